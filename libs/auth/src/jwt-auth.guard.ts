@@ -1,0 +1,41 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { IS_PUBLIC, ProblemError } from '@maco/platform';
+import type { Principal } from './principal';
+
+const REALM = 'Bearer realm="maco"';
+
+/** Global guard: every route needs a valid bearer token unless marked `@Public()`. Failures are 401. */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    if (isPublic(this.reflector, context)) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<TUser = Principal>(error: unknown, user: TUser | false, info: unknown): TUser {
+    if (!error && user) return user;
+    const reason = describe(info);
+    // RFC 6750 §3.1: no error code when the request carried no token at all.
+    const challenge = reason.code ? `${REALM}, error="${reason.code}", error_description="${reason.detail}"` : REALM;
+    throw new ProblemError('AUTH.UNAUTHENTICATED', reason.detail, {}, { 'www-authenticate': challenge });
+  }
+}
+
+export function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
+  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+}
+
+function describe(info: unknown): { code?: string; detail: string } {
+  const name = (info as Error | undefined)?.name;
+  if (name === 'TokenExpiredError') return { code: 'invalid_token', detail: 'The bearer token has expired.' };
+  if (name === 'NotBeforeError') return { code: 'invalid_token', detail: 'The bearer token is not valid yet.' };
+  if (name === 'JsonWebTokenError') return { code: 'invalid_token', detail: 'The bearer token is invalid.' };
+  if (info instanceof Error && /no auth token/i.test(info.message)) return { detail: 'A bearer token is required.' };
+  return { code: 'invalid_token', detail: 'The bearer token could not be verified.' };
+}

@@ -1,0 +1,23 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { MarketRole } from '@maco/domain';
+import { ProblemError, SERVICE_ROLE } from '@maco/platform';
+import { isPublic } from './jwt-auth.guard';
+import type { Principal } from './principal';
+
+/** Global guard after authentication: the token must permit writing for the role this service serves (else 403). */
+@Injectable()
+export class ServiceRoleGuard implements CanActivate {
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    private readonly reflector: Reflector,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (isPublic(this.reflector, context)) return true;
+    const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
+    if (principal?.roles.includes(this.role)) return true;
+    const granted = principal?.roles.length ? principal.roles.join(', ') : 'no market role';
+    throw new ProblemError('AUTH.ROLE_NOT_PERMITTED', `This service books for role ${this.role}; the token permits ${granted}.`);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './database.module';
+export * from './embedded-postgres';
+export * from './migrations';
+export * from './run-migrations';

@@ -1,0 +1,4 @@
+import { CreateProcessTables1763700000000 } from './1763700000000-CreateProcessTables';
+
+/** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
+export const MIGRATIONS = [CreateProcessTables1763700000000];

@@ -1,0 +1,49 @@
+import { DataSource } from 'typeorm';
+import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
+import { MIGRATIONS } from './migrations';
+import { runMigrationsLocked } from './run-migrations';
+
+describe(runMigrationsLocked.name, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const dataSource = () => new DataSource({ type: 'postgres', url: database.url, migrations: MIGRATIONS }).initialize();
+
+  it('should apply every migration exactly once when several instances start together', async () => {
+    const instances = await Promise.all([dataSource(), dataSource(), dataSource()]);
+    try {
+      await Promise.all(instances.map(runMigrationsLocked));
+      await runMigrationsLocked(instances[0]);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.destroy()));
+    }
+
+    const rows = await withClient(database.url, async (client) => (await client.query('SELECT name FROM migrations')).rows);
+    expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+    const tables = await withClient(database.url, async (client) =>
+      (await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename),
+    );
+    expect(tables).toEqual(['migrations', 'process_record', 'process_revision']);
+  });
+
+  it('should refuse a second record with the same role and business key, and a revision of an unknown record', async () => {
+    await withClient(database.url, async (client) => {
+      const insert = `INSERT INTO process_record (id, role, business_key, release, current, revision) VALUES (gen_random_uuid(), $1, 'k', '10/25', '{}', 1)`;
+      await client.query(insert, ['LF']);
+      await client.query(insert, ['NB']);
+      await expect(client.query(insert, ['LF'])).rejects.toThrow(/uq_process_record_role_business_key/);
+      await expect(
+        client.query(
+          `INSERT INTO process_revision (record_id, revision, operation, release, body, body_sha256) VALUES (gen_random_uuid(), 1, 'create', '10/25', '{}', '\\x00')`,
+        ),
+      ).rejects.toThrow(/fk_process_revision_record/);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
+import { Lastprofil } from '../com/lastprofil';
+import { Menge } from '../com/menge';
+import { Zeitraum } from '../com/zeitraum';
+import { OptionalDateTime, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+
+/**
+ * Balancing data of a Marktlokation (`stammdaten.BILANZIERUNG`).
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.bilanzierung
+ */
+export class Bilanzierung {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  marktlokationsId?: string;
+
+  @OptionalString()
+  abwicklungsmodell?: string;
+
+  @OptionalString()
+  aggregationsverantwortung?: string;
+
+  @OptionalDateTime()
+  bilanzierungsbeginn?: string;
+
+  @OptionalDateTime()
+  bilanzierungsende?: string;
+
+  // A string in real payloads, a property-less object in the schemas.
+  @OptionalOneOf(['string', 'object'])
+  bilanzkreis?: string | JsonObject;
+
+  @OptionalNested(() => BilanzkreisReferenz, { each: true })
+  bilanzkreise?: BilanzkreisReferenz[];
+
+  @OptionalString()
+  datenqualitaet?: string;
+
+  // The schemas nest this as an array of arrays; real payloads carry strings.
+  @OptionalString({ each: true })
+  detailsPrognosegrundlage?: string[];
+
+  @OptionalString()
+  fallgruppenzuordnung?: string;
+
+  @OptionalString()
+  grundWahlrechtPrognosegrundlage?: string;
+
+  @OptionalNested(() => Zeitraum)
+  gueltigkeitszeitraum?: Zeitraum;
+
+  @OptionalNested(() => Menge)
+  jahresverbrauchsprognose?: Menge;
+
+  @OptionalNested(() => Menge)
+  kundenwert?: Menge;
+
+  @OptionalNested(() => Lastprofil, { each: true })
+  lastprofile?: Lastprofil[];
+
+  @OptionalString()
+  prognosegrundlage?: string;
+
+  @OptionalNested(() => Menge)
+  temperaturarbeit?: Menge;
+
+  @OptionalNested(() => Menge)
+  verbrauchsaufteilung?: Menge;
+
+  @OptionalNested(() => Menge)
+  vorjahresverbrauch?: Menge;
+
+  @OptionalOneOf(['string', 'object'])
+  wahlrechtPrognosegrundlage?: string | JsonObject;
+
+  @OptionalString()
+  zeitreihentyp?: string;
+}

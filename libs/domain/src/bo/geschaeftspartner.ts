@@ -1,0 +1,67 @@
+import { Adresse } from '../com/adresse';
+import { ExterneReferenz } from '../com/externe-referenz';
+import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+
+/**
+ * A business partner: customer, correspondence or meter-reading-card recipient, owner, property manager.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.geschaeftspartner
+ */
+export class Geschaeftspartner {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  anrede?: string;
+
+  @OptionalString()
+  name1?: string;
+
+  @OptionalString()
+  name2?: string;
+
+  @OptionalString()
+  name3?: string;
+
+  @OptionalString()
+  name4?: string;
+
+  @OptionalBoolean()
+  gewerbekennzeichnung?: boolean;
+
+  // An array in real payloads, a single string in some schemas (backend-interface §9)
+  @OptionalString({ each: true })
+  geschaeftspartnerrolle?: string[];
+
+  @OptionalNested(() => ExterneReferenz, { each: true })
+  externeReferenzen?: ExterneReferenz[];
+
+  @OptionalNested(() => Adresse)
+  partneradresse?: Adresse;
+
+  // Gas PIs (44xxx) flatten the address into the partner.
+  @OptionalString()
+  hausnummer?: string;
+
+  @OptionalString()
+  landescode?: string;
+
+  // Schema: string or property-less object.
+  @OptionalOneOf(['string', 'object'])
+  ort?: string | JsonObject;
+
+  @OptionalString()
+  ortsteil?: string;
+
+  @OptionalString()
+  postfach?: string;
+
+  @OptionalString()
+  postleitzahl?: string;
+
+  @OptionalString()
+  strasse?: string;
+}

@@ -1,0 +1,55 @@
+import { IpRange } from '../com/ip-range';
+import { Rufnummer } from '../com/rufnummer';
+import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Ansprechpartner } from './ansprechpartner';
+
+/**
+ * A market participant, identified by its MP-ID (`rollencodenummer`): sender, receiver or role at a location.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.marktteilnehmer
+ */
+export class Marktteilnehmer {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  rollencodenummer?: string;
+
+  // BDEW, GS1, GLN or DVGW; one schema types it as a property-less object.
+  @OptionalOneOf(['string', 'object'])
+  rollencodetyp?: string | JsonObject;
+
+  @OptionalOneOf(['string', 'object'])
+  marktrolle?: string | JsonObject;
+
+  @OptionalString()
+  messstellenbetreiberEigenschaft?: string;
+
+  @OptionalBoolean()
+  weiterverpflichtet?: boolean;
+
+  @OptionalBoolean()
+  gewerbekennzeichnung?: boolean;
+
+  @OptionalString()
+  zuordnungVon?: string;
+
+  @OptionalString()
+  zuordnungBis?: string;
+
+  @OptionalNested(() => Ansprechpartner)
+  ansprechpartner?: Ansprechpartner;
+
+  // Sender-level numbers (PI 21039 and others); usually they sit in `ansprechpartner`.
+  @OptionalNested(() => Rufnummer, { each: true })
+  rufnummern?: Rufnummer[];
+
+  @OptionalString()
+  ipAdresse?: string;
+
+  @OptionalNested(() => IpRange)
+  ipRange?: IpRange;
+}

@@ -1,0 +1,46 @@
+import { Zeitraum } from '../com/zeitraum';
+import { OptionalNested, OptionalString } from '../validation/decorators';
+import { Geschaeftspartner } from './geschaeftspartner';
+import { Marktteilnehmer } from './marktteilnehmer';
+
+/**
+ * A metering location (MeLo), identified by its 33-character `messlokationsId`.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.messlokation
+ */
+export class Messlokation {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  messlokationsId?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  ablesekartenempfaenger?: Geschaeftspartner;
+
+  @OptionalString()
+  datenqualitaet?: string;
+
+  @OptionalString()
+  gasqualitaet?: string;
+
+  @OptionalNested(() => Zeitraum)
+  gueltigkeitszeitraum?: Zeitraum;
+
+  @OptionalString()
+  lokationszuordnung?: string;
+
+  @OptionalNested(() => Marktteilnehmer, { each: true })
+  marktrollen?: Marktteilnehmer[];
+
+  @OptionalString({ each: true })
+  messlokationszaehler?: string[];
+
+  @OptionalString()
+  netzebenemessung?: string;
+}

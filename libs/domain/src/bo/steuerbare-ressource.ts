@@ -1,0 +1,51 @@
+import { Zeitraum } from '../com/zeitraum';
+import { ZugeordneteDefinition } from '../com/zugeordnete-definition';
+import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Marktteilnehmer } from './marktteilnehmer';
+
+/**
+ * A controllable resource (SR), identified by its `ressourcenId`.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.steuerbareressource
+ */
+export class SteuerbareRessource {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  ressourcenId?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalNested(() => Marktteilnehmer)
+  auftraggebenderMarktpartner?: Marktteilnehmer;
+
+  @OptionalString()
+  datenqualitaet?: string;
+
+  @OptionalNested(() => Zeitraum)
+  gueltigkeitszeitraum?: Zeitraum;
+
+  @OptionalString()
+  konfigurationsprodukt?: string;
+
+  @OptionalString()
+  lokationszuordnung?: string;
+
+  @OptionalNested(() => Marktteilnehmer, { each: true })
+  marktrollen?: Marktteilnehmer[];
+
+  @OptionalString()
+  produktdatenRelevanteRolle?: string;
+
+  // A code in real payloads, a BO reference in the schemas.
+  @OptionalOneOf(['string', 'object'])
+  steuerkanal?: string | JsonObject;
+
+  @OptionalNested(() => ZugeordneteDefinition)
+  zugeordneteDefinition?: ZugeordneteDefinition;
+}

@@ -1,0 +1,61 @@
+import { Zaehlwerk } from '../com/zaehlwerk';
+import { Zeitraum } from '../com/zeitraum';
+import { OptionalNested, OptionalString } from '../validation/decorators';
+import { Geraet } from './geraet';
+
+/**
+ * A meter with its devices and registers.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.zaehler
+ */
+export class Zaehler {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalString()
+  zaehlernummer?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalString()
+  datenqualitaet?: string;
+
+  @OptionalString()
+  fernschaltung?: string;
+
+  @OptionalString()
+  gateway?: string;
+
+  @OptionalNested(() => Geraet, { each: true })
+  geraete?: Geraet[];
+
+  @OptionalNested(() => Zeitraum)
+  gueltigkeitszeitraum?: Zeitraum;
+
+  @OptionalString()
+  marktlokationsId?: string;
+
+  @OptionalString()
+  messlokationsId?: string;
+
+  @OptionalString()
+  messwerterfassung?: string;
+
+  @OptionalString()
+  tarifart?: string;
+
+  @OptionalString()
+  zaehlerauspraegung?: string;
+
+  @OptionalString()
+  zaehlertyp?: string;
+
+  @OptionalString()
+  zaehlertypspezifikation?: string;
+
+  @OptionalNested(() => Zaehlwerk, { each: true })
+  zaehlwerke?: Zaehlwerk[];
+}

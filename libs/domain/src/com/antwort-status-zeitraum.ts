@@ -1,0 +1,18 @@
+import { OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+
+/**
+ * An answer status per VERWENDUNGSZEITRAUM (`zeitraumId`); MaCo App extension.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/modules.html
+ */
+export class AntwortStatusZeitraum {
+  // Untyped in the schemas; real payloads carry scalars (backend-interface §9)
+  @OptionalOneOf(SCALAR_OR_OBJECT)
+  code?: JsonScalarOrObject;
+
+  @OptionalString()
+  liste?: string;
+
+  @OptionalNumber()
+  zeitraumId?: number;
+}

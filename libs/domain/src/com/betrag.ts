@@ -1,0 +1,12 @@
+import { OptionalOneOf } from '../validation/decorators';
+import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+
+/**
+ * An amount (`singulaereBetriebsmittel`).
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.com.html#module-bo4e.com.betrag
+ */
+export class Betrag {
+  // Untyped in the schemas; real payloads carry scalars (backend-interface §9)
+  @OptionalOneOf(SCALAR_OR_OBJECT)
+  wert?: JsonScalarOrObject;
+}

@@ -1,0 +1,10 @@
+import { OptionalString } from '../validation/decorators';
+
+/**
+ * Origin of the energy generated at a Marktlokation.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.com.html#module-bo4e.com.energieherkunft
+ */
+export class Energieherkunft {
+  @OptionalString()
+  erzeugungsart?: string;
+}

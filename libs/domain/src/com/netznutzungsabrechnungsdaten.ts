@@ -1,0 +1,38 @@
+import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
+import { Betrag } from './betrag';
+import { Zaehlzeit } from './zaehlzeit';
+
+/**
+ * Grid-usage billing data of a Marktlokation (Artikel-ID, quantities, discounts); MaCo App extension.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/modules.html
+ */
+export class Netznutzungsabrechnungsdaten {
+  // The schemas type it as an array of strings; real payloads carry one string.
+  @OptionalString()
+  artikelId?: string;
+
+  @OptionalString()
+  artikelIdTyp?: string;
+
+  // A number in real payloads; the schemas copy an enum from the wrong code list.
+  @OptionalOneOf(['number', 'string'])
+  anzahl?: number | string;
+
+  // Untyped in the schemas; real payloads carry scalars (backend-interface §9)
+  @OptionalOneOf(SCALAR_OR_OBJECT)
+  abschlag?: JsonScalarOrObject;
+
+  @OptionalOneOf(['number', 'object'])
+  gemeinderabatt?: number | JsonObject;
+
+  @OptionalNested(() => Betrag)
+  singulaereBetriebsmittel?: Betrag;
+
+  @OptionalNested(() => Zaehlzeit)
+  zaehlzeiten?: Zaehlzeit;
+
+  // Untyped like its sibling `abschlag`.
+  @OptionalOneOf(SCALAR_OR_OBJECT)
+  zuschlag?: JsonScalarOrObject;
+}

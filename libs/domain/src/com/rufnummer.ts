@@ -1,0 +1,22 @@
+import { OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+
+/**
+ * A phone or fax number with its kind (`nummerntyp`).
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.com.html#module-bo4e.com.rufnummer
+ */
+export class Rufnummer {
+  @OptionalString()
+  nummerntyp?: string;
+
+  // A string in real payloads and most schemas, a property-less object in others.
+  @OptionalOneOf(['string', 'object'])
+  rufnummer?: string | JsonObject;
+
+  // Misspelt variant of `nummerntyp` in some schemas.
+  @OptionalOneOf(['string', 'object'])
+  nummertyp?: string | JsonObject;
+
+  @OptionalObject()
+  ansprechpartner?: JsonObject;
+}

@@ -1,0 +1,16 @@
+import { OptionalOneOf } from '../validation/decorators';
+import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
+
+/**
+ * Time-of-use assignment of a register (BO4E Zaehlzeitregister).
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.com.html#module-bo4e.com.zaehlzeitregister
+ */
+export class Zaehlzeit {
+  // Untyped in the schemas; real payloads carry scalars (backend-interface §9)
+  @OptionalOneOf(SCALAR_OR_OBJECT)
+  register?: JsonScalarOrObject;
+
+  // A BO reference in the schemas; the sibling definition references carry codes in real payloads.
+  @OptionalOneOf(['string', 'object'])
+  zaehlzeitDefinition?: string | JsonObject;
+}

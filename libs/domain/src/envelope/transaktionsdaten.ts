@@ -1,0 +1,196 @@
+import { Marktteilnehmer } from '../bo/marktteilnehmer';
+import { Abtretungserklaerung } from '../com/abtretungserklaerung';
+import { AntwortStatusZeitraum } from '../com/antwort-status-zeitraum';
+import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
+import { Freitext } from '../com/freitext';
+import {
+  OptionalBoolean,
+  OptionalDateTime,
+  OptionalNested,
+  OptionalNumber,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+
+/**
+ * Message and transaction data of the EDIFACT message behind a process call; union of the fields of all LF
+ * Prüfidentifikatoren.
+ * @see https://doc.macoapp.de/
+ */
+export class Transaktionsdaten {
+  @OptionalString()
+  pruefidentifikator?: string;
+
+  // EDIFACT codes such as E01 in real payloads; the schemas' descriptive enum is not enforced.
+  @OptionalString()
+  kategorie?: string;
+
+  @OptionalString()
+  dokumentennummer?: string;
+
+  @OptionalDateTime()
+  nachrichtendatum?: string;
+
+  @OptionalString()
+  nachrichtenreferenznummer?: string;
+
+  @OptionalString()
+  nachrichtenfunktion?: string;
+
+  @OptionalString()
+  datenaustauschreferenz?: string;
+
+  @OptionalString()
+  vorgangsnummer?: string;
+
+  @OptionalString()
+  vorgangsreferenznummer?: string;
+
+  @OptionalString()
+  transaktionsgrund?: string;
+
+  @OptionalString()
+  transaktionsgrundergaenzung?: string;
+
+  @OptionalString()
+  transaktionsgrundergaenzungBefristeteAnmeldung?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalNested(() => Marktteilnehmer)
+  absender?: Marktteilnehmer;
+
+  @OptionalNested(() => Marktteilnehmer)
+  empfaenger?: Marktteilnehmer;
+
+  @OptionalNested(() => Marktteilnehmer)
+  beteiligterMarktpartner?: Marktteilnehmer;
+
+  @OptionalString()
+  anfrageReferenz?: string;
+
+  @OptionalString()
+  anfragereferenznummer?: string;
+
+  @OptionalString()
+  angebotsnummer?: string;
+
+  @OptionalString()
+  auftragsReferenz?: string;
+
+  @OptionalString()
+  nachrichtenReferenzBestellbestaetigung?: string;
+
+  @OptionalString()
+  vorgangsReferenzBestellbestaetigung?: string;
+
+  @OptionalString()
+  antwortstatus?: string;
+
+  @OptionalString()
+  antwortstatusCodeliste?: string;
+
+  @OptionalNested(() => AntwortStatusZeitraum, { each: true })
+  antwortStatusZeitraum?: AntwortStatusZeitraum[];
+
+  @OptionalString()
+  antwortstatusdritter?: string;
+
+  @OptionalString()
+  antwortstatusdritterCodeliste?: string;
+
+  // Spelling of `antwortstatusdritterCodeliste` in real 55003 payloads.
+  @OptionalString()
+  antwortstatusCodelistedritter?: string;
+
+  @OptionalString()
+  antwortstatusdritterBetroffeneLokation?: string;
+
+  @OptionalString()
+  antwortstatusdritterReferenz?: string;
+
+  @OptionalNested(() => Abtretungserklaerung)
+  abtretungserklaerung?: Abtretungserklaerung;
+
+  @OptionalDateTime()
+  annahmedatum?: string;
+
+  @OptionalNested(() => BilanzkreisReferenz, { each: true })
+  bilanzkreis?: BilanzkreisReferenz[];
+
+  @OptionalDateTime()
+  datumKuendigungKd?: string;
+
+  @OptionalDateTime()
+  datumKuendigungLf?: string;
+
+  @OptionalDateTime()
+  endezumtermin?: string;
+
+  @OptionalBoolean()
+  ergaenzteMarktlokation?: boolean;
+
+  // An object in real payloads and most schemas, a string in two.
+  @OptionalNested(() => Freitext, { orString: true })
+  freitext?: Freitext | string;
+
+  @OptionalNumber()
+  geplantesProduktpaket?: number;
+
+  @OptionalDateTime()
+  geraeteausbaudatum?: string;
+
+  @OptionalDateTime()
+  gueltigAb?: string;
+
+  @OptionalDateTime()
+  gueltigkeitsZeitspanne?: string;
+
+  // Sic, as published.
+  @OptionalString()
+  idempodenzschluessel?: string;
+
+  @OptionalString()
+  identifikationslogik?: string;
+
+  @OptionalObject()
+  infoAbweichung?: JsonObject;
+
+  @OptionalDateTime()
+  lieferbeginndatuminbearbeitung?: string;
+
+  @OptionalString()
+  lokationsId?: string;
+
+  @OptionalDateTime()
+  naechsteBearbeitung?: string;
+
+  // An integer in some schemas, a string in others.
+  @OptionalOneOf(['number', 'string'])
+  sendungsposition?: number | string;
+
+  @OptionalDateTime()
+  startdatum?: string;
+
+  @OptionalString()
+  typ?: string;
+
+  @OptionalDateTime()
+  vertragsbeginn?: string;
+
+  @OptionalDateTime()
+  vertragsende?: string;
+
+  @OptionalDateTime()
+  verwendungAb?: string;
+
+  @OptionalDateTime()
+  verwendungBis?: string;
+
+  // PIs 21045 and 21047 nest transaktionsdaten once more.
+  @OptionalNested(() => Transaktionsdaten)
+  transaktionsdaten?: Transaktionsdaten;
+}

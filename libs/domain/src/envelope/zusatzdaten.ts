@@ -1,0 +1,33 @@
+import { OptionalNonEmptyString, OptionalString, RequiredNonEmptyString } from '../validation/decorators';
+
+/**
+ * Process keys of a `createProcessData` call. The schema requires `businessKey`, but every published example sends
+ * `zusatzdaten: {}`, so the backend assigns one when it is missing (backend-interface §3.2).
+ * @see https://doc.macoapp.de/
+ */
+export class Zusatzdaten {
+  @OptionalNonEmptyString()
+  businessKey?: string | null;
+
+  @OptionalString()
+  prozessId?: string | null;
+
+  @OptionalString()
+  targetBusinessKey?: string | null;
+}
+
+/**
+ * Process keys of an `updateProcessData` call: `businessKey` finds the record, so it is required.
+ * @see https://doc.macoapp.de/
+ */
+export class ZusatzdatenAktualisieren {
+  @RequiredNonEmptyString()
+  businessKey: string;
+
+  @OptionalString()
+  prozessId?: string | null;
+
+  // Required and nullable in the schema; optional here because resolution falls back to `prozessId` (§3.2).
+  @OptionalString()
+  targetBusinessKey?: string | null;
+}

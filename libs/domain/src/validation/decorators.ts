@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import { Type, type TypeHelpOptions } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+  type ValidationArguments,
+  type ValidationOptions,
+} from 'class-validator';
+import { IsDateTime } from './date-time';
+import { IsOneOfKinds, mustBeOneOf, type JsonKind } from './json-kind';
+import { MESSAGES } from './messages';
+
+// Every BO4E field is optional, because what is mandatory depends on the Prüfidentifikator (STYLE §3), and carries
+// exactly one type check, so a wrong value yields exactly one violation. `{ each: true }` makes the field an array
+// whose items get that check.
+
+type ClassRef = (options?: TypeHelpOptions) => new () => object;
+
+export interface EachOptions {
+  each?: boolean;
+}
+
+export interface NestedOptions extends EachOptions {
+  /** Also accept a plain string instead of the object (schema and payloads disagree, e.g. `freitext`). */
+  orString?: boolean;
+}
+
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, propertyKey) => decorators.forEach((decorate) => decorate(target, propertyKey));
+}
+
+/** Message for a required field: distinguishes "missing" from "present with the wrong type". */
+function requiredOr(message: string): (args: ValidationArguments) => string {
+  return ({ value }) => (value === undefined ? MESSAGES.required : message);
+}
+
+function optional(
+  check: (options: ValidationOptions) => PropertyDecorator,
+  message: string,
+  { each = false }: EachOptions = {},
+): PropertyDecorator {
+  return each
+    ? compose(IsOptional(), IsArray({ message: MESSAGES.array }), check({ each: true, message }))
+    : compose(IsOptional(), check({ message }));
+}
+
+export const OptionalString = (options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsString(o), MESSAGES.string, options);
+
+/** Finite JSON numbers only; numeric strings are rejected (no implicit conversion). */
+export const OptionalNumber = (options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsNumber({ allowNaN: false, allowInfinity: false }, o), MESSAGES.number, options);
+
+export const OptionalBoolean = (options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsBoolean(o), MESSAGES.boolean, options);
+
+export const OptionalDateTime = (options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsDateTime(o), MESSAGES.dateTime, options);
+
+/** Any JSON object, contents unchecked: for fields the schemas leave untyped. */
+export const OptionalObject = (options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsObject(o), MESSAGES.object, options);
+
+/** One of several JSON kinds, for fields whose schema type contradicts real payloads (backend-interface §9). */
+export const OptionalOneOf = (kinds: readonly JsonKind[], options?: EachOptions): PropertyDecorator =>
+  optional((o) => IsOneOfKinds(kinds, o), mustBeOneOf(kinds), options);
+
+/** A nested BO/COM (or an array of them with `{ each: true }`), validated against its class. */
+export function OptionalNested(type: ClassRef, options: NestedOptions = {}): PropertyDecorator {
+  const { each = false, orString = false } = options;
+  const nested = compose(ValidateNested({ each }), Type(type));
+  if (each) {
+    const items = IsObject({ each, message: MESSAGES.object });
+    return compose(IsOptional(), IsArray({ message: MESSAGES.array }), items, nested);
+  }
+  if (orString) {
+    const unlessString = ValidateIf((_object, value) => typeof value !== 'string');
+    return compose(IsOptional(), unlessString, IsObject({ message: MESSAGES.objectOrString }), nested);
+  }
+  return compose(IsOptional(), IsObject({ message: MESSAGES.object }), nested);
+}
+
+export function RequiredNested(type: ClassRef): PropertyDecorator {
+  return compose(IsObject({ message: requiredOr(MESSAGES.object) }), ValidateNested(), Type(type));
+}
+
+function IsNonEmptyString(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNonEmptyString',
+      validator: {
+        validate: (value) => typeof value === 'string' && value.length > 0,
+        defaultMessage: () => MESSAGES.nonEmptyString,
+      },
+    },
+    options,
+  );
+}
+
+/** `null` counts as absent, as the schemas declare these fields `nullable`. */
+export const OptionalNonEmptyString = (): PropertyDecorator => compose(IsOptional(), IsNonEmptyString());
+
+export const RequiredNonEmptyString = (): PropertyDecorator =>
+  IsNonEmptyString({ message: requiredOr(MESSAGES.nonEmptyString) });

@@ -1,0 +1,23 @@
+import { appendPointer, comparePointers, ROOT_POINTER } from './json-pointer';
+
+describe(appendPointer.name, () => {
+  it.each([
+    ['MARKTLOKATION', '#/MARKTLOKATION'],
+    [0, '#/0'],
+    ['a/b', '#/a~1b'],
+    ['m~n', '#/m~0n'],
+    ['~1', '#/~01'],
+    ['', '#/'],
+    ['Straße Nr 1', '#/Stra%C3%9Fe%20Nr%201'],
+    ['50%', '#/50%25'],
+  ])('should encode %p as %s (RFC 6901 §3 and §6)', (token, pointer) => {
+    expect(appendPointer(ROOT_POINTER, token)).toBe(pointer);
+  });
+});
+
+describe(comparePointers.name, () => {
+  it('should order array indices numerically and parents before children', () => {
+    const pointers = ['#/a/10', '#/a/2/x', '#/b', '#/a/2', '#', '#/a/1'];
+    expect([...pointers].sort(comparePointers)).toEqual(['#', '#/a/1', '#/a/2', '#/a/2/x', '#/a/10', '#/b']);
+  });
+});

@@ -1,0 +1,24 @@
+/** Root of every pointer: the request body itself. */
+export const ROOT_POINTER = '#';
+
+/**
+ * Appends one reference token to a pointer in URI fragment form: RFC 6901 escaping (`~` → `~0`, `/` → `~1`),
+ * then percent-encoding so keys with spaces or umlauts still yield a valid fragment (RFC 6901 §6).
+ */
+export function appendPointer(pointer: string, token: string | number): string {
+  const escaped = String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  return `${pointer}/${encodeURIComponent(escaped)}`;
+}
+
+/** Orders pointers token by token, array indices numerically, so `/2` sorts before `/10`. */
+export function comparePointers(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] === right[i]) continue;
+    const bothIndices = /^\d+$/.test(left[i]) && /^\d+$/.test(right[i]);
+    if (bothIndices) return Number(left[i]) - Number(right[i]);
+    return left[i] < right[i] ? -1 : 1;
+  }
+  return left.length - right.length;
+}

@@ -1,0 +1,17 @@
+/** A violation below the node a constraint is attached to, as a path relative to that node. */
+export interface LocatedViolation {
+  path: ReadonlyArray<string | number>;
+  message: string;
+}
+
+/**
+ * A constraint that checks values below its own property (dynamic keys, array items) and can say where each
+ * failure sits, so the violation points at the offending key instead of its container.
+ */
+export interface LocatingConstraint {
+  locate(value: unknown, constraints: readonly unknown[]): LocatedViolation[];
+}
+
+export function isLocatingConstraint(constraint: object): constraint is LocatingConstraint {
+  return typeof (constraint as Partial<LocatingConstraint>).locate === 'function';
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type TokenVerification =
+  | { kind: 'shared-secret'; secret: string; secretSource: 'env' | 'dev-file'; issuer?: string; audience?: string }
+  | { kind: 'jwks'; jwksUrl: string; issuer: string; audience: string; algorithms: string[] };
+
+/** Everything a service reads from its environment, validated once at start-up. */
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** Absent: the service runs its own embedded PostgreSQL under `dataDir`. */
+  databaseUrl?: string;
+  databasePoolSize: number;
+  dataDir: string;
+  bodyLimitBytes: number;
+  tokenVerification: TokenVerification;
+  /** Name of the JWT claim that lists the roles (LF, NB, MSB) a token may write for. */
+  rolesClaim: string;
+  problemTypeBase: string;
+}
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+export const DEV_SECRET_FILE = 'dev-jwt-secret';
+
+/**
+ * Reads and checks the service configuration. Collects every problem before failing so an operator
+ * fixes them in one go. The only side effect: a development JWT secret is created under the data
+ * folder when neither a secret nor a JWKS URL is configured (outside NODE_ENV=production).
+ */
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const text = (name: string): string | undefined => {
+    const raw = env[name]?.trim();
+    return raw ? raw : undefined;
+  };
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const dataDir = resolve(text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
+
+  const config: Omit<ServiceConfig, 'tokenVerification'> = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: text('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 500),
+    dataDir,
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    rolesClaim: text('JWT_ROLES_CLAIM') ?? 'roles',
+    problemTypeBase: text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
+  };
+  const tokenVerification = readTokenVerification(env, text, dataDir, problems);
+  if (problems.length) throw new ConfigurationError(problems);
+  return { ...config, tokenVerification: tokenVerification as TokenVerification };
+}
+
+function readTokenVerification(
+  env: NodeJS.ProcessEnv,
+  text: (name: string) => string | undefined,
+  dataDir: string,
+  problems: string[],
+): TokenVerification | undefined {
+  const jwksUrl = text('JWT_JWKS_URL');
+  const issuer = text('JWT_ISSUER');
+  const audience = text('JWT_AUDIENCE');
+  const secret = env['JWT_SECRET'];
+
+  if (jwksUrl) {
+    if (secret) problems.push('set either JWT_SECRET (development) or JWT_JWKS_URL (production), not both');
+    if (!/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) URL');
+    if (!issuer) problems.push('JWT_ISSUER is required with JWT_JWKS_URL');
+    if (!audience) problems.push('JWT_AUDIENCE is required with JWT_JWKS_URL');
+    const algorithms = (text('JWT_ALGORITHMS') ?? 'RS256,ES256').split(',').map((a) => a.trim());
+    const unsupported = algorithms.filter((a) => !/^(RS|PS|ES)(256|384|512)$/.test(a));
+    if (unsupported.length) problems.push(`JWT_ALGORITHMS allows only asymmetric algorithms (got ${unsupported.join(', ')})`);
+    return { kind: 'jwks', jwksUrl, issuer: issuer ?? '', audience: audience ?? '', algorithms };
+  }
+  if (secret !== undefined && secret !== '') {
+    // HS256 keys shorter than the hash output are brute-forceable (RFC 7518 §3.2).
+    if (Buffer.byteLength(secret) < 32) problems.push('JWT_SECRET must be at least 32 bytes long');
+    return { kind: 'shared-secret', secret, secretSource: 'env', issuer, audience };
+  }
+  if (env['NODE_ENV'] === 'production') {
+    problems.push('JWT_JWKS_URL (with JWT_ISSUER and JWT_AUDIENCE) or JWT_SECRET is required when NODE_ENV=production');
+    return undefined;
+  }
+  return { kind: 'shared-secret', secret: readOrCreateDevSecret(dataDir), secretSource: 'dev-file', issuer, audience };
+}
+
+/** The development secret shared by the services and `npm run token` when JWT_SECRET is not set. */
+export function readOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, DEV_SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another service started at the same moment and wrote it first.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ServiceConfigModule } from '../config/service-config.module';
+import type { ServiceConfig } from '../config/service-config';
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/**
+ * Creates a service on Fastify with the platform's HTTP rules: JSON bodies only (anything else is
+ * 415), a body size limit (413), request ids taken from `X-Request-Id` or generated, and echoed.
+ * Not yet listening: call `app.listen`.
+ */
+export async function createServiceApp(
+  appModule: Type<unknown> | DynamicModule,
+  config: ServiceConfig,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
+    logger: false,
+  });
+  const fastify = adapter.getInstance();
+  // Fastify parses text/plain by default; this interface takes JSON only.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(
+    { module: ServiceRootModule, imports: [ServiceConfigModule.register(config), appModule] },
+    adapter,
+    { bodyParser: false, bufferLogs: false, abortOnError: false },
+  );
+  app.enableShutdownHooks();
+  return app;
+}
+
+class ServiceRootModule {}

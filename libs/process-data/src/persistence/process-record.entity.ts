@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** One business process of one market role: its booked state after all updates. */
+@Entity({ name: 'process_record' })
+@Index('uq_process_record_role_business_key', ['role', 'businessKey'], { unique: true })
+export class ProcessRecordEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 3 })
+  role: string;
+
+  @Column({ name: 'business_key', type: 'text' })
+  businessKey: string;
+
+  @Column({ name: 'target_business_key', type: 'text', nullable: true })
+  targetBusinessKey: string | null;
+
+  @Column({ name: 'prozess_id', type: 'text', nullable: true })
+  prozessId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  pruefidentifikator: string | null;
+
+  @Column({ type: 'varchar', length: 5 })
+  release: string;
+
+  @Column({ name: 'marktlokations_ids', type: 'text', array: true, default: () => "'{}'" })
+  marktlokationsIds: string[];
+
+  @Column({ type: 'jsonb' })
+  current: Record<string, unknown>;
+
+  @Column({ type: 'integer' })
+  revision: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt: Date;
+}

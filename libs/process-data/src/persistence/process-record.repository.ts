@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface RevisionFacts {
+  role: string;
+  businessKey: string;
+  pruefidentifikator: string | null;
+  release: string;
+  /** The request body as canonical JSON text, stored as received (jsonb). */
+  bodyJson: string;
+  bodySha256: Buffer;
+  tokenSubject: string | null;
+  requestId: string | null;
+}
+
+export interface NewRecordFacts extends RevisionFacts {
+  targetBusinessKey: string | null;
+  prozessId: string | null;
+  marktlokationsIds: string[];
+  /** The booked state; differs from the body only when the business key was assigned. */
+  currentJson: string;
+}
+
+export interface LockedRecord {
+  id: string;
+  current: Record<string, unknown>;
+  revision: number;
+}
+
+export type CreateOutcome = { kind: 'booked' } | { kind: 'exists'; createSha256: Buffer };
+export type UpdateOutcome = { kind: 'booked'; revision: number } | { kind: 'replayed'; revision: number } | { kind: 'unknown' };
+
+// One statement: the record and its first revision are written together or not at all.
+const INSERT_RECORD_WITH_REVISION = `
+  WITH inserted AS (
+    INSERT INTO process_record
+      (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1)
+    ON CONFLICT (role, business_key) DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO process_revision
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
+  SELECT id, 1, 'create', $6, $7, $10::jsonb, $11, $12, $13 FROM inserted
+  RETURNING record_id`;
+
+const SELECT_CREATE_HASH = `
+  SELECT v.body_sha256 FROM process_record r
+  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.role = $1 AND r.business_key = $2`;
+
+const LOCK_RECORD = `
+  SELECT id, current, revision FROM process_record
+  WHERE role = $1 AND business_key = $2
+  FOR UPDATE`;
+
+const UPDATE_RECORD_WITH_REVISION = `
+  WITH updated AS (
+    UPDATE process_record SET
+      current = $2::jsonb,
+      revision = revision + 1,
+      marktlokations_ids = $3,
+      target_business_key = COALESCE(target_business_key, $4),
+      prozess_id = COALESCE(prozess_id, $5),
+      updated_at = now()
+    WHERE id = $1
+    RETURNING revision
+  )
+  INSERT INTO process_revision
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
+  SELECT $1, revision, 'update', $6, $7, $8::jsonb, $9, $10, $11 FROM updated
+  RETURNING revision`;
+
+const SELECT_REPLAYED_REVISION = `
+  SELECT revision FROM process_revision WHERE record_id = $1 AND operation = 'update' AND body_sha256 = $2`;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Reads and writes process records and their revisions; the SQL is hand-written to keep each booking to few round trips. */
+@Injectable()
+export class ProcessRecordRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
+    const rows: unknown[] = await this.dataSource.query(INSERT_RECORD_WITH_REVISION, [
+      randomUUID(),
+      facts.role,
+      facts.businessKey,
+      facts.targetBusinessKey,
+      facts.prozessId,
+      facts.pruefidentifikator,
+      facts.release,
+      facts.marktlokationsIds,
+      facts.currentJson,
+      facts.bodyJson,
+      facts.bodySha256,
+      facts.tokenSubject,
+      facts.requestId,
+    ]);
+    if (rows.length === 1) return { kind: 'booked' };
+    const existing: { body_sha256: Buffer }[] = await this.dataSource.query(SELECT_CREATE_HASH, [facts.role, facts.businessKey]);
+    return { kind: 'exists', createSha256: existing[0].body_sha256 };
+  }
+
+  /**
+   * Locks the record, lets `merge` compute its next state and stores it with a new revision, in one
+   * transaction. The unique (record, operation, body hash) constraint turns a repeated update into a
+   * replay even when both copies arrive at the same time.
+   */
+  async appendRevision(
+    facts: RevisionFacts & { targetBusinessKey: string | null; prozessId: string | null },
+    merge: (current: Record<string, unknown>) => { currentJson: string; marktlokationsIds: string[] },
+  ): Promise<UpdateOutcome> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    let recordId: string | undefined;
+    try {
+      await runner.startTransaction();
+      const locked: LockedRecord[] = await runner.query(LOCK_RECORD, [facts.role, facts.businessKey]);
+      if (locked.length === 0) {
+        await runner.rollbackTransaction();
+        return { kind: 'unknown' };
+      }
+      recordId = locked[0].id;
+      const next = merge(locked[0].current);
+      const rows: { revision: number }[] = await runner.query(UPDATE_RECORD_WITH_REVISION, [
+        recordId,
+        next.currentJson,
+        next.marktlokationsIds,
+        facts.targetBusinessKey,
+        facts.prozessId,
+        facts.pruefidentifikator,
+        facts.release,
+        facts.bodyJson,
+        facts.bodySha256,
+        facts.tokenSubject,
+        facts.requestId,
+      ]);
+      await runner.commitTransaction();
+      return { kind: 'booked', revision: rows[0].revision };
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (recordId && isUniqueViolation(error, 'uq_process_revision_body')) {
+        const rows: { revision: number }[] = await runner.query(SELECT_REPLAYED_REVISION, [recordId, facts.bodySha256]);
+        return { kind: 'replayed', revision: rows[0].revision };
+      }
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? error;
+  const { code, constraint: violated } = driverError as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && violated === constraint;
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One accepted request, append-only: the body exactly as received. */
+@Entity({ name: 'process_revision' })
+export class ProcessRevisionEntity {
+  @PrimaryColumn({ name: 'record_id', type: 'uuid' })
+  recordId: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  revision: number;
+
+  @Column({ type: 'varchar', length: 6 })
+  operation: 'create' | 'update';
+
+  @Column({ type: 'text', nullable: true })
+  pruefidentifikator: string | null;
+
+  @Column({ type: 'varchar', length: 5 })
+  release: string;
+
+  @Column({ type: 'jsonb' })
+  body: Record<string, unknown>;
+
+  @Column({ name: 'body_sha256', type: 'bytea' })
+  bodySha256: Buffer;
+
+  @Column({ name: 'token_subject', type: 'text', nullable: true })
+  tokenSubject: string | null;
+
+  @Column({ name: 'request_id', type: 'text', nullable: true })
+  requestId: string | null;
+
+  @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
+  receivedAt: Date;
+}

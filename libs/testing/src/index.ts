@@ -1,0 +1,4 @@
+export * from './samples';
+export * from './test-database';
+export * from './test-service';
+export * from './tokens';

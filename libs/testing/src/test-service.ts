@@ -1,0 +1,43 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createServiceApp, loadServiceConfig } from '@maco/platform';
+import { TEST_JWT_SECRET } from './tokens';
+
+export interface TestService {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts a service module on a free loopback port, as `main.ts` would, against the given database. */
+export async function startTestService(
+  appModule: Type<unknown> | DynamicModule,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<TestService> {
+  const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
+  const app = await createServiceApp(appModule, config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { errors?: { pointer: string; message: string }[] };
+}
+
+/** POSTs a JSON body (or raw text) and reads the JSON answer. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  options: { token?: string; contentType?: string; raw?: string } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const response = await fetch(url, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+}

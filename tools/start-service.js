@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm run start:<role>`: builds the role's service with Nx (a no-op when nothing changed) and runs it in this process.
+'use strict';
+const { execFileSync } = require('node:child_process');
+const { join } = require('node:path');
+
+const role = process.argv[2];
+if (!['lf', 'nb', 'msb'].includes(role)) {
+  process.stderr.write('usage: start-service.js lf|nb|msb\n');
+  process.exit(2);
+}
+const root = join(__dirname, '..');
+execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run', `${role}:build`, '--output-style=static'], {
+  cwd: root,
+  stdio: ['ignore', process.stderr, process.stderr],
+  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+});
+require(join(root, 'apps', role, 'dist', 'main.js'));

@@ -1,0 +1,18 @@
+import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/database/src/embedded-postgres';
+
+/**
+ * Tests talk to a real PostgreSQL: the server at DATABASE_URL (CI), else a throw-away embedded one
+ * for this jest run, in its own folder so parallel runs never share a cluster.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env['DATABASE_URL']) return;
+  const parent = join(__dirname, '..', '..', '.data');
+  await mkdir(parent, { recursive: true });
+  const dir = await mkdtemp(join(parent, 'test-postgres-'));
+  await chmod(dir, 0o755);
+  const database = await startEmbeddedDatabase({ dir, database: 'maco_tests' });
+  process.env['DATABASE_URL'] = database.url;
+  (globalThis as { __macoTestDatabase?: { database: EmbeddedDatabase; dir: string } }).__macoTestDatabase = { database, dir };
+}
