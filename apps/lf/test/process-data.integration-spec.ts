@@ -12,7 +12,11 @@ import {
 } from '@maco/testing';
 import { AppModule } from '../src/app.module';
 
-const create55001 = () => loadSamples({ role: 'LF', operation: 'create' }).find((s) => s.pruefidentifikator === '55001')!.body;
+const create55001 = () => {
+  const sample = loadSamples({ role: 'LF', operation: 'create' }).find((s) => s.pruefidentifikator === '55001');
+  if (!sample) throw new Error('sample lf-create-55001.json is missing');
+  return sample.body;
+};
 
 describe('LF service: process data on PostgreSQL', () => {
   let database: TestDatabase;
@@ -110,7 +114,7 @@ describe('LF service: process data on PostgreSQL', () => {
 
       expect(response.status).toBe(422);
       expect(response.body).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', type: 'urn:maco:problem:invalid', status: 422 });
-      expect(response.body.errors!.map((e) => e.pointer)).toEqual([
+      expect(response.body.errors?.map((e) => e.pointer)).toEqual([
         '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert',
         '#/transaktionsdaten/nachrichtendatum',
       ]);

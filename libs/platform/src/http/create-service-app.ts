@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { DynamicModule, Type } from '@nestjs/common';
+import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ServiceConfigModule } from '../config/service-config.module';
@@ -16,6 +16,7 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export async function createServiceApp(
   appModule: Type<unknown> | DynamicModule,
   config: ServiceConfig,
+  options: { logLevels?: LogLevel[] } = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
@@ -39,7 +40,7 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     { module: ServiceRootModule, imports: [ServiceConfigModule.register(config), appModule] },
     adapter,
-    { bodyParser: false, bufferLogs: false, abortOnError: false },
+    { bodyParser: false, abortOnError: false, ...(options.logLevels ? { logger: options.logLevels } : {}) },
   );
   app.enableShutdownHooks();
   return app;
