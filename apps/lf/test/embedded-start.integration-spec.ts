@@ -30,7 +30,7 @@ describe('LF service without DATABASE_URL', () => {
       await exited(service);
     }
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   const start = async (): Promise<ChildProcess> => {
     const env: NodeJS.ProcessEnv = { ...process.env, MACO_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: TEST_JWT_SECRET };
@@ -73,7 +73,7 @@ describe('LF service without DATABASE_URL', () => {
     await exited(service);
     // A clean stop also stops the embedded server.
     expect(existsSync(join(dataDir, 'lf', 'postgres', 'cluster', 'postmaster.pid'))).toBe(false);
-  });
+  }, 90_000);
 });
 
 function exited(child: ChildProcess): Promise<void> {
