@@ -128,7 +128,8 @@ function isPostgres(pid: number): boolean {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on the loopback interface that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
