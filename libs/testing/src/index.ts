@@ -1,3 +1,4 @@
+export * from './process-data-contract';
 export * from './samples';
 export * from './test-database';
 export * from './test-service';

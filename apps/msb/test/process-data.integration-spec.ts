@@ -1,0 +1,4 @@
+import { describeProcessDataContract } from '@maco/testing';
+import { AppModule } from '../src/app.module';
+
+describeProcessDataContract('MSB', AppModule);

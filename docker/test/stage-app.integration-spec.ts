@@ -1,0 +1,61 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '@maco/database';
+import { createTestDatabase, loadSamples, mintTestToken, postJson, TEST_JWT_SECRET, withBusinessKey, type TestDatabase } from '@maco/testing';
+
+const STAGE_APP = resolve(__dirname, '..', 'stage-app.sh');
+
+/** What the image holds, built by the image's own script without Docker: it must run with production dependencies only. */
+describe('docker/stage-app.sh', () => {
+  let database: TestDatabase;
+  let stage: string;
+  let service: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    stage = mkdtempSync(join(tmpdir(), 'maco-stage-'));
+  });
+
+  afterAll(async () => {
+    service?.kill('SIGTERM');
+    rmSync(stage, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  it.each(['lf', 'nb', 'msb'])(
+    'should stage %s so that it starts and books with production dependencies only',
+    async (app) => {
+      const dest = join(stage, app);
+      execFileSync(STAGE_APP, [app, dest], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+      expect(readdirSync(join(dest, 'libs')).sort()).not.toContain('testing');
+      expect(() => execFileSync(process.execPath, ['-e', "require.resolve('jest')"], { cwd: dest, stdio: 'pipe' })).toThrow();
+
+      const port = await freePort();
+      service = spawn(process.execPath, [join('apps', app, 'dist', 'main.js')], {
+        cwd: dest,
+        env: { PATH: process.env['PATH'], NODE_ENV: 'production', DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: 'ignore',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      let live = false;
+      for (let waited = 0; waited < 20_000 && !live && service.exitCode === null; waited += 100) {
+        live = (await fetch(`${base}/health/live`).catch(() => undefined))?.status === 200;
+        if (!live) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(live).toBe(true);
+
+      const role = app.toUpperCase();
+      const body = withBusinessKey(loadSamples({ role, operation: 'create' })[0].body);
+      const answer = await postJson(`${base}/createProcessData`, body, { token: mintTestToken({ roles: [role] }) });
+      expect(answer.status).toBe(200);
+
+      service.kill('SIGTERM');
+      await new Promise((r) => service?.once('exit', r));
+      service = undefined;
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamicModule } from '@nestjs/common';
+import { AuthModule } from '@maco/auth';
+import { DatabaseModule } from '@maco/database';
+import type { MarketRole } from '@maco/domain';
+import { PlatformModule } from '@maco/platform';
+import {
+  createTestDatabase,
+  loadSamples,
+  mintTestToken,
+  postJson,
+  startTestService,
+  withBusinessKey,
+  withClient,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
+import { ProcessDataModule } from '../src';
+
+// What apps/<role>/src/app.module.ts composes, for any role.
+const serviceModule = (role: MarketRole): DynamicModule => ({
+  module: class {},
+  imports: [PlatformModule.forRole(role), DatabaseModule.forRoot(), AuthModule, ProcessDataModule],
+});
+
+describe('LF and NB services on one database', () => {
+  let database: TestDatabase;
+  let lf: TestService;
+  let nb: TestService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    lf = await startTestService(serviceModule('LF'), database.url);
+    nb = await startTestService(serviceModule('NB'), database.url);
+  });
+
+  afterAll(async () => {
+    await Promise.all([lf?.close(), nb?.close()]);
+    await database?.drop();
+  });
+
+  it('should book the same business key for each role independently', async () => {
+    const businessKey = randomUUID();
+    const lfBody = withBusinessKey(loadSamples({ role: 'LF', operation: 'create' })[0].body, businessKey);
+    const nbBody = withBusinessKey(loadSamples({ role: 'NB', operation: 'create' })[0].body, businessKey);
+
+    const lfAnswer = await postJson(`${lf.baseUrl}/createProcessData`, lfBody, { token: mintTestToken({ roles: ['LF'] }) });
+    const nbAnswer = await postJson(`${nb.baseUrl}/createProcessData`, nbBody, { token: mintTestToken({ roles: ['NB'] }) });
+
+    expect([lfAnswer.status, nbAnswer.status]).toEqual([200, 200]);
+    expect(nbAnswer.body).toEqual({ businessKey, revision: 1, replayed: false });
+    const rows = await withClient(database.url, async (client) =>
+      (await client.query('SELECT role FROM process_record WHERE business_key = $1 ORDER BY role', [businessKey])).rows,
+    );
+    expect(rows).toEqual([{ role: 'LF' }, { role: 'NB' }]);
+  });
+
+  it('should refuse an LF token on the NB service and the other way round', async () => {
+    const body = withBusinessKey(loadSamples({ role: 'NB', operation: 'create' })[0].body);
+    const onNb = await postJson(`${nb.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+    const onLf = await postJson(`${lf.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['NB'] }) });
+
+    expect([onNb.status, onLf.status]).toEqual([403, 403]);
+    expect(onNb.body).toMatchObject({ code: 'AUTH.ROLE_NOT_PERMITTED', detail: expect.stringContaining('role NB') });
+  });
+
+  it('should let one token carrying both roles write to both services', async () => {
+    const token = mintTestToken({ roles: ['LF', 'NB'] });
+    const body = withBusinessKey(loadSamples({ role: 'NB', operation: 'create' })[0].body);
+    const answers = await Promise.all([lf, nb].map((service) => postJson(`${service.baseUrl}/createProcessData`, body, { token })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  });
+});
