@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+// Measures a role's service against the bare limit of this machine, side by side, in one run.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --duration 10 --connections 1,8,32,64]
+// Writes tools/bench/results/bench-<time>.{json,md} and prints the markdown. See tools/bench/README.md.
+'use strict';
+const { execFileSync, fork, spawn } = require('node:child_process');
+const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { parseArgs } = require('node:util');
+const autocannon = require('autocannon');
+const { sign } = require('jsonwebtoken');
+const { Client } = require('pg');
+
+const ROOT = join(__dirname, '..', '..');
+const SAMPLES = join(ROOT, '..', 'shared', 'samples');
+const JWT_SECRET = 'benchmark-secret-that-is-long-enough-for-hs256';
+const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60, idleRssMB: 150, readyMs: 2000 };
+
+const { values: args } = parseArgs({
+  options: {
+    app: { type: 'string', default: 'lf' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '1,8,32,64' },
+    pairs: { type: 'string', default: '1' },
+    out: { type: 'string', default: join(__dirname, 'results') },
+  },
+});
+const app = args.app;
+const role = app.toUpperCase();
+const duration = Number(args.duration);
+const connectionLevels = args.connections.split(',').map(Number);
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
+  const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
+
+  log(`building ${app} and domain`);
+  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+
+  const database = await createDatabase(adminUrl);
+  const children = [];
+  try {
+    const validation = validationMicroBenchmark();
+    const baselinePort = 43101;
+    const servicePort = 43102;
+    const baseline = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) }, stdio: 'inherit' });
+    children.push(baseline);
+    const startup = await startService(database.url, servicePort);
+    children.push(startup.child);
+    await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
+
+    const token = sign({ roles: [role] }, JWT_SECRET, { algorithm: 'HS256', subject: 'bench', expiresIn: 3600 });
+    const targets = {
+      baseline: { url: `http://127.0.0.1:${baselinePort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: baseline.pid },
+      service: {
+        url: `http://127.0.0.1:${servicePort}/createProcessData`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        pid: startup.child.pid,
+      },
+    };
+    const bodies = createBodies(role);
+
+    log(`warm-up ${args.warmup}s each`);
+    for (const name of ['baseline', 'service']) await load(targets[name], 32, Number(args.warmup), bodies.create);
+
+    const rows = [];
+    for (const connections of connectionLevels) {
+      const runs = { baseline: [], service: [] };
+      for (let pair = 0; pair < Number(args.pairs); pair++) {
+        // Alternate the order so neither side always runs on a warmer database.
+        const order = pair % 2 === 0 ? ['baseline', 'service'] : ['service', 'baseline'];
+        for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
+      }
+      const baselineRun = median(runs.baseline);
+      const serviceRun = median(runs.service);
+      rows.push({
+        connections,
+        baseline: baselineRun,
+        service: serviceRun,
+        ratio: round(serviceRun.rps / baselineRun.rps, 3),
+        p99Factor: round(serviceRun.p99 / baselineRun.p99, 2),
+        serviceRssMB: rssMB(startup.child.pid),
+      });
+      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${rows.at(-1).ratio})`);
+    }
+
+    log('mixed create/update run and replay run at 32 connections');
+    const seeded = await seed(targets.service, bodies, 200);
+    const mixed = await load(targets.service, 32, duration, bodies.mixed(seeded));
+    const replay = await load(targets.service, 32, duration, bodies.replay());
+
+    const report = {
+      date: new Date().toISOString(),
+      app,
+      machine,
+      settings: { duration, warmup: Number(args.warmup), pairs: Number(args.pairs), samples: bodies.sampleNames },
+      startup: { readyMs: startup.readyMs, idleRssMB: startup.idleRssMB },
+      validation,
+      throughput: rows,
+      mixed: { ...mixed, serviceRssMB: rssMB(startup.child.pid) },
+      replay,
+    };
+    report.targets = checkTargets(report);
+    const markdown = toMarkdown(report);
+    mkdirSync(args.out, { recursive: true });
+    const stamp = report.date.replace(/[:.]/g, '-');
+    writeFileSync(join(args.out, `bench-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(args.out, `bench-${stamp}.md`), markdown);
+    process.stdout.write(markdown);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
+  }
+}
+
+/** Sample bodies of the role with a placeholder key, turned into unique bodies by string splicing (cheap for the load generator). */
+function createBodies(role) {
+  const files = [...listSamples(SAMPLES, ''), ...listSamples(join(SAMPLES, 'upstream'), 'upstream/')].filter((f) =>
+    new RegExp(`^(upstream/)?${role.toLowerCase()}-create-`).test(f),
+  );
+  const templates = files.map((file) => {
+    const body = JSON.parse(readFileSync(join(SAMPLES, file), 'utf8'));
+    body.zusatzdaten = { ...body.zusatzdaten, businessKey: '__KEY__' };
+    return JSON.stringify(body).split('"__KEY__"');
+  });
+  const run = Date.now().toString(36);
+  let counter = 0;
+  const create = () => {
+    const template = templates[counter % templates.length];
+    return template[0] + JSON.stringify(`${run}-${counter++}`) + template[1];
+  };
+  const updateOf = (businessKey, n) =>
+    JSON.stringify({
+      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192', [`feld${n % 50}`]: n }] },
+      transaktionsdaten: { pruefidentifikator: '55002', dokumentennummer: `${run}-u${n}`, nachrichtendatum: '2026-05-04T08:00:00Z' },
+      zusatzdaten: { businessKey },
+    });
+  return {
+    sampleNames: files,
+    create: { path: '/createProcessData', next: create },
+    mixed(keys) {
+      let n = 0;
+      return {
+        next: () => {
+          n++;
+          return n % 2 === 0 ? { path: '/updateProcessData', body: updateOf(keys[n % keys.length], n) } : { path: '/createProcessData', body: create() };
+        },
+      };
+    },
+    replay() {
+      const body = create();
+      return { path: '/createProcessData', next: () => body };
+    },
+  };
+}
+
+function listSamples(dir, prefix) {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => prefix + name);
+}
+
+async function seed(target, bodies, count) {
+  const keys = [];
+  for (let i = 0; i < count; i++) {
+    const body = bodies.create.next();
+    const response = await fetch(target.url, { method: 'POST', headers: target.headers, body });
+    if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+    keys.push((await response.json()).businessKey);
+  }
+  return keys;
+}
+
+/** One autocannon run; `source.next()` gives a body string, or `{path, body}` for mixed paths. */
+async function load(target, connections, seconds, source) {
+  const base = new URL(target.url);
+  const result = await autocannon({
+    url: `${base.protocol}//${base.host}`,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        headers: target.headers,
+        setupRequest: (request) => {
+          const next = source.next();
+          if (typeof next === 'string') return { ...request, path: source.path ?? base.pathname, body: next };
+          // The baseline books every path the same way; the service dispatches on it.
+          return { ...request, path: next.path, body: next.body };
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function startService(databaseUrl, port) {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForLive(`http://127.0.0.1:${port}/health/live`, 20_000);
+  const readyMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return { child, readyMs, idleRssMB: rssMB(child.pid) };
+}
+
+async function waitForLive(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** µs per body for the role's create envelope on every sample, after warm-up, in this process. */
+function validationMicroBenchmark() {
+  const { validateProcessData } = require(join(ROOT, 'libs', 'domain', 'dist'));
+  const files = [...listSamples(SAMPLES, ''), ...listSamples(join(SAMPLES, 'upstream'), 'upstream/')].filter((f) => /-(create|update)-\d{5}/.test(f));
+  const results = files.map((file) => {
+    const text = readFileSync(join(SAMPLES, file), 'utf8');
+    const body = JSON.parse(text);
+    body.zusatzdaten = { businessKey: 'bench' };
+    const [sampleRole, operation] = file.replace(/^upstream\//, '').split('-');
+    const validate = () => validateProcessData(sampleRole.toUpperCase(), operation, body);
+    for (let i = 0; i < 200; i++) validate();
+    const iterations = 1000;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) validate();
+    const micros = Number(process.hrtime.bigint() - start) / 1000 / iterations;
+    return { file, bytes: Buffer.byteLength(text), micros: round(micros, 1) };
+  });
+  const per5KB = results.map((r) => (r.micros * 5120) / r.bytes);
+  return { perSample: results, microsPer5KB: round(median(per5KB), 1) };
+}
+
+function checkTargets(report) {
+  const at32 = report.throughput.find((row) => row.connections === 32);
+  const checks = [
+    at32 && { target: 'throughput at 32 connections ≥ 70 % of the baseline', value: at32.ratio, met: at32.ratio >= TARGETS.ratioAt32 },
+    at32 && { target: 'p99 at 32 connections ≤ 1.5 × the baseline p99', value: at32.p99Factor, met: at32.p99Factor <= TARGETS.p99FactorAt32 },
+    { target: 'validation ≤ 60 µs per 5 KB body', value: report.validation.microsPer5KB, met: report.validation.microsPer5KB <= TARGETS.validationMicrosPer5KB },
+    { target: 'idle RSS ≤ 150 MB', value: report.startup.idleRssMB, met: report.startup.idleRssMB <= TARGETS.idleRssMB },
+    { target: 'ready in ≤ 2 s', value: report.startup.readyMs, met: report.startup.readyMs <= TARGETS.readyMs },
+  ];
+  return checks.filter(Boolean);
+}
+
+function toMarkdown(report) {
+  const lines = [
+    `# Benchmark ${report.app.toUpperCase()} — ${report.date}`,
+    '',
+    `Node ${report.machine.node}, ${report.machine.cpus} cores (${report.machine.cpuModel}); ${report.settings.duration} s per run after ${report.settings.warmup} s warm-up, ${report.settings.pairs} A/B pair(s) per level; bodies: ${report.settings.samples.join(', ')}.`,
+    '',
+    '| connections | baseline req/s | service req/s | ratio | baseline p50 / p99 ms | service p50 / p99 ms | p99 factor | errors (b/s) | service RSS MB |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.throughput.map(
+      (r) =>
+        `| ${r.connections} | ${r.baseline.rps} | ${r.service.rps} | ${r.ratio} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.service.p50} / ${r.service.p99} | ${r.p99Factor} | ${r.baseline.errors} / ${r.service.errors} | ${r.serviceRssMB} |`,
+    ),
+    '',
+    `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,
+    `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,
+    `Start-up: ready in ${report.startup.readyMs} ms, idle RSS ${report.startup.idleRssMB} MB.`,
+    `Validation: ${report.validation.microsPer5KB} µs per 5 KB (median over samples); per sample: ${report.validation.perSample.map((s) => `${s.file} ${s.micros} µs/${s.bytes} B`).join('; ')}.`,
+    '',
+    '| target | value | met |',
+    '|---|---:|:---:|',
+    ...report.targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function createDatabase(adminUrl) {
+  const name = `maco_bench_${Date.now()}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function rssMB(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => (a.rps ?? a) - (b.rps ?? b));
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function round(value, digits) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
