@@ -47,9 +47,7 @@ export class ProcessDataService {
     const bodySha256 = sha256(bodyJson);
     const givenKey = envelope.zusatzdaten?.businessKey;
     const businessKey = givenKey ?? derivedBusinessKey(this.role, bodySha256);
-    const currentJson = givenKey
-      ? bodyJson
-      : canonicalJson({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
+    const currentJson = givenKey ? null : canonicalJson({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
     const outcome = await this.records.insertRecord({
       ...this.revisionFacts(envelope, businessKey, bodyJson, bodySha256, context),

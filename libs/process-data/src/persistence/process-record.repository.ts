@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
 
 export interface RevisionFacts {
@@ -19,8 +20,8 @@ export interface NewRecordFacts extends RevisionFacts {
   targetBusinessKey: string | null;
   prozessId: string | null;
   marktlokationsIds: string[];
-  /** The booked state; differs from the body only when the business key was assigned. */
-  currentJson: string;
+  /** The booked state when it differs from the body (the business key was assigned); else null. */
+  currentJson: string | null;
 }
 
 export interface LockedRecord {
@@ -37,7 +38,7 @@ const INSERT_RECORD_WITH_REVISION = `
   WITH inserted AS (
     INSERT INTO process_record
       (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::jsonb, $10::jsonb), 1)
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
   )
@@ -78,13 +79,21 @@ const SELECT_REPLAYED_REVISION = `
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Reads and writes process records and their revisions; the SQL is hand-written to keep each booking to few round trips. */
+/**
+ * Reads and writes process records and their revisions. Hand-written SQL keeps each booking to few round trips;
+ * it runs as named prepared statements on TypeORM's own pg pool, so PostgreSQL parses and plans each once per
+ * connection instead of once per request.
+ */
 @Injectable()
 export class ProcessRecordRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly pool: Pool;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+  }
 
   async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
-    const rows: unknown[] = await this.dataSource.query(INSERT_RECORD_WITH_REVISION, [
+    const { rows } = await this.pool.query(statement('insert_record_with_revision', INSERT_RECORD_WITH_REVISION, [
       randomUUID(),
       facts.role,
       facts.businessKey,
@@ -98,10 +107,12 @@ export class ProcessRecordRepository {
       facts.bodySha256,
       facts.tokenSubject,
       facts.requestId,
-    ]);
+    ]));
     if (rows.length === 1) return { kind: 'booked' };
-    const existing: { body_sha256: Buffer }[] = await this.dataSource.query(SELECT_CREATE_HASH, [facts.role, facts.businessKey]);
-    return { kind: 'exists', createSha256: existing[0].body_sha256 };
+    const existing = await this.pool.query<{ body_sha256: Buffer }>(
+      statement('select_create_hash', SELECT_CREATE_HASH, [facts.role, facts.businessKey]),
+    );
+    return { kind: 'exists', createSha256: existing.rows[0].body_sha256 };
   }
 
   /**
@@ -113,44 +124,57 @@ export class ProcessRecordRepository {
     facts: RevisionFacts & { targetBusinessKey: string | null; prozessId: string | null },
     merge: (current: Record<string, unknown>) => { currentJson: string; marktlokationsIds: string[] },
   ): Promise<UpdateOutcome> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const client: PoolClient = await this.pool.connect();
     let recordId: string | undefined;
+    let inTransaction = false;
+    let broken: Error | undefined;
     try {
-      await runner.startTransaction();
-      const locked: LockedRecord[] = await runner.query(LOCK_RECORD, [facts.role, facts.businessKey]);
-      if (locked.length === 0) {
-        await runner.rollbackTransaction();
+      await client.query('BEGIN');
+      inTransaction = true;
+      const locked = await client.query<LockedRecord>(statement('lock_record', LOCK_RECORD, [facts.role, facts.businessKey]));
+      if (locked.rows.length === 0) {
+        await client.query('ROLLBACK');
+        inTransaction = false;
         return { kind: 'unknown' };
       }
-      recordId = locked[0].id;
-      const next = merge(locked[0].current);
-      const rows: { revision: number }[] = await runner.query(UPDATE_RECORD_WITH_REVISION, [
-        recordId,
-        next.currentJson,
-        next.marktlokationsIds,
-        facts.targetBusinessKey,
-        facts.prozessId,
-        facts.pruefidentifikator,
-        facts.release,
-        facts.bodyJson,
-        facts.bodySha256,
-        facts.tokenSubject,
-        facts.requestId,
-      ]);
-      await runner.commitTransaction();
+      recordId = locked.rows[0].id;
+      const next = merge(locked.rows[0].current);
+      const { rows } = await client.query<{ revision: number }>(
+        statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
+          recordId,
+          next.currentJson,
+          next.marktlokationsIds,
+          facts.targetBusinessKey,
+          facts.prozessId,
+          facts.pruefidentifikator,
+          facts.release,
+          facts.bodyJson,
+          facts.bodySha256,
+          facts.tokenSubject,
+          facts.requestId,
+        ]),
+      );
+      await client.query('COMMIT');
+      inTransaction = false;
       return { kind: 'booked', revision: rows[0].revision };
     } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      // A connection that cannot even roll back is discarded instead of returned to the pool.
+      if (inTransaction) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       if (recordId && isUniqueViolation(error, 'uq_process_revision_body')) {
-        const rows: { revision: number }[] = await runner.query(SELECT_REPLAYED_REVISION, [recordId, facts.bodySha256]);
+        const { rows } = await client.query<{ revision: number }>(
+          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodySha256]),
+        );
         return { kind: 'replayed', revision: rows[0].revision };
       }
       throw error;
     } finally {
-      await runner.release();
+      client.release(broken);
     }
   }
+}
+
+function statement(name: string, text: string, values: unknown[]): QueryConfig {
+  return { name, text, values };
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
