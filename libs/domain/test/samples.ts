@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProcessOperation } from '../src/market-role';
+import type { MarketRole, ProcessOperation } from '../src/market-role';
 
 // `shared/` sits beside the repository root; the repo may be cloned anywhere.
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -8,26 +8,38 @@ export const SHARED_DIR = path.resolve(REPO_ROOT, '../shared');
 export const SAMPLES_DIR = path.join(SHARED_DIR, 'samples');
 
 export interface Sample {
+  /** Path below `samples/`, e.g. `synth/msb-create-55628-synth.json`. */
   name: string;
+  role: MarketRole;
   operation: ProcessOperation;
   body: Record<string, unknown>;
 }
 
-const LF_SAMPLE = /^lf-(create|update)-\d{5}.*\.json$/;
+// `ROLE-OPERATION-PI[-suffix].json` (samples README); MaloIdent bodies and responses do not match.
+const PROCESS_SAMPLE = /^(lf|nb|msb)-(create|update)-\d{5}(?:-.+)?\.json$/;
+const SAMPLE_FOLDERS = ['', 'upstream', 'synth'];
 
-/** Every supplier sample body: `samples/lf-{create,update}-*.json` and `samples/upstream/lf-*.json`. */
-export function lfSamples(): Sample[] {
-  return [SAMPLES_DIR, path.join(SAMPLES_DIR, 'upstream')].flatMap((dir) =>
-    fs
-      .readdirSync(dir)
-      .filter((file) => LF_SAMPLE.test(file))
-      .sort()
-      .map((file) => ({
-        name: path.relative(SAMPLES_DIR, path.join(dir, file)),
-        operation: LF_SAMPLE.exec(file)?.[1] as ProcessOperation,
-        body: readJson(path.join(dir, file)) as Record<string, unknown>,
-      })),
-  );
+/** Every Prozessdaten request sample of `samples/`, `samples/upstream/` and `samples/synth/`. */
+export function processSamples(): Sample[] {
+  return SAMPLE_FOLDERS.map((folder) => path.join(SAMPLES_DIR, folder))
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .sort()
+        .flatMap((file): Sample[] => {
+          const match = PROCESS_SAMPLE.exec(file);
+          if (!match) return [];
+          return [
+            {
+              name: path.relative(SAMPLES_DIR, path.join(dir, file)),
+              role: match[1].toUpperCase() as MarketRole,
+              operation: match[2] as ProcessOperation,
+              body: readJson(path.join(dir, file)) as Record<string, unknown>,
+            },
+          ];
+        }),
+    );
 }
 
 export function readJson(file: string): unknown {

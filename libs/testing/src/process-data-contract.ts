@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { MARKET_ROLES, type MarketRole } from '@maco/domain';
 import { loadSamples, withBusinessKey } from './samples';
+import { STAMMDATEN_MUTATIONS } from './stammdaten-mutations';
 import { createTestDatabase, withClient, type TestDatabase } from './test-database';
 import { postJson, startTestService, type TestService } from './test-service';
 import { mintTestToken } from './tokens';
@@ -123,7 +124,26 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(count).toBe('0');
       });
 
-      it('should accept the command of the operation and reject another one with 422', async () => {
+      it.each(STAMMDATEN_MUTATIONS.filter((mutation) => mutation.roles.includes(role)).map((m) => [m.kind, m] as const))(
+      'should answer 422 at the exact pointer for a wrong type nested in %s, and book the corrected item',
+      async (kind, mutation) => {
+        const body = withBusinessKey(create55001());
+        body['stammdaten'] = { [kind]: [mutation.item] };
+
+        const rejected = await create(body);
+
+        expect(rejected.status).toBe(422);
+        expect(rejected.body.errors?.map((error) => error.pointer)).toEqual([mutation.pointer]);
+        const segments = mutation.pointer.split('/').slice(4);
+        const fixed = structuredClone(body);
+        let holder = (fixed['stammdaten'] as Record<string, Record<string, unknown>[]>)[kind][0] as Record<string, unknown>;
+        for (const segment of segments.slice(0, -1)) holder = holder[segment] as Record<string, unknown>;
+        holder[segments[segments.length - 1]] = mutation.validValue;
+        expect((await create(fixed)).status).toBe(200);
+      },
+    );
+
+    it('should accept the command of the operation and reject another one with 422', async () => {
         const ok = await create(withBusinessKey(create55001()), '?command=ERSTELLEN_PROZESSDATEN');
         const wrong = await create(withBusinessKey(create55001()), '?command=AKTUALISIEREN_PROZESSDATEN');
 

@@ -2,7 +2,7 @@ import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
 import { Lastprofil } from '../com/lastprofil';
 import { Menge } from '../com/menge';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalDateTime, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -41,9 +41,9 @@ export class Bilanzierung {
   @OptionalString()
   datenqualitaet?: string;
 
-  // The schemas nest this as an array of arrays; real payloads carry strings.
-  @OptionalString({ each: true })
-  detailsPrognosegrundlage?: string[];
+  // Strings in real payloads, arrays of strings in the schemas (backend-interface §9)
+  @OptionalStringList({ nested: true })
+  detailsPrognosegrundlage?: Array<string | string[]>;
 
   @OptionalString()
   fallgruppenzuordnung?: string;

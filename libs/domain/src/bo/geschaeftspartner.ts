@@ -1,6 +1,6 @@
 import { Adresse } from '../com/adresse';
 import { ExterneReferenz } from '../com/externe-referenz';
-import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -32,9 +32,9 @@ export class Geschaeftspartner {
   @OptionalBoolean()
   gewerbekennzeichnung?: boolean;
 
-  // An array in real payloads, a single string in some schemas (backend-interface §9)
-  @OptionalString({ each: true })
-  geschaeftspartnerrolle?: string[];
+  // An array in the page and upstream payloads, a single string in the schemas and the MSB synth payloads (§9)
+  @OptionalStringList({ orSingle: true })
+  geschaeftspartnerrolle?: string[] | string;
 
   @OptionalNested(() => ExterneReferenz, { each: true })
   externeReferenzen?: ExterneReferenz[];

@@ -2,6 +2,7 @@ import { Adresse } from '../com/adresse';
 import { Energieherkunft } from '../com/energieherkunft';
 import { ErforderlichesProduktpaket } from '../com/erforderliches-produktpaket';
 import { MarktlokationsTyp } from '../com/marktlokations-typ';
+import { Messstellenbetriebsabrechnungsdaten } from '../com/messstellenbetriebsabrechnungsdaten';
 import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
@@ -14,6 +15,7 @@ import {
 } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Geschaeftspartner } from './geschaeftspartner';
+import { Leistungskurvendefinition } from './leistungskurvendefinition';
 import { Marktteilnehmer } from './marktteilnehmer';
 
 /**
@@ -77,8 +79,8 @@ export class Marktlokation {
   konfigurationsprodukt?: string;
 
   // A definition code in real payloads, a BO reference in the schemas.
-  @OptionalOneOf(['string', 'object'])
-  leistungskurvendefinition?: string | JsonObject;
+  @OptionalNested(() => Leistungskurvendefinition, { kinds: ['string', 'object'] })
+  leistungskurvendefinition?: string | Leistungskurvendefinition;
 
   @OptionalNested(() => Adresse)
   lokationsadresse?: Adresse;
@@ -91,6 +93,9 @@ export class Marktlokation {
 
   @OptionalNested(() => Marktteilnehmer, { each: true })
   marktrollen?: Marktteilnehmer[];
+
+  @OptionalNested(() => Messstellenbetriebsabrechnungsdaten, { each: true })
+  messstellenbetriebsabrechnungsdaten?: Messstellenbetriebsabrechnungsdaten[];
 
   @OptionalOneOf(['string', 'object'])
   messtechnischeEinordnung?: string | JsonObject;

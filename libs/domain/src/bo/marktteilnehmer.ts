@@ -43,9 +43,10 @@ export class Marktteilnehmer {
   @OptionalNested(() => Ansprechpartner)
   ansprechpartner?: Ansprechpartner;
 
-  // Sender-level numbers (PI 21039 and others); usually they sit in `ansprechpartner`.
-  @OptionalNested(() => Rufnummer, { each: true })
-  rufnummern?: Rufnummer[];
+  // Sender-level numbers (PI 21039 and others); usually they sit in `ansprechpartner`. PIs 21033 and 21043 (LF
+  // create) give a single object instead of the list.
+  @OptionalNested(() => Rufnummer, { each: true, orSingle: true })
+  rufnummern?: Rufnummer[] | Rufnummer;
 
   @OptionalString()
   ipAdresse?: string;

@@ -1,3 +1,5 @@
+import { Adresse } from '../com/adresse';
+import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
 import { OptionalNested, OptionalString } from '../validation/decorators';
 import { Geschaeftspartner } from './geschaeftspartner';
@@ -24,6 +26,9 @@ export class Messlokation {
   ablesekartenempfaenger?: Geschaeftspartner;
 
   @OptionalString()
+  betriebszustand?: string;
+
+  @OptionalString()
   datenqualitaet?: string;
 
   @OptionalString()
@@ -35,6 +40,9 @@ export class Messlokation {
   @OptionalString()
   lokationszuordnung?: string;
 
+  @OptionalNested(() => Adresse)
+  messadresse?: Adresse;
+
   @OptionalNested(() => Marktteilnehmer, { each: true })
   marktrollen?: Marktteilnehmer[];
 
@@ -43,4 +51,7 @@ export class Messlokation {
 
   @OptionalString()
   netzebenemessung?: string;
+
+  @OptionalNested(() => Zaehlwerk, { each: true })
+  zaehlwerke?: Zaehlwerk[];
 }

@@ -1,8 +1,9 @@
 import { Abrechnungsdaten } from '../com/abrechnungsdaten';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
-import type { JsonObject } from '../validation/json-kind';
+import { OptionalBoolean, OptionalNested, OptionalString } from '../validation/decorators';
+import { AdHocSteuerkanal } from './ad-hoc-steuerkanal';
+import { Leistungskurvendefinition } from './leistungskurvendefinition';
 import { Marktteilnehmer } from './marktteilnehmer';
 
 /**
@@ -41,8 +42,8 @@ export class Netzlokation {
   konfigurationsprodukt?: string;
 
   // A definition code in real payloads, a BO reference in the schemas.
-  @OptionalOneOf(['string', 'object'])
-  leistungskurvendefinition?: string | JsonObject;
+  @OptionalNested(() => Leistungskurvendefinition, { kinds: ['string', 'object'] })
+  leistungskurvendefinition?: string | Leistungskurvendefinition;
 
   @OptionalString()
   lokationszuordnung?: string;
@@ -54,8 +55,8 @@ export class Netzlokation {
   produktdatenRelevanteRolle?: string;
 
   // A flag in real payloads, a BO reference in the schemas.
-  @OptionalOneOf(['boolean', 'object'])
-  steuerkanal?: boolean | JsonObject;
+  @OptionalNested(() => AdHocSteuerkanal, { kinds: ['boolean', 'object'] })
+  steuerkanal?: boolean | AdHocSteuerkanal;
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];

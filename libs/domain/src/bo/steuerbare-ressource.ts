@@ -1,7 +1,7 @@
 import { Zeitraum } from '../com/zeitraum';
 import { ZugeordneteDefinition } from '../com/zugeordnete-definition';
-import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
-import type { JsonObject } from '../validation/json-kind';
+import { OptionalNested, OptionalString } from '../validation/decorators';
+import { AdHocSteuerkanal } from './ad-hoc-steuerkanal';
 import { Marktteilnehmer } from './marktteilnehmer';
 
 /**
@@ -43,8 +43,8 @@ export class SteuerbareRessource {
   produktdatenRelevanteRolle?: string;
 
   // A code in real payloads, a BO reference in the schemas.
-  @OptionalOneOf(['string', 'object'])
-  steuerkanal?: string | JsonObject;
+  @OptionalNested(() => AdHocSteuerkanal, { kinds: ['string', 'object'] })
+  steuerkanal?: string | AdHocSteuerkanal;
 
   @OptionalNested(() => ZugeordneteDefinition)
   zugeordneteDefinition?: ZugeordneteDefinition;

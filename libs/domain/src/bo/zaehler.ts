@@ -21,6 +21,9 @@ export class Zaehler {
   sparte?: string;
 
   @OptionalString()
+  befestigungsart?: string;
+
+  @OptionalString()
   datenqualitaet?: string;
 
   @OptionalString()

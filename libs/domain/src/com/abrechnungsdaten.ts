@@ -1,4 +1,4 @@
-import { OptionalBoolean, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalString, OptionalStringList } from '../validation/decorators';
 
 /**
  * Reactive-energy billing data of a Netzlokation; MaCo App extension.
@@ -9,8 +9,8 @@ export class Abrechnungsdaten {
   abrechnungBlindarbeit?: boolean;
 
   // An array in the schema; the real Marktlokation payloads carry the same field as a string.
-  @OptionalOneOf(['string', 'array'])
-  artikelId?: string | unknown[];
+  @OptionalStringList({ orSingle: true })
+  artikelId?: string | string[];
 
   @OptionalString()
   artikelIdTyp?: string;

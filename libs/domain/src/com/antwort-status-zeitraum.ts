@@ -1,5 +1,6 @@
-import { OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+import { Freitext } from './freitext';
 
 /**
  * An answer status per VERWENDUNGSZEITRAUM (`zeitraumId`); MaCo App extension.
@@ -15,4 +16,8 @@ export class AntwortStatusZeitraum {
 
   @OptionalNumber()
   zeitraumId?: number;
+
+  // A property-less object in the NB schema; typed like `transaktionsdaten.freitext`.
+  @OptionalNested(() => Freitext, { kinds: ['object', 'string'] })
+  freitext?: Freitext | string;
 }

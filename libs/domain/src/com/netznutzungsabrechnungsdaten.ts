@@ -1,4 +1,4 @@
-import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
 import { Betrag } from './betrag';
 import { Zaehlzeit } from './zaehlzeit';
@@ -8,9 +8,9 @@ import { Zaehlzeit } from './zaehlzeit';
  * @see https://bo4e-python.readthedocs.io/en/latest/api/modules.html
  */
 export class Netznutzungsabrechnungsdaten {
-  // The schemas type it as an array of strings; real payloads carry one string.
-  @OptionalString()
-  artikelId?: string;
+  // One string in real payloads, an array of strings in the schemas.
+  @OptionalStringList({ orSingle: true })
+  artikelId?: string | string[];
 
   @OptionalString()
   artikelIdTyp?: string;

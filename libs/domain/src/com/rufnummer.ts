@@ -1,4 +1,5 @@
-import { OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { Ansprechpartner } from '../bo/ansprechpartner';
+import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -17,6 +18,7 @@ export class Rufnummer {
   @OptionalOneOf(['string', 'object'])
   nummertyp?: string | JsonObject;
 
-  @OptionalObject()
-  ansprechpartner?: JsonObject;
+  // Nested into a sender-level number by one LF create schema.
+  @OptionalNested(() => Ansprechpartner)
+  ansprechpartner?: Ansprechpartner;
 }

@@ -33,6 +33,9 @@ export class Zaehlwerk {
   vorkommastelle?: number;
 
   @OptionalString()
+  schwachlastfaehig?: string;
+
+  @OptionalString()
   unterbrechbarkeit?: string;
 
   @OptionalString()

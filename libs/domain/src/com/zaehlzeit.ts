@@ -1,5 +1,6 @@
-import { OptionalOneOf } from '../validation/decorators';
-import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
+import { Zaehlzeitdefinition } from '../bo/zaehlzeitdefinition';
+import { OptionalNested, OptionalOneOf } from '../validation/decorators';
+import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
 
 /**
  * Time-of-use assignment of a register (BO4E Zaehlzeitregister).
@@ -11,6 +12,6 @@ export class Zaehlzeit {
   register?: JsonScalarOrObject;
 
   // A BO reference in the schemas; the sibling definition references carry codes in real payloads.
-  @OptionalOneOf(['string', 'object'])
-  zaehlzeitDefinition?: string | JsonObject;
+  @OptionalNested(() => Zaehlzeitdefinition, { kinds: ['string', 'object'] })
+  zaehlzeitDefinition?: string | Zaehlzeitdefinition;
 }

@@ -1,5 +1,6 @@
-import { OptionalOneOf } from '../validation/decorators';
-import type { JsonObject } from '../validation/json-kind';
+import { Leistungskurvendefinition } from '../bo/leistungskurvendefinition';
+import { Schaltzeitdefinition } from '../bo/schaltzeitdefinition';
+import { OptionalNested } from '../validation/decorators';
 
 /**
  * Definitions assigned to a controllable resource (load curve, switching times); MaCo App extension.
@@ -7,10 +8,10 @@ import type { JsonObject } from '../validation/json-kind';
  */
 export class ZugeordneteDefinition {
   // A definition code in real payloads, a BO reference in the schemas.
-  @OptionalOneOf(['string', 'object'])
-  leistungskurvendefinition?: string | JsonObject;
+  @OptionalNested(() => Leistungskurvendefinition, { kinds: ['string', 'object'] })
+  leistungskurvendefinition?: string | Leistungskurvendefinition;
 
   // Typed like its sibling `leistungskurvendefinition`.
-  @OptionalOneOf(['string', 'object'])
-  schaltzeitdefinition?: string | JsonObject;
+  @OptionalNested(() => Schaltzeitdefinition, { kinds: ['string', 'object'] })
+  schaltzeitdefinition?: string | Schaltzeitdefinition;
 }

@@ -1,21 +1,29 @@
 import { MARKET_ROLES } from '../market-role';
 import { envelopeClassFor } from './envelope-table';
-import { ProzessdatenAktualisierenLf } from './prozessdaten-aktualisieren-lf';
-import { ProzessdatenErstellenLf } from './prozessdaten-erstellen-lf';
+import { ProzessdatenAktualisierenLf, ProzessdatenAktualisierenMsb, ProzessdatenAktualisierenNb } from './prozessdaten-aktualisieren';
+import { ProzessdatenErstellenLf, ProzessdatenErstellenMsb, ProzessdatenErstellenNb } from './prozessdaten-erstellen';
 
 describe(envelopeClassFor.name, () => {
-  it('should return the LF envelopes per operation', () => {
-    expect(envelopeClassFor('LF', 'create')).toBe(ProzessdatenErstellenLf);
-    expect(envelopeClassFor('LF', 'update')).toBe(ProzessdatenAktualisierenLf);
+  it.each([
+    ['LF', 'create', ProzessdatenErstellenLf],
+    ['LF', 'update', ProzessdatenAktualisierenLf],
+    ['NB', 'create', ProzessdatenErstellenNb],
+    ['NB', 'update', ProzessdatenAktualisierenNb],
+    ['MSB', 'create', ProzessdatenErstellenMsb],
+    ['MSB', 'update', ProzessdatenAktualisierenMsb],
+  ] as const)('should return the %s %s envelope', (role, operation, envelope) => {
+    expect(envelopeClassFor(role, operation)).toBe(envelope);
   });
 
-  it('should return undefined for roles without their own envelopes yet', () => {
-    expect(envelopeClassFor('NB', 'create')).toBeUndefined();
-    expect(envelopeClassFor('MSB', 'update')).toBeUndefined();
+  it('should give every role and operation its own class', () => {
+    const envelopes = MARKET_ROLES.flatMap((role) => [envelopeClassFor(role, 'create'), envelopeClassFor(role, 'update')]);
+    expect(new Set(envelopes).size).toBe(MARKET_ROLES.length * 2);
   });
 
-  it('should know every market role', () => {
-    expect(MARKET_ROLES).toEqual(['LF', 'NB', 'MSB']);
-    for (const role of MARKET_ROLES) expect(() => envelopeClassFor(role, 'create')).not.toThrow();
+  it('should throw for a role or operation it does not know', () => {
+    expect(() => envelopeClassFor('ÜNB' as never, 'create')).toThrow('No process data envelope for role ÜNB and operation create');
+    expect(() => envelopeClassFor('LF', 'delete' as never)).toThrow('No process data envelope for role LF and operation delete');
+    expect(() => envelopeClassFor('constructor' as never, 'create')).toThrow(/No process data envelope/);
+    expect(() => envelopeClassFor('LF', 'toString' as never)).toThrow(/No process data envelope/);
   });
 });

@@ -15,8 +15,8 @@ import {
 import type { JsonObject } from '../validation/json-kind';
 
 /**
- * Message and transaction data of the EDIFACT message behind a process call; union of the fields of all LF
- * Prüfidentifikatoren.
+ * Message and transaction data of the EDIFACT message behind a process call; union of the fields of the
+ * Prüfidentifikatoren of all roles (LF, NB, MSB).
  * @see https://doc.macoapp.de/
  */
 export class Transaktionsdaten {
@@ -134,11 +134,15 @@ export class Transaktionsdaten {
   ergaenzteMarktlokation?: boolean;
 
   // An object in real payloads and most schemas, a string in two.
-  @OptionalNested(() => Freitext, { orString: true })
+  @OptionalNested(() => Freitext, { kinds: ['object', 'string'] })
   freitext?: Freitext | string;
 
   @OptionalNumber()
   geplantesProduktpaket?: number;
+
+  // DTM+293 of the IFTSTA PIs 21039/21040 (MSB).
+  @OptionalDateTime()
+  fertigstellungsdatum?: string;
 
   @OptionalDateTime()
   geraeteausbaudatum?: string;

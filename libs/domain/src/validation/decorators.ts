@@ -14,8 +14,10 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { IsDateTime } from './date-time';
-import { IsOneOfKinds, mustBeOneOf, type JsonKind } from './json-kind';
+import { IsOneOfKinds, isOneOfKinds, mustBeOneOf, type JsonKind } from './json-kind';
 import { MESSAGES } from './messages';
+import { IsObjectOrObjectArray } from './object-or-object-array';
+import { IsStringList, type StringListOptions } from './string-list';
 
 // Every BO4E field is optional, because what is mandatory depends on the Prüfidentifikator (STYLE §3), and carries
 // exactly one type check, so a wrong value yields exactly one violation. `{ each: true }` makes the field an array
@@ -28,8 +30,14 @@ export interface EachOptions {
 }
 
 export interface NestedOptions extends EachOptions {
-  /** Also accept a plain string instead of the object (schema and payloads disagree, e.g. `freitext`). */
-  orString?: boolean;
+  /**
+   * The JSON kinds accepted, `object` among them, in the order the message names them; only an object is validated
+   * against the class. For fields where schema and payloads disagree, e.g. `freitext` (`['object', 'string']`) or BO
+   * references that payloads send as a code (`['string', 'object']`).
+   */
+  kinds?: readonly JsonKind[];
+  /** With `each`: also accept a single object instead of the list (`stammdaten.ANFRAGE` of PIs 17131 and 19124). */
+  orSingle?: boolean;
 }
 
 function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
@@ -74,18 +82,24 @@ export const OptionalOneOf = (kinds: readonly JsonKind[], options?: EachOptions)
 
 /** A nested BO/COM (or an array of them with `{ each: true }`), validated against its class. */
 export function OptionalNested(type: ClassRef, options: NestedOptions = {}): PropertyDecorator {
-  const { each = false, orString = false } = options;
+  const { each = false, kinds = ['object'], orSingle = false } = options;
   const nested = compose(ValidateNested({ each }), Type(type));
+  if (each && orSingle) return compose(IsOptional(), IsObjectOrObjectArray(), nested);
   if (each) {
     const items = IsObject({ each, message: MESSAGES.object });
     return compose(IsOptional(), IsArray({ message: MESSAGES.array }), items, nested);
   }
-  if (orString) {
-    const unlessString = ValidateIf((_object, value) => typeof value !== 'string');
-    return compose(IsOptional(), unlessString, IsObject({ message: MESSAGES.objectOrString }), nested);
+  const scalars = kinds.filter((kind) => kind !== 'object');
+  if (scalars.length) {
+    const unlessScalar = ValidateIf((_object, value) => !isOneOfKinds(value, scalars));
+    return compose(IsOptional(), unlessScalar, IsObject({ message: mustBeOneOf(kinds) }), nested);
   }
   return compose(IsOptional(), IsObject({ message: MESSAGES.object }), nested);
 }
+
+/** A list of strings; `orSingle` also takes one string, `nested` also lists of strings as items (see `StringListOptions`). */
+export const OptionalStringList = (options: StringListOptions = {}): PropertyDecorator =>
+  compose(IsOptional(), IsStringList(options));
 
 export function RequiredNested(type: ClassRef): PropertyDecorator {
   return compose(IsObject({ message: requiredOr(MESSAGES.object) }), ValidateNested(), Type(type));

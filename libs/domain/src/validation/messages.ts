@@ -6,7 +6,6 @@ export const MESSAGES = Object.freeze({
   dateTime: 'must be an RFC 3339 date-time',
   array: 'must be an array',
   object: 'must be an object',
-  objectOrString: 'must be an object or a string',
   nonEmptyString: 'must be a non-empty string',
   jsonObject: 'must be a JSON object',
   required: 'is required',

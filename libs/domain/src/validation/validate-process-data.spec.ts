@@ -1,11 +1,11 @@
-import { lfSamples, readJson, SAMPLES_DIR, withBusinessKey } from '../../test/samples';
+import { processSamples, readJson, SAMPLES_DIR, withBusinessKey } from '../../test/samples';
 import type { FieldViolation } from './field-violation';
 import { validateProcessData } from './validate-process-data';
 import * as path from 'node:path';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke into sample JSON
 
-const SAMPLES = lfSamples();
+const SAMPLES = processSamples();
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -22,22 +22,27 @@ function sampleBody(name: string): Body {
 }
 
 describe(validateProcessData.name, () => {
-  describe('supplier samples', () => {
-    it('should find the page example and the upstream LF samples of both operations', () => {
-      expect(SAMPLES.length).toBeGreaterThanOrEqual(13);
-      expect(SAMPLES.filter((sample) => sample.name.startsWith('upstream/')).length).toBeGreaterThanOrEqual(12);
-      expect(new Set(SAMPLES.map((sample) => sample.operation))).toEqual(new Set(['create', 'update']));
+  describe('samples', () => {
+    it('should find page, upstream and synthesized samples of every role and operation', () => {
+      expect(new Set(SAMPLES.map((sample) => `${sample.role} ${sample.operation}`))).toEqual(
+        new Set(['LF create', 'LF update', 'NB create', 'NB update', 'MSB create', 'MSB update']),
+      );
+      expect(SAMPLES.filter((sample) => sample.name.startsWith('upstream/')).length).toBeGreaterThanOrEqual(19);
+      expect(SAMPLES.filter((sample) => sample.name.startsWith('synth/')).length).toBeGreaterThanOrEqual(4);
     });
 
-    it.each(SAMPLES.map((sample) => [sample.name, sample] as const))('should accept %s', (_name, sample) => {
-      expect(validateProcessData('LF', sample.operation, withBusinessKey(sample.body))).toEqual([]);
-    });
+    it.each(SAMPLES.map((sample) => [sample.name, sample.role, sample.operation, sample] as const))(
+      'should accept %s as %s %s',
+      (_name, role, operation, sample) => {
+        expect(validateProcessData(role, operation, withBusinessKey(sample.body))).toEqual([]);
+      },
+    );
 
     it.each(SAMPLES.map((sample) => [sample.name, sample] as const))('should not mutate %s', (_name, sample) => {
       const body = withBusinessKey(structuredClone(sample.body));
       const before = structuredClone(body);
       deepFreeze(body); // any write would throw in strict mode
-      validateProcessData('LF', sample.operation, body);
+      validateProcessData(sample.role, sample.operation, body);
       expect(body).toEqual(before);
     });
 
@@ -149,10 +154,14 @@ describe(validateProcessData.name, () => {
       ]);
     });
 
-    it('should report a single string where an array of strings belongs once', () => {
+    it('should report a geschaeftspartnerrolle that is neither a string nor a list of strings once', () => {
       expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 5))).toEqual([
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle', message: 'must be an array' },
+        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle', message: 'must be a string or an array' },
       ]);
+    });
+
+    it('should accept geschaeftspartnerrolle as one string, as the MSB schema sends it (backend-interface §9)', () => {
+      expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 'KUNDE'))).toEqual([]);
     });
 
     it('should require transaktionsdaten', () => {
@@ -261,13 +270,77 @@ describe(validateProcessData.name, () => {
     });
   });
 
+  describe('shapes the documents disagree on (backend-interface §9)', () => {
+    const stammdaten = (content: Body): FieldViolation[] =>
+      validateProcessData('MSB', 'create', { stammdaten: content, transaktionsdaten: {}, zusatzdaten: { businessKey: 'k' } });
+
+    it('should take ANFRAGE and LOKATIONSBUENDEL as a list or, as PIs 17131, 19124 and 55035 specify, as one object', () => {
+      expect(stammdaten({ ANFRAGE: { anfragekategorie: 'AENDERUNG' }, LOKATIONSBUENDEL: [{ lokationsbuendelNummer: 1 }] })).toEqual([]);
+      expect(stammdaten({ ANFRAGE: { anfragekategorie: 5 }, LOKATIONSBUENDEL: { lokationsbuendelNummer: '1' } })).toEqual([
+        { pointer: '#/stammdaten/ANFRAGE/anfragekategorie', message: 'must be a string' },
+        { pointer: '#/stammdaten/LOKATIONSBUENDEL/lokationsbuendelNummer', message: 'must be a number' },
+      ]);
+      expect(stammdaten({ ANFRAGE: 'AENDERUNG', LOKATIONSBUENDEL: [{}, 'B', [{}]] })).toEqual([
+        { pointer: '#/stammdaten/ANFRAGE', message: 'must be an array or an object' },
+        { pointer: '#/stammdaten/LOKATIONSBUENDEL/1', message: 'must be an object' },
+        { pointer: '#/stammdaten/LOKATIONSBUENDEL/2', message: 'must be an object' },
+      ]);
+    });
+
+    it('should take detailsPrognosegrundlage items as strings or lists of strings, locating a wrong one', () => {
+      expect(stammdaten({ BILANZIERUNG: [{ detailsPrognosegrundlage: ['SLP_SEP', ['TLP_TEP']] }] })).toEqual([]);
+      expect(stammdaten({ BILANZIERUNG: [{ detailsPrognosegrundlage: [['TLP_TEP', 1], 2] }, { detailsPrognosegrundlage: 'SLP_SEP' }] })).toEqual([
+        { pointer: '#/stammdaten/BILANZIERUNG/0/detailsPrognosegrundlage/0/1', message: 'must be a string' },
+        { pointer: '#/stammdaten/BILANZIERUNG/0/detailsPrognosegrundlage/1', message: 'must be a string or an array' },
+        { pointer: '#/stammdaten/BILANZIERUNG/1/detailsPrognosegrundlage', message: 'must be an array' },
+      ]);
+    });
+
+    it('should take a BO reference as the code payloads send or as the BO the schemas give, checking the BO', () => {
+      expect(stammdaten({ MARKTLOKATION: [{ leistungskurvendefinition: 'LK01' }], NETZLOKATION: [{ steuerkanal: true }] })).toEqual([]);
+      expect(
+        stammdaten({
+          MARKTLOKATION: [{ leistungskurvendefinition: { boTyp: 'LEISTUNGSKURVENDEFINITION', versionStruktur: 1 } }],
+          NETZLOKATION: [{ steuerkanal: 'ja' }],
+          STEUERBARE_RESSOURCE: [{ zugeordneteDefinition: { schaltzeitdefinition: ['SZ01'] } }],
+        }),
+      ).toEqual([
+        { pointer: '#/stammdaten/MARKTLOKATION/0/leistungskurvendefinition/versionStruktur', message: 'must be a string' },
+        { pointer: '#/stammdaten/NETZLOKATION/0/steuerkanal', message: 'must be a boolean or an object' },
+        { pointer: '#/stammdaten/STEUERBARE_RESSOURCE/0/zugeordneteDefinition/schaltzeitdefinition', message: 'must be a string or an object' },
+      ]);
+    });
+
+    it('should take sender-level rufnummern as a list or, as PIs 21033 and 21043 specify, as one object', () => {
+      const absender = (rufnummern: unknown) =>
+        validateProcessData('LF', 'create', { transaktionsdaten: { absender: { rollencodenummer: '9900512000004', rufnummern } } });
+      expect(absender({ nummerntyp: 'RUF_ZENTRALE', rufnummer: '+4964215550123' })).toEqual([]);
+      expect(absender({ nummerntyp: 1 })).toEqual([{ pointer: '#/transaktionsdaten/absender/rufnummern/nummerntyp', message: 'must be a string' }]);
+      expect(absender([{ nummerntyp: 1 }])).toEqual([{ pointer: '#/transaktionsdaten/absender/rufnummern/0/nummerntyp', message: 'must be a string' }]);
+    });
+
+    it('should keep the doc typos that are part of the wire format', () => {
+      const transaktionsdaten = { antwortstatusCodelistedritter: 'E_0594', idempodenzschluessel: '7d1e5f0c', sendungsposition: '1' };
+      expect(validateProcessData('LF', 'update', { transaktionsdaten, zusatzdaten: { businessKey: 'k' } })).toEqual([]);
+      expect(
+        validateProcessData('LF', 'update', { transaktionsdaten: { idempodenzschluessel: 1, sendungsposition: true }, zusatzdaten: { businessKey: 'k' } }),
+      ).toEqual([
+        { pointer: '#/transaktionsdaten/idempodenzschluessel', message: 'must be a string' },
+        { pointer: '#/transaktionsdaten/sendungsposition', message: 'must be a number or a string' },
+      ]);
+    });
+  });
+
   describe('roles', () => {
-    it('should validate NB and MSB bodies with the LF classes for now', () => {
+    it('should validate the same body alike for every role, as BO4E shapes do not depend on the role', () => {
       const body = withBusinessKey(readJson(path.join(SAMPLES_DIR, 'nb-create-55001.json')) as Body);
       expect(validateProcessData('NB', 'create', body)).toEqual([]);
       expect(validateProcessData('MSB', 'create', body)).toEqual([]);
       expect(validateProcessData('NB', 'update', { ...body, transaktionsdaten: 1 })).toEqual([
         { pointer: '#/transaktionsdaten', message: 'must be an object' },
+      ]);
+      expect(validateProcessData('MSB', 'update', { ...body, zusatzdaten: {} })).toEqual([
+        { pointer: '#/zusatzdaten/businessKey', message: 'is required' },
       ]);
     });
   });

@@ -1,0 +1,17 @@
+import { Leistungskurve } from '../com/leistungskurve';
+import { OptionalNested, OptionalString } from '../validation/decorators';
+
+/**
+ * A load-curve definition with its curves; also referenced by Marktlokation, Netzlokation and SteuerbareRessource.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/bo4e.bo.html#module-bo4e.bo.leistungskurvendefinition
+ */
+export class Leistungskurvendefinition {
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
+
+  @OptionalNested(() => Leistungskurve, { each: true })
+  leistungskurven?: Leistungskurve[];
+}

@@ -1,0 +1,13 @@
+import { OptionalString } from '../validation/decorators';
+
+/**
+ * A switching time of a Schaltzeitdefinition: code and configuration product; MaCo App extension.
+ * @see https://bo4e-python.readthedocs.io/en/latest/api/modules.html
+ */
+export class Schaltzeit {
+  @OptionalString()
+  code?: string;
+
+  @OptionalString()
+  konfigurationsprodukt?: string;
+}

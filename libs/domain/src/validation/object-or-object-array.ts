@@ -1,0 +1,42 @@
+import {
+  isObject,
+  registerDecorator,
+  ValidatorConstraint,
+  type ValidationOptions,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { mustBeOneOf } from './json-kind';
+import type { LocatedViolation, LocatingConstraint } from './locating-constraint';
+import { MESSAGES } from './messages';
+
+const ARRAY_OR_OBJECT = mustBeOneOf(['array', 'object']);
+
+@ValidatorConstraint({ name: 'isObjectOrObjectArray' })
+export class ObjectOrObjectArrayConstraint implements ValidatorConstraintInterface, LocatingConstraint {
+  validate(value: unknown): boolean {
+    return this.locate(value).length === 0;
+  }
+
+  defaultMessage(): string {
+    return ARRAY_OR_OBJECT;
+  }
+
+  locate(value: unknown): LocatedViolation[] {
+    if (Array.isArray(value)) {
+      return value.flatMap((item, index) => (isObject(item) ? [] : [{ path: [index], message: MESSAGES.object }]));
+    }
+    return isObject(value) ? [] : [{ path: [], message: ARRAY_OR_OBJECT }];
+  }
+}
+
+/** An object, or a list of objects with each non-object reported at its index. */
+export function IsObjectOrObjectArray(validationOptions?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [],
+      options: validationOptions,
+      validator: ObjectOrObjectArrayConstraint,
+    });
+}
