@@ -43,21 +43,20 @@ export class ProcessDataService {
 
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     const envelope = this.accept('create', body, context);
-    const bodyJson = canonicalJson(envelope);
-    const bodySha256 = sha256(bodyJson);
+    const bodyJson = JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
-    const businessKey = givenKey ?? derivedBusinessKey(this.role, bodySha256);
-    const currentJson = givenKey ? null : canonicalJson({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
+    // Only a keyless create needs the canonical hash here: its key is derived from it.
+    const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
+    const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
     const outcome = await this.records.insertRecord({
-      ...this.revisionFacts(envelope, businessKey, bodyJson, bodySha256, context),
+      ...this.revisionFacts(envelope, businessKey, bodyJson, context),
       targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
       prozessId: envelope.zusatzdaten?.prozessId ?? null,
       marktlokationsIds: marktlokationsIdsOf(envelope),
       currentJson,
     });
-    if (outcome.kind === 'booked') return { businessKey, revision: 1, replayed: false };
-    if (outcome.createSha256.equals(bodySha256)) return { businessKey, revision: 1, replayed: true };
+    if (outcome.kind !== 'conflict') return { businessKey, revision: 1, replayed: outcome.kind === 'replayed' };
     throw new ProblemError(
       'PROCESS_DATA.BUSINESS_KEY_CONFLICT',
       `Business key ${businessKey} is already booked for role ${this.role} with a different body.`,
@@ -69,18 +68,17 @@ export class ProcessDataService {
     const envelope = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
-    const bodyJson = canonicalJson(envelope);
-    const bodySha256 = sha256(bodyJson);
+    const bodyJson = JSON.stringify(envelope);
 
     const outcome = await this.records.appendRevision(
       {
-        ...this.revisionFacts(envelope, businessKey, bodyJson, bodySha256, context),
+        ...this.revisionFacts(envelope, businessKey, bodyJson, context),
         targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
         prozessId: envelope.zusatzdaten?.prozessId ?? null,
       },
       (current) => {
         const next = mergeProcessState(current as never, envelope as never);
-        return { currentJson: canonicalJson(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
+        return { currentJson: JSON.stringify(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
       },
     );
     if (outcome.kind === 'unknown') {
@@ -115,7 +113,6 @@ export class ProcessDataService {
     envelope: ProcessDataBody,
     businessKey: string,
     bodyJson: string,
-    bodySha256: Buffer,
     context: BookingContext,
   ) {
     const pruefidentifikator = envelope.transaktionsdaten['pruefidentifikator'];
@@ -125,7 +122,6 @@ export class ProcessDataService {
       pruefidentifikator: typeof pruefidentifikator === 'string' ? pruefidentifikator : null,
       release: releaseInForce(envelope.transaktionsdaten['nachrichtendatum'], context.receivedAt),
       bodyJson,
-      bodySha256,
       tokenSubject: context.tokenSubject ?? null,
       requestId: context.requestId,
     };

@@ -76,6 +76,15 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(count).toBe('1');
       });
 
+      it('should treat a retry whose keys come in another order as the same body', async () => {
+        const body = withBusinessKey(create55001());
+        const reordered = reverseKeys(body);
+        expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(body));
+
+        expect((await create(body)).body).toMatchObject({ replayed: false });
+        expect((await create(reordered)).body).toMatchObject({ replayed: true, revision: 1 });
+      });
+
       it('should answer 409 problem details when the business key is booked with a different body', async () => {
         const body = withBusinessKey(create55001());
         await create(body);
@@ -226,6 +235,14 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(revision).toBe(2);
       });
 
+      it('should recognise a replayed update whose keys come in another order', async () => {
+        const businessKey = await bookedKey();
+        const body = answer(businessKey, { netzebene: 'HSP', lokationsadresse: { ort: 'A', postleitzahl: '00000' } });
+
+        expect((await update(body)).body).toMatchObject({ revision: 2, replayed: false });
+        expect((await update(reverseKeys(body))).body).toMatchObject({ revision: 2, replayed: true });
+      });
+
       it('should answer 422 when no process has the business key', async () => {
         const response = await update(answer(randomUUID(), {}));
 
@@ -344,4 +361,13 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
       });
     });
   });
+}
+
+/** The same JSON value with every object's keys in reverse order. */
+function reverseKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(reverseKeys) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).reverse().map(([key, member]) => [key, reverseKeys(member)])) as T;
+  }
+  return value;
 }

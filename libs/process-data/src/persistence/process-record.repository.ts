@@ -9,9 +9,8 @@ export interface RevisionFacts {
   businessKey: string;
   pruefidentifikator: string | null;
   release: string;
-  /** The request body as canonical JSON text, stored as received (jsonb). */
+  /** The request body as JSON text, stored as received (jsonb); PostgreSQL hashes its canonical form. */
   bodyJson: string;
-  bodySha256: Buffer;
   tokenSubject: string | null;
   requestId: string | null;
 }
@@ -30,25 +29,30 @@ export interface LockedRecord {
   revision: number;
 }
 
-export type CreateOutcome = { kind: 'booked' } | { kind: 'exists'; createSha256: Buffer };
+export type CreateOutcome = { kind: 'booked' } | { kind: 'replayed' } | { kind: 'conflict' };
 export type UpdateOutcome = { kind: 'booked'; revision: number } | { kind: 'replayed'; revision: number } | { kind: 'unknown' };
+
+// The body's hash is SHA-256 over jsonb's text form, which is canonical (keys sorted, white space normalised):
+// a retry whose keys come in another order is still the same body.
+const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
 // One statement: the record and its first revision are written together or not at all.
 const INSERT_RECORD_WITH_REVISION = `
-  WITH inserted AS (
+  WITH input AS (SELECT $10::jsonb AS body),
+  inserted AS (
     INSERT INTO process_record
       (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::jsonb, $10::jsonb), 1)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::jsonb, input.body), 1 FROM input
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
   )
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT id, 1, 'create', $6, $7, $10::jsonb, $11, $12, $13 FROM inserted
+  SELECT inserted.id, 1, 'create', $6, $7, input.body, ${BODY_HASH('input.body')}, $11, $12 FROM inserted, input
   RETURNING record_id`;
 
-const SELECT_CREATE_HASH = `
-  SELECT v.body_sha256 FROM process_record r
+const SAME_AS_CREATE = `
+  SELECT v.body_sha256 = ${BODY_HASH('$3::jsonb')} AS same FROM process_record r
   JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.business_key = $2`;
 
@@ -58,7 +62,8 @@ const LOCK_RECORD = `
   FOR UPDATE`;
 
 const UPDATE_RECORD_WITH_REVISION = `
-  WITH updated AS (
+  WITH input AS (SELECT $8::jsonb AS body),
+  updated AS (
     UPDATE process_record SET
       current = $2::jsonb,
       revision = revision + 1,
@@ -71,11 +76,12 @@ const UPDATE_RECORD_WITH_REVISION = `
   )
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT $1, revision, 'update', $6, $7, $8::jsonb, $9, $10, $11 FROM updated
+  SELECT $1, updated.revision, 'update', $6, $7, input.body, ${BODY_HASH('input.body')}, $9, $10 FROM updated, input
   RETURNING revision`;
 
 const SELECT_REPLAYED_REVISION = `
-  SELECT revision FROM process_revision WHERE record_id = $1 AND operation = 'update' AND body_sha256 = $2`;
+  SELECT revision FROM process_revision
+  WHERE record_id = $1 AND operation = 'update' AND body_sha256 = ${BODY_HASH('$2::jsonb')}`;
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -104,15 +110,14 @@ export class ProcessRecordRepository {
       facts.marktlokationsIds,
       facts.currentJson,
       facts.bodyJson,
-      facts.bodySha256,
       facts.tokenSubject,
       facts.requestId,
     ]));
     if (rows.length === 1) return { kind: 'booked' };
-    const existing = await this.pool.query<{ body_sha256: Buffer }>(
-      statement('select_create_hash', SELECT_CREATE_HASH, [facts.role, facts.businessKey]),
+    const existing = await this.pool.query<{ same: boolean }>(
+      statement('same_as_create', SAME_AS_CREATE, [facts.role, facts.businessKey, facts.bodyJson]),
     );
-    return { kind: 'exists', createSha256: existing.rows[0].body_sha256 };
+    return existing.rows[0].same ? { kind: 'replayed' } : { kind: 'conflict' };
   }
 
   /**
@@ -149,7 +154,6 @@ export class ProcessRecordRepository {
           facts.pruefidentifikator,
           facts.release,
           facts.bodyJson,
-          facts.bodySha256,
           facts.tokenSubject,
           facts.requestId,
         ]),
@@ -162,7 +166,7 @@ export class ProcessRecordRepository {
       if (inTransaction) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       if (recordId && isUniqueViolation(error, 'uq_process_revision_body')) {
         const { rows } = await client.query<{ revision: number }>(
-          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodySha256]),
+          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodyJson]),
         );
         return { kind: 'replayed', revision: rows[0].revision };
       }
