@@ -3,19 +3,31 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC, ProblemError } from '@maco/platform';
 import type { Principal } from './principal';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 const REALM = 'Bearer realm="maco"';
 
 /** Global guard: every route needs a valid bearer token unless marked `@Public()`. Failures are 401. */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
+  private readonly verified = new VerifiedTokenCache();
+
   constructor(private readonly reflector: Reflector) {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (isPublic(this.reflector, context)) return true;
-    return super.canActivate(context);
+    const request = context.switchToHttp().getRequest<{ headers: { authorization?: string }; user?: Principal }>();
+    const authorization = request.headers.authorization;
+    const known = authorization ? this.verified.get(authorization) : undefined;
+    if (known) {
+      request.user = known;
+      return true;
+    }
+    const allowed = (await super.canActivate(context)) as boolean;
+    if (allowed && authorization && request.user) this.verified.remember(authorization, request.user);
+    return allowed;
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false, info: unknown): TUser {

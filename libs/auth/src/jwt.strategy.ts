@@ -21,6 +21,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     return {
       subject: typeof payload['sub'] === 'string' ? payload['sub'] : undefined,
       roles: rolesFrom(payload[this.rolesClaim]),
+      expiresAt: typeof payload['exp'] === 'number' ? payload['exp'] * 1000 : undefined,
     };
   }
 }

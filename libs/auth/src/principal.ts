@@ -5,6 +5,8 @@ import type { MarketRole } from '@maco/domain';
 export interface Principal {
   subject?: string;
   roles: MarketRole[];
+  /** When the token stops being valid (epoch ms), from its `exp` claim. */
+  expiresAt?: number;
 }
 
 /** Injects the authenticated {@link Principal} into a handler parameter. */

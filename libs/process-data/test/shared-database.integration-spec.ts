@@ -70,4 +70,16 @@ describe('LF and NB services on one database', () => {
     const answers = await Promise.all([lf, nb].map((service) => postJson(`${service.baseUrl}/createProcessData`, body, { token })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
   });
+
+  it('should refuse a token after its expiry even though it was accepted before', async () => {
+    const token = mintTestToken({ roles: ['LF'], expiresInSeconds: 2 });
+    const body = () => withBusinessKey(loadSamples({ role: 'LF', operation: 'create' })[0].body);
+
+    expect((await postJson(`${lf.baseUrl}/createProcessData`, body(), { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const late = await postJson(`${lf.baseUrl}/createProcessData`, body(), { token });
+
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ detail: 'The bearer token has expired.' });
+  });
 });

@@ -52,7 +52,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(response.body).toEqual({ businessKey, revision: 1, replayed: false });
         const rows = await sql<{ body: unknown; current: unknown; revision: number; pruefidentifikator: string; role: string; marktlokations_ids: string[] }>(
           `SELECT v.body, r.current, r.revision, r.pruefidentifikator, r.role, r.marktlokations_ids
-             FROM process_record r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
+             FROM process_state r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
           [businessKey],
         );
         expect(rows).toHaveLength(1);
@@ -109,7 +109,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(first.body['businessKey']).toMatch(/^[0-9a-f-]{36}$/);
         expect(second.body).toEqual({ businessKey: first.body['businessKey'], revision: 1, replayed: true });
         const [row] = await sql<{ current: { zusatzdaten: { businessKey: string } }; body: unknown }>(
-          `SELECT r.current, v.body FROM process_record r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
+          `SELECT r.current, v.body FROM process_state r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
           [first.body['businessKey']],
         );
         expect(row.body).toEqual(body);
@@ -195,7 +195,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ businessKey, revision: 2, replayed: false });
         const [record] = await sql<{ current: Record<string, any>; revision: number }>( // eslint-disable-line @typescript-eslint/no-explicit-any
-          `SELECT current, revision FROM process_record WHERE business_key = $1`,
+          `SELECT current, revision FROM process_state WHERE business_key = $1`,
           [businessKey],
         );
         expect(record.revision).toBe(2);
@@ -260,7 +260,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
         expect(new Set(responses.map((r) => r.body['revision'])).size).toBe(20);
         const [record] = await sql<{ current: { stammdaten: { MARKTLOKATION: Record<string, unknown>[] } }; revision: number }>(
-          `SELECT current, revision FROM process_record WHERE business_key = $1`,
+          `SELECT current, revision FROM process_state WHERE business_key = $1`,
           [businessKey],
         );
         expect(record.revision).toBe(21);

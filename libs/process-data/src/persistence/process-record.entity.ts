@@ -28,8 +28,9 @@ export class ProcessRecordEntity {
   @Column({ name: 'marktlokations_ids', type: 'text', array: true, default: () => "'{}'" })
   marktlokationsIds: string[];
 
-  @Column({ type: 'jsonb' })
-  current: Record<string, unknown>;
+  /** The state after updates; null while it is still revision 1's body (read it through the view `process_state`). */
+  @Column({ type: 'jsonb', nullable: true })
+  current: Record<string, unknown> | null;
 
   @Column({ type: 'integer' })
   revision: number;

@@ -19,7 +19,7 @@ export interface NewRecordFacts extends RevisionFacts {
   targetBusinessKey: string | null;
   prozessId: string | null;
   marktlokationsIds: string[];
-  /** The booked state when it differs from the body (the business key was assigned); else null. */
+  /** The booked state when it differs from the body (the business key was assigned); else null: the body is the state. */
   currentJson: string | null;
 }
 
@@ -42,24 +42,27 @@ const INSERT_RECORD_WITH_REVISION = `
   inserted AS (
     INSERT INTO process_record
       (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
-    SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::jsonb, input.body), 1 FROM input
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1 FROM input
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
   )
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT inserted.id, 1, 'create', $6, $7, input.body, ${BODY_HASH('input.body')}, $11, $12 FROM inserted, input
+  SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12 FROM inserted, input
   RETURNING record_id`;
 
+// jsonb equality ignores key order and white space, as the hash does.
 const SAME_AS_CREATE = `
-  SELECT v.body_sha256 = ${BODY_HASH('$3::jsonb')} AS same FROM process_record r
+  SELECT v.body = $3::jsonb AS same FROM process_record r
   JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.business_key = $2`;
 
+// A record whose state is still its create body keeps `current` NULL (migration StoreCreateBodyOnce).
 const LOCK_RECORD = `
-  SELECT id, current, revision FROM process_record
-  WHERE role = $1 AND business_key = $2
-  FOR UPDATE`;
+  SELECT r.id, COALESCE(r.current, v.body) AS current, r.revision FROM process_record r
+  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.role = $1 AND r.business_key = $2
+  FOR UPDATE OF r`;
 
 const UPDATE_RECORD_WITH_REVISION = `
   WITH input AS (SELECT $8::jsonb AS body),
@@ -122,7 +125,7 @@ export class ProcessRecordRepository {
 
   /**
    * Locks the record, lets `merge` compute its next state and stores it with a new revision, in one
-   * transaction. The unique (record, operation, body hash) constraint turns a repeated update into a
+   * transaction. The unique (record, body hash) index of updates turns a repeated update into a
    * replay even when both copies arrive at the same time.
    */
   async appendRevision(
@@ -164,7 +167,7 @@ export class ProcessRecordRepository {
     } catch (error) {
       // A connection that cannot even roll back is discarded instead of returned to the pool.
       if (inTransaction) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (recordId && isUniqueViolation(error, 'uq_process_revision_body')) {
+      if (recordId && isUniqueViolation(error, 'uq_process_revision_update_body')) {
         const { rows } = await client.query<{ revision: number }>(
           statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodyJson]),
         );

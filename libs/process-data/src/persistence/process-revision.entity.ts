@@ -21,8 +21,9 @@ export class ProcessRevisionEntity {
   @Column({ type: 'jsonb' })
   body: Record<string, unknown>;
 
-  @Column({ name: 'body_sha256', type: 'bytea' })
-  bodySha256: Buffer;
+  /** SHA-256 of the body's canonical jsonb text; updates only (a replayed create is found by comparing bodies). */
+  @Column({ name: 'body_sha256', type: 'bytea', nullable: true })
+  bodySha256: Buffer | null;
 
   @Column({ name: 'token_subject', type: 'text', nullable: true })
   tokenSubject: string | null;
