@@ -1,18 +1,34 @@
-import { getMetadataStorage, ValidationTypes, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  getMetadataStorage,
+  isArray,
+  isBoolean,
+  isNumber,
+  isObject,
+  isString,
+  ValidationTypes,
+  type IsNumberOptions,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import { typeMetadataStorage } from './class-transformer-storage';
 
 type ClassType = new () => object;
 type JsonObject = Record<string, unknown>;
 
+type Test = (value: unknown) => boolean;
+type Condition = (object: object, value: unknown) => boolean;
+
 interface ConstraintCheck {
   instance: ValidatorConstraintInterface;
   constraints: unknown[];
   each: boolean;
+  /** The same verdict as `instance.validate` without its arguments object, for class-validator's built-in checks. */
+  test?: Test;
 }
 
 interface PropertyPlan {
   name: string;
-  conditions: ((object: object, value: unknown) => boolean)[];
+  conditions: Condition[];
   checks: ConstraintCheck[];
   nested: boolean;
   /** The class class-transformer would instantiate for a nested value (`@Type`); absent: a plain object. */
@@ -40,21 +56,31 @@ function passesClass(type: ClassType, object: JsonObject): boolean {
   if (!plan || plan.length === 0) return false;
   for (const property of plan) {
     const value = object[property.name];
-    if (!property.conditions.every((condition) => condition(object, value))) continue;
-    if (property.checks.length > 0) {
-      const args: ValidationArguments = { value, constraints: [], targetName: type.name, object, property: property.name };
-      for (const check of property.checks) {
-        args.constraints = check.constraints;
+    if (!conditionsHold(property.conditions, object, value)) continue;
+    for (const check of property.checks) {
+      if (check.test) {
         if (check.each && Array.isArray(value)) {
-          // class-validator hands each item the arguments of the whole array, so do we.
-          for (const item of value) if (check.instance.validate(item, args) !== true) return false;
-        } else if (check.instance.validate(value, args) !== true) {
+          for (const item of value) if (!check.test(item)) return false;
+        } else if (!check.test(value)) {
           return false;
         }
+        continue;
+      }
+      const args: ValidationArguments = { value, constraints: check.constraints, targetName: type.name, object, property: property.name };
+      if (check.each && Array.isArray(value)) {
+        // class-validator hands each item the arguments of the whole array, so do we.
+        for (const item of value) if (check.instance.validate(item, args) !== true) return false;
+      } else if (check.instance.validate(value, args) !== true) {
+        return false;
       }
     }
     if (property.nested && value !== undefined && !passesNested(property, value)) return false;
   }
+  return true;
+}
+
+function conditionsHold(conditions: Condition[], object: object, value: unknown): boolean {
+  for (const condition of conditions) if (!condition(object, value)) return false;
   return true;
 }
 
@@ -78,14 +104,19 @@ function buildPlan(type: ClassType): ClassPlan {
     let property = byProperty.get(entry.propertyName);
     if (!property) byProperty.set(entry.propertyName, (property = { name: entry.propertyName, conditions: [], checks: [], nested: false }));
     switch (entry.type) {
-      case ValidationTypes.CONDITIONAL_VALIDATION:
-        property.conditions.push(entry.constraints[0] as (object: object, value: unknown) => boolean);
+      case ValidationTypes.CONDITIONAL_VALIDATION: {
+        const condition = entry.constraints[0] as Condition;
+        property.conditions.push(entry.name === 'isOptional' && sameCondition(condition, entry.propertyName) ? isPresent : condition);
         break;
+      }
       case ValidationTypes.CUSTOM_VALIDATION:
       case ValidationTypes.IS_DEFINED:
         for (const constraint of storage.getTargetValidatorConstraints(entry.constraintCls)) {
           if (constraint.async) return undefined;
-          property.checks.push({ instance: constraint.instance, constraints: entry.constraints ?? [], each: entry.each === true });
+          const constraints = entry.constraints ?? [];
+          const check: ConstraintCheck = { instance: constraint.instance, constraints, each: entry.each === true };
+          check.test = builtInTest(constraint.name, check, type, entry.propertyName);
+          property.checks.push(check);
         }
         break;
       case ValidationTypes.NESTED_VALIDATION: {
@@ -102,6 +133,36 @@ function buildPlan(type: ClassType): ClassPlan {
     }
   }
   return [...byProperty.values()];
+}
+
+// class-validator's own predicates behind its built-in decorators: called directly, they skip two call layers and an
+// arguments object per value.
+const BUILT_IN_TESTS: Record<string, (constraints: unknown[]) => Test> = {
+  isString: () => isString,
+  isBoolean: () => isBoolean,
+  isArray: () => isArray,
+  isObject: () => isObject,
+  isNumber: (constraints) => {
+    const options = (constraints[0] ?? {}) as IsNumberOptions;
+    return (value) => isNumber(value, options);
+  },
+};
+
+const PROBES: unknown[] = [undefined, null, '', 'x', 0, -1.5, 2 ** 60, NaN, Infinity, -Infinity, true, false, {}, [], [1], ['x'], { a: 1 }];
+
+/** A direct test for a built-in constraint, used only if it gives the constraint's own verdict on every probe value. */
+function builtInTest(name: string, check: ConstraintCheck, type: ClassType, property: string): Test | undefined {
+  const test = BUILT_IN_TESTS[name]?.(check.constraints);
+  if (!test) return undefined;
+  const args = (value: unknown): ValidationArguments => ({ value, constraints: check.constraints, targetName: type.name, object: {}, property });
+  return PROBES.every((probe) => test(probe) === (check.instance.validate(probe, args(probe)) === true)) ? test : undefined;
+}
+
+const isPresent: Condition = (_object, value) => value !== null && value !== undefined;
+
+/** `@IsOptional()`'s condition reads `object[property]`, which is the value here: checked on the probes, then replaced. */
+function sameCondition(condition: Condition, property: string): boolean {
+  return PROBES.every((probe) => condition({ [property]: probe }, probe) === isPresent({}, probe));
 }
 
 function isPlainObject(value: unknown): value is JsonObject {
