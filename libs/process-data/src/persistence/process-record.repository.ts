@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import { uuidV7 } from './uuid-v7';
 
 export interface RevisionFacts {
   role: string;
@@ -103,7 +103,7 @@ export class ProcessRecordRepository {
 
   async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
     const { rows } = await this.pool.query(statement('insert_record_with_revision', INSERT_RECORD_WITH_REVISION, [
-      randomUUID(),
+      uuidV7(),
       facts.role,
       facts.businessKey,
       facts.targetBusinessKey,
