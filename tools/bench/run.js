@@ -84,7 +84,8 @@ async function main() {
         baseline: baselineRun,
         service: serviceRun,
         ratio: round(serviceRun.rps / baselineRun.rps, 3),
-        p99Factor: round(serviceRun.p99 / baselineRun.p99, 2),
+        // autocannon reports whole milliseconds: below 1 ms the factor says nothing.
+        p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
         serviceRssMB: rssMB(startup.child.pid),
       });
       log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${rows.at(-1).ratio})`);
