@@ -1,4 +1,6 @@
 export { MARKET_ROLES, type MarketRole, type ProcessOperation } from './market-role';
+export { parseRelease, releaseInForceAt, RELEASES, type Release, type ReleaseName } from './release/release';
+export { catalogueEntry, findingsFor, rulesFor, type AhbFieldRule, type CatalogueEntry, type Finding } from './release/findings';
 export type { FieldViolation } from './validation/field-violation';
 export { validateProcessData } from './validation/validate-process-data';
 export { envelopeClassFor, type EnvelopeClass } from './envelope/envelope-table';

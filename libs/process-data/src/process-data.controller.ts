@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { ProcessDataService, type BookingReceipt } from './process-data.service';
+import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from './process-data.service';
 
 /** The MaCo "Prozessdaten" interface group: the middleware books market processes here. */
 @Controller()
@@ -13,10 +13,11 @@ export class ProcessDataController {
   createProcessData(
     @Body() body: unknown,
     @Query('command') command: unknown,
+    @Headers(FORMAT_VERSION_HEADER) formatVersion: unknown,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<BookingReceipt> {
-    return this.processData.create(body, { command, tokenSubject: principal.subject, requestId: request.id, receivedAt: new Date() });
+    return this.processData.create(body, contextOf(command, formatVersion, principal, request));
   }
 
   @Post('updateProcessData')
@@ -24,9 +25,14 @@ export class ProcessDataController {
   updateProcessData(
     @Body() body: unknown,
     @Query('command') command: unknown,
+    @Headers(FORMAT_VERSION_HEADER) formatVersion: unknown,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<BookingReceipt> {
-    return this.processData.update(body, { command, tokenSubject: principal.subject, requestId: request.id, receivedAt: new Date() });
+    return this.processData.update(body, contextOf(command, formatVersion, principal, request));
   }
+}
+
+function contextOf(command: unknown, formatVersion: unknown, principal: Principal, request: FastifyRequest): BookingContext {
+  return { command, formatVersion, tokenSubject: principal.subject, requestId: request.id };
 }

@@ -1,9 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { validateProcessData, type MarketRole, type ProcessOperation } from '@maco/domain';
-import { ProblemError, SERVICE_ROLE } from '@maco/platform';
+import {
+  findingsFor,
+  parseRelease,
+  releaseInForceAt,
+  RELEASES,
+  validateProcessData,
+  type Finding,
+  type MarketRole,
+  type ProcessOperation,
+  type ReleaseName,
+} from '@maco/domain';
+import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { mergeProcessState } from './booking/merge-process-state';
-import { releaseInForce } from './booking/release';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
 
 /** The `command` query parameter names the operation (the MaCo operationId). */
@@ -12,18 +21,27 @@ export const COMMAND_OF: Record<ProcessOperation, string> = {
   update: 'AKTUALISIEREN_PROZESSDATEN',
 };
 
+/** Request header that names the release a body is to be validated against (`04/26` or `FV2604`). */
+export const FORMAT_VERSION_HEADER = 'x-format-version';
+
 export interface BookingContext {
   command: unknown;
+  /** The `X-Format-Version` header, when sent. */
+  formatVersion?: unknown;
   tokenSubject?: string;
   requestId: string;
-  receivedAt: Date;
 }
 
-/** What a booking answers: the record's key, the revision the request is stored as, and whether it was a replay. */
+/**
+ * What a booking answers: the record's key, the revision the request is stored as, whether it was a replay, the
+ * release it was validated against and what the AHB check found.
+ */
 export interface BookingReceipt {
   businessKey: string;
   revision: number;
   replayed: boolean;
+  release: ReleaseName;
+  findings: Finding[];
 }
 
 interface ProcessDataBody {
@@ -38,11 +56,12 @@ interface ProcessDataBody {
 export class ProcessDataService {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly records: ProcessRecordRepository,
   ) {}
 
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
-    const envelope = this.accept('create', body, context);
+    const { envelope, release, findings } = this.accept('create', body, context);
     const bodyJson = JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
     // Only a keyless create needs the canonical hash here: its key is derived from it.
@@ -50,13 +69,13 @@ export class ProcessDataService {
     const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
     const outcome = await this.records.insertRecord({
-      ...this.revisionFacts(envelope, businessKey, bodyJson, context),
+      ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
       targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
       prozessId: envelope.zusatzdaten?.prozessId ?? null,
       marktlokationsIds: marktlokationsIdsOf(envelope),
       currentJson,
     });
-    if (outcome.kind !== 'conflict') return { businessKey, revision: 1, replayed: outcome.kind === 'replayed' };
+    if (outcome.kind !== 'conflict') return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
     throw new ProblemError(
       'PROCESS_DATA.BUSINESS_KEY_CONFLICT',
       `Business key ${businessKey} is already booked for role ${this.role} with a different body.`,
@@ -65,14 +84,14 @@ export class ProcessDataService {
   }
 
   async update(body: unknown, context: BookingContext): Promise<BookingReceipt> {
-    const envelope = this.accept('update', body, context);
+    const { envelope, release, findings } = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
     const bodyJson = JSON.stringify(envelope);
 
     const outcome = await this.records.appendRevision(
       {
-        ...this.revisionFacts(envelope, businessKey, bodyJson, context),
+        ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
         targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
         prozessId: envelope.zusatzdaten?.prozessId ?? null,
       },
@@ -88,10 +107,14 @@ export class ProcessDataService {
         { errors: [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }] },
       );
     }
-    return { businessKey, revision: outcome.revision, replayed: outcome.kind === 'replayed' };
+    return { businessKey, revision: outcome.revision, replayed: outcome.kind === 'replayed', release, findings };
   }
 
-  private accept(operation: ProcessOperation, body: unknown, context: BookingContext): ProcessDataBody {
+  private accept(
+    operation: ProcessOperation,
+    body: unknown,
+    context: BookingContext,
+  ): { envelope: ProcessDataBody; release: ReleaseName; findings: Finding[] } {
     if (context.command !== undefined && context.command !== COMMAND_OF[operation]) {
       throw new ProblemError(
         'REQUEST.COMMAND_MISMATCH',
@@ -106,13 +129,43 @@ export class ProcessDataService {
         { errors: violations },
       );
     }
-    return body as ProcessDataBody;
+    const envelope = body as ProcessDataBody;
+    const release = this.releaseOf(envelope, context.formatVersion);
+    const findings = findingsFor(release, this.role, operation, envelope);
+    const missing = findings.filter((finding) => finding.code === 'missing-mandatory-field');
+    if (this.config.ahbRuleMode === 'strict' && missing.length > 0) {
+      throw new ProblemError(
+        'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
+        `${missing.length} field${missing.length === 1 ? '' : 's'} mandatory for Prüfidentifikator ${String(envelope.transaktionsdaten['pruefidentifikator'])} in release ${release} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+        { release, errors: missing.map(({ pointer, message }) => ({ pointer, message })) },
+      );
+    }
+    return { envelope, release, findings };
+  }
+
+  /** The header's release, else the one in force at `nachrichtendatum`, else the deployment's default. */
+  private releaseOf(envelope: ProcessDataBody, header: unknown): ReleaseName {
+    if (header !== undefined) {
+      const named = typeof header === 'string' ? parseRelease(header) : undefined;
+      if (!named) {
+        throw new ProblemError(
+          'REQUEST.UNKNOWN_RELEASE',
+          `The ${FORMAT_VERSION_HEADER} header must name a release: ${RELEASES.map((r) => `${r.name} or ${r.formatVersion}`).join(', ')}.`,
+        );
+      }
+      return named;
+    }
+    const nachrichtendatum = envelope.transaktionsdaten['nachrichtendatum'];
+    const sent = typeof nachrichtendatum === 'string' ? new Date(nachrichtendatum) : undefined;
+    return (sent && !Number.isNaN(sent.getTime()) ? releaseInForceAt(sent) : undefined) ?? this.config.defaultRelease;
   }
 
   private revisionFacts(
     envelope: ProcessDataBody,
     businessKey: string,
     bodyJson: string,
+    release: ReleaseName,
+    findings: Finding[],
     context: BookingContext,
   ) {
     const pruefidentifikator = envelope.transaktionsdaten['pruefidentifikator'];
@@ -120,7 +173,8 @@ export class ProcessDataService {
       role: this.role,
       businessKey,
       pruefidentifikator: typeof pruefidentifikator === 'string' ? pruefidentifikator : null,
-      release: releaseInForce(envelope.transaktionsdaten['nachrichtendatum'], context.receivedAt),
+      release,
+      findingsJson: JSON.stringify(findings),
       bodyJson,
       tokenSubject: context.tokenSubject ?? null,
       requestId: context.requestId,

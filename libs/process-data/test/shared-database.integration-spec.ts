@@ -48,7 +48,7 @@ describe('LF and NB services on one database', () => {
     const nbAnswer = await postJson(`${nb.baseUrl}/createProcessData`, nbBody, { token: mintTestToken({ roles: ['NB'] }) });
 
     expect([lfAnswer.status, nbAnswer.status]).toEqual([200, 200]);
-    expect(nbAnswer.body).toEqual({ businessKey, revision: 1, replayed: false });
+    expect(nbAnswer.body).toMatchObject({ businessKey, revision: 1, replayed: false });
     const rows = await withClient(database.url, async (client) =>
       (await client.query('SELECT role FROM process_record WHERE business_key = $1 ORDER BY role', [businessKey])).rows,
     );

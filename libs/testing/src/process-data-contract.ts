@@ -31,7 +31,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      service = await startTestService(appModule, database.url, { BODY_LIMIT_BYTES: String(64 * 1024) });
+      service = await startTestService(appModule, database.url, { BODY_LIMIT_BYTES: String(64 * 1024), DEFAULT_RELEASE: '04/26' });
     });
 
     afterAll(async () => {
@@ -49,7 +49,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
 
         expect(response.status).toBe(200);
         const businessKey = (body['zusatzdaten'] as { businessKey: string }).businessKey;
-        expect(response.body).toEqual({ businessKey, revision: 1, replayed: false });
+        expect(response.body).toMatchObject({ businessKey, revision: 1, replayed: false });
         const rows = await sql<{ body: unknown; current: unknown; revision: number; pruefidentifikator: string; role: string; marktlokations_ids: string[] }>(
           `SELECT v.body, r.current, r.revision, r.pruefidentifikator, r.role, r.marktlokations_ids
              FROM process_state r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
@@ -107,7 +107,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
 
         expect(first.status).toBe(200);
         expect(first.body['businessKey']).toMatch(/^[0-9a-f-]{36}$/);
-        expect(second.body).toEqual({ businessKey: first.body['businessKey'], revision: 1, replayed: true });
+        expect(second.body).toMatchObject({ businessKey: first.body['businessKey'], revision: 1, replayed: true });
         const [row] = await sql<{ current: { zusatzdaten: { businessKey: string } }; body: unknown }>(
           `SELECT r.current, v.body FROM process_state r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = $1`,
           [first.body['businessKey']],
@@ -193,7 +193,7 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         const response = await update(answer(businessKey, { netzebene: 'NSP', lokationsadresse: { ort: 'Schwaikheim' } }));
 
         expect(response.status).toBe(200);
-        expect(response.body).toEqual({ businessKey, revision: 2, replayed: false });
+        expect(response.body).toMatchObject({ businessKey, revision: 2, replayed: false });
         const [record] = await sql<{ current: Record<string, any>; revision: number }>( // eslint-disable-line @typescript-eslint/no-explicit-any
           `SELECT current, revision FROM process_state WHERE business_key = $1`,
           [businessKey],
@@ -285,7 +285,54 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
       );
     });
 
-    describe('authentication and request rules', () => {
+    describe('releases', () => {
+    const bookRelease = async (nachrichtendatum: string | undefined, header?: string) => {
+      const body = withBusinessKey(create55001());
+      const transaktionsdaten = body['transaktionsdaten'] as Record<string, unknown>;
+      if (nachrichtendatum === undefined) delete transaktionsdaten['nachrichtendatum'];
+      else transaktionsdaten['nachrichtendatum'] = nachrichtendatum;
+      const response = await postJson(`${service.baseUrl}/createProcessData`, body, {
+        token,
+        headers: header === undefined ? {} : { 'x-format-version': header },
+      });
+      const businessKey = (body['zusatzdaten'] as { businessKey: string }).businessKey;
+      const [row] = await sql<{ release: string }>(
+        `SELECT v.release FROM process_revision v JOIN process_record r ON r.id = v.record_id WHERE r.business_key = $1`,
+        [businessKey],
+      );
+      return { response, stored: row?.release };
+    };
+
+    it.each([
+      ['2026-03-31T21:59:59Z', '10/25'],
+      ['2026-03-31T22:00:00Z', '04/26'],
+      ['2026-10-01T00:00:00+02:00', '10/26'],
+    ])('should validate a message dated %s against release %s and record it', async (nachrichtendatum, release) => {
+      const { response, stored } = await bookRelease(nachrichtendatum);
+      expect(response.body).toMatchObject({ release });
+      expect(stored).toBe(release);
+    });
+
+    it('should follow the X-Format-Version header over nachrichtendatum, in either spelling', async () => {
+      expect((await bookRelease('2026-05-01T10:00:00Z', '10/25')).stored).toBe('10/25');
+      expect((await bookRelease('2026-05-01T10:00:00Z', 'FV2610')).stored).toBe('10/26');
+    });
+
+    it('should fall back to the configured default without a usable nachrichtendatum', async () => {
+      expect((await bookRelease(undefined)).stored).toBe('04/26');
+      // Older than every release we know: no release was in force then.
+      expect((await bookRelease('2024-04-01T10:57:00Z')).stored).toBe('04/26');
+    });
+
+    it('should answer 422 for a release it does not know, and book nothing', async () => {
+      const { response, stored } = await bookRelease('2026-05-01T10:00:00Z', 'FV2704');
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ code: 'REQUEST.UNKNOWN_RELEASE', type: 'urn:maco:problem:unknown-release' });
+      expect(stored).toBeUndefined();
+    });
+  });
+
+  describe('authentication and request rules', () => {
       const body = () => withBusinessKey(create55001());
 
       it('should answer 200 on /health/live without a token', async () => {

@@ -33,9 +33,9 @@ export interface JsonResponse {
 export async function postJson(
   url: string,
   body: unknown,
-  options: { token?: string; contentType?: string; raw?: string } = {},
+  options: { token?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
+  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json', ...options.headers };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   const response = await fetch(url, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
   const text = await response.text();

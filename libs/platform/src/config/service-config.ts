@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseRelease, releaseInForceAt, RELEASES, type ReleaseName } from '@maco/domain';
 
 export type TokenVerification =
   | { kind: 'shared-secret'; secret: string; secretSource: 'env' | 'dev-file'; issuer?: string; audience?: string }
@@ -19,6 +20,10 @@ export interface ServiceConfig {
   /** Name of the JWT claim that lists the roles (LF, NB, MSB) a token may write for. */
   rolesClaim: string;
   problemTypeBase: string;
+  /** The release a booking is validated against when neither header nor `nachrichtendatum` decides. */
+  defaultRelease: ReleaseName;
+  /** `report`: book and record AHB findings; `strict`: refuse a body that lacks a field its PI's AHB makes mandatory. */
+  ahbRuleMode: 'report' | 'strict';
 }
 
 export class ConfigurationError extends Error {
@@ -67,10 +72,28 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     rolesClaim: text('JWT_ROLES_CLAIM') ?? 'roles',
     problemTypeBase: text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
+    defaultRelease: readDefaultRelease(text('DEFAULT_RELEASE'), problems),
+    ahbRuleMode: readChoice(text('AHB_RULE_MODE'), 'AHB_RULE_MODE', ['report', 'strict'] as const, 'report', problems),
   };
   const tokenVerification = readTokenVerification(env, text, dataDir, problems);
   if (problems.length) throw new ConfigurationError(problems);
   return { ...config, tokenVerification: tokenVerification as TokenVerification };
+}
+
+function readDefaultRelease(raw: string | undefined, problems: string[]): ReleaseName {
+  // Without a setting: the release in force when the service starts (the newest known before the first one).
+  const fallback = releaseInForceAt(new Date()) ?? RELEASES[RELEASES.length - 1].name;
+  if (raw === undefined) return fallback;
+  const release = parseRelease(raw);
+  if (!release) problems.push(`DEFAULT_RELEASE must name a release: ${RELEASES.map((r) => `${r.name} or ${r.formatVersion}`).join(', ')} (got "${raw}")`);
+  return release ?? fallback;
+}
+
+function readChoice<T extends string>(raw: string | undefined, name: string, choices: readonly T[], fallback: T, problems: string[]): T {
+  if (raw === undefined) return fallback;
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${choices.join(', ')} (got "${raw}")`);
+  return fallback;
 }
 
 function readTokenVerification(

@@ -19,6 +19,12 @@ export const PROBLEMS = {
   'REQUEST.VALIDATION_FAILED': { status: 422, slug: 'invalid', title: 'Request body is invalid' },
   'REQUEST.COMMAND_MISMATCH': { status: 422, slug: 'command-mismatch', title: 'Command does not match the operation' },
   'PROCESS_DATA.BUSINESS_KEY_UNKNOWN': { status: 422, slug: 'business-key-unknown', title: 'Unknown business key' },
+  'REQUEST.UNKNOWN_RELEASE': { status: 422, slug: 'unknown-release', title: 'Unknown release' },
+  'PROCESS_DATA.MANDATORY_FIELDS_MISSING': {
+    status: 422,
+    slug: 'mandatory-fields-missing',
+    title: 'Fields the AHB makes mandatory for this Prüfidentifikator are missing',
+  },
   'SERVER.INTERNAL': { status: 500, slug: 'internal', title: 'Internal server error' },
   'SERVER.UNAVAILABLE': { status: 503, slug: 'unavailable', title: 'Service temporarily unavailable' },
 } as const satisfies Record<string, { status: number; slug: string; title: string }>;

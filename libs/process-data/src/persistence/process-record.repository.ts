@@ -11,6 +11,8 @@ export interface RevisionFacts {
   release: string;
   /** The request body as JSON text, stored as received (jsonb); PostgreSQL hashes its canonical form. */
   bodyJson: string;
+  /** What the AHB check found, as JSON text. */
+  findingsJson: string;
   tokenSubject: string | null;
   requestId: string | null;
 }
@@ -47,8 +49,8 @@ const INSERT_RECORD_WITH_REVISION = `
     RETURNING id
   )
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12 FROM inserted, input
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
+  SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12, $13::jsonb FROM inserted, input
   RETURNING record_id`;
 
 // jsonb equality ignores key order and white space, as the hash does.
@@ -78,8 +80,8 @@ const UPDATE_RECORD_WITH_REVISION = `
     RETURNING revision
   )
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT $1, updated.revision, 'update', $6, $7, input.body, ${BODY_HASH('input.body')}, $9, $10 FROM updated, input
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
+  SELECT $1, updated.revision, 'update', $6, $7, input.body, ${BODY_HASH('input.body')}, $9, $10, $11::jsonb FROM updated, input
   RETURNING revision`;
 
 const SELECT_REPLAYED_REVISION = `
@@ -115,6 +117,7 @@ export class ProcessRecordRepository {
       facts.bodyJson,
       facts.tokenSubject,
       facts.requestId,
+      facts.findingsJson,
     ]));
     if (rows.length === 1) return { kind: 'booked' };
     const existing = await this.pool.query<{ same: boolean }>(
@@ -159,6 +162,7 @@ export class ProcessRecordRepository {
           facts.bodyJson,
           facts.tokenSubject,
           facts.requestId,
+          facts.findingsJson,
         ]),
       );
       await client.query('COMMIT');

@@ -25,6 +25,10 @@ export class ProcessRevisionEntity {
   @Column({ name: 'body_sha256', type: 'bytea', nullable: true })
   bodySha256: Buffer | null;
 
+  /** What the AHB check found: unlisted PI, missing mandatory fields. */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  findings: { code: string; pointer: string; message: string }[];
+
   @Column({ name: 'token_subject', type: 'text', nullable: true })
   tokenSubject: string | null;
 

@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { processSamples, readJson, SAMPLES_DIR } from '../../test/samples';
+import { catalogueEntry, findingsFor, rulesFor } from './findings';
+import type { ReleaseName } from './release';
+
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
+const DATA_DIR = path.join(__dirname, 'data');
+const AHB_RELEASES: ReleaseName[] = ['10/25', '04/26'];
+
+type Body = { stammdaten: Record<string, Record<string, unknown>[]>; transaktionsdaten: Record<string, unknown> };
+
+function lfCreate55001(): Body {
+  return readJson(path.join(SAMPLES_DIR, 'lf-create-55001.json')) as Body;
+}
+
+describe('findingsFor', () => {
+  describe('samples', () => {
+    // Real messages only: the synthesized bodies deliberately leave out `kategorie` (its schema enum contradicts the
+    // BGM codes real bodies carry, samples/synth/README.md), which BGM makes mandatory.
+    const samples = processSamples().filter((sample) => !sample.name.startsWith('synth'));
+
+    it('should find samples to check', () => {
+      expect(samples.length).toBeGreaterThanOrEqual(20);
+    });
+
+    it.each(AHB_RELEASES)('should find no missing mandatory field in any sample under %s', (release) => {
+      const missing = samples.flatMap((sample) =>
+        findingsFor(release, sample.role, sample.operation, sample.body)
+          .filter((finding) => finding.code === 'missing-mandatory-field')
+          .map((finding) => `${sample.name}: ${finding.pointer}`),
+      );
+      expect(missing).toEqual([]);
+    });
+
+    it('should check samples whose PI has rules', () => {
+      const checked = samples.filter((sample) => {
+        const pi = sample.body.transaktionsdaten as { pruefidentifikator?: string };
+        return (rulesFor('04/26', pi.pruefidentifikator ?? '') ?? []).length > 0;
+      });
+      expect(checked.length).toBeGreaterThanOrEqual(15);
+    });
+  });
+
+  describe('missing mandatory fields', () => {
+    it('should report a removed vorgangsnummer (IDE+24) with its pointer and AHB source', () => {
+      expect(rulesFor('04/26', '55001')?.map((rule) => rule.path)).toContain('transaktionsdaten.vorgangsnummer');
+      const body = lfCreate55001();
+      delete body.transaktionsdaten.vorgangsnummer;
+
+      const findings = findingsFor('04/26', 'NB', 'create', body);
+
+      expect(findings).toEqual([
+        {
+          code: 'missing-mandatory-field',
+          pointer: '#/transaktionsdaten/vorgangsnummer',
+          message: 'transaktionsdaten.vorgangsnummer is required by the AHB of 55001 (FV2604, SG4 IDE+24)',
+        },
+      ]);
+    });
+
+    it('should report a field removed deep in a stammdaten array with the element pointer', () => {
+      const rule = 'stammdaten.ENERGIELIEFERVERTRAG[].enFG[].grundlageVerringerungUmlagen';
+      expect(rulesFor('10/25', '55001')?.map((r) => r.path)).toContain(rule);
+      const body = lfCreate55001();
+      const enFG = body.stammdaten.ENERGIELIEFERVERTRAG[0].enFG as Record<string, unknown>[];
+      enFG.push({ grundlageVerringerungUmlagen: null });
+
+      const findings = findingsFor('10/25', 'NB', 'create', body);
+
+      expect(findings.map(({ code, pointer }) => ({ code, pointer }))).toEqual([
+        { code: 'missing-mandatory-field', pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/enFG/1/grundlageVerringerungUmlagen' },
+      ]);
+      expect(findings[0].message).toBe(`${rule} is required by the AHB of 55001 (FV2510, SG4 SG8 SG10 CCI+Z61)`);
+    });
+
+    it('should point at the array when a mandatory array is missing or empty', () => {
+      const body = lfCreate55001();
+      body.stammdaten.ENERGIELIEFERVERTRAG = [];
+
+      expect(findingsFor('04/26', 'NB', 'create', body).map((finding) => finding.pointer)).toEqual([
+        '#/stammdaten/ENERGIELIEFERVERTRAG',
+      ]);
+    });
+
+    it('should treat null, empty strings and non-objects as absent and sort by pointer', () => {
+      const body = lfCreate55001();
+      body.transaktionsdaten.vorgangsnummer = '';
+      body.transaktionsdaten.dokumentennummer = null;
+      body.transaktionsdaten.absender = 'not an object';
+
+      expect(findingsFor('04/26', 'NB', 'create', body).map((finding) => finding.pointer)).toEqual([
+        '#/transaktionsdaten/absender/rollencodenummer',
+        '#/transaktionsdaten/absender/rollencodetyp',
+        '#/transaktionsdaten/dokumentennummer',
+        '#/transaktionsdaten/vorgangsnummer',
+      ]);
+    });
+
+    it.each([undefined, null, 'text', 42, [], {}, { transaktionsdaten: { pruefidentifikator: 55001 } }])(
+      'should return no findings without a string PI (%p)',
+      (body) => {
+        expect(findingsFor('04/26', 'LF', 'create', body)).toEqual([]);
+      },
+    );
+  });
+
+  describe('catalogue', () => {
+    it('should report 55001 on LF create as unlisted (only NB create lists it)', () => {
+      expect(catalogueEntry('04/26', 'LF', 'create', '55001')).toBeUndefined();
+      expect(catalogueEntry('04/26', 'NB', 'create', '55001')).toEqual({
+        pruefidentifikator: '55001',
+        meaning: 'Anmeldung verb. MaLo',
+        direction: 'LF → NB',
+      });
+
+      expect(findingsFor('04/26', 'LF', 'create', lfCreate55001())).toEqual([
+        {
+          code: 'unlisted-pi',
+          pointer: '#/transaktionsdaten/pruefidentifikator',
+          message: 'Prüfidentifikator 55001 is not listed for LF create in release 04/26',
+        },
+      ]);
+      expect(findingsFor('04/26', 'NB', 'create', lfCreate55001())).toEqual([]);
+    });
+
+    it('should report an unknown PI 99999 on LF create as unlisted without field findings', () => {
+      const body = lfCreate55001();
+      body.transaktionsdaten.pruefidentifikator = '99999';
+
+      expect(findingsFor('10/25', 'LF', 'create', body).map((finding) => finding.code)).toEqual(['unlisted-pi']);
+      expect(rulesFor('10/25', '99999')).toBeUndefined();
+    });
+
+    it('should list the MaloIdent answers on LF update and 55644 once on MSB update', () => {
+      expect(catalogueEntry('10/25', 'LF', 'update', '03002')).toBeDefined();
+      expect(catalogueEntry('10/25', 'LF', 'update', '03003')).toBeDefined();
+      expect(catalogueEntry('10/25', 'LF', 'create', '03002')).toBeUndefined();
+      expect(catalogueEntry('04/26', 'MSB', 'update', '55644')?.direction).toBe('NB → MSB');
+    });
+  });
+
+  describe('release 10/26', () => {
+    it('should resolve catalogue and rules to the data of 04/26', () => {
+      expect(rulesFor('10/26', '55001')).toEqual(rulesFor('04/26', '55001'));
+      expect(catalogueEntry('10/26', 'NB', 'create', '55001')).toEqual(catalogueEntry('04/26', 'NB', 'create', '55001'));
+      expect(catalogueEntry('10/26', 'LF', 'create', '55001')).toBeUndefined();
+
+      const body = lfCreate55001();
+      delete body.transaktionsdaten.vorgangsnummer;
+      expect(findingsFor('10/26', 'NB', 'create', body)).toEqual(findingsFor('04/26', 'NB', 'create', body));
+    });
+  });
+});
+
+describe('generated release data', () => {
+  it('should equal what tools/ahb-rules/generate.js produces from the reference now', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ahb-rules-'));
+    try {
+      execFileSync(process.execPath, [path.join(REPO_ROOT, 'tools', 'ahb-rules', 'generate.js'), '--out', out]);
+      const generated = fs.readdirSync(out).filter((file) => file.endsWith('.json')).sort();
+      expect(generated).toEqual(['ahb-rules-FV2510.json', 'ahb-rules-FV2604.json', 'pi-catalogue.json']);
+      for (const file of generated) {
+        expect({ file, content: fs.readFileSync(path.join(DATA_DIR, file), 'utf8') }).toEqual({
+          file,
+          content: fs.readFileSync(path.join(out, file), 'utf8'),
+        });
+      }
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,535 @@
+#!/usr/bin/env node
+// `node tools/ahb-rules/generate.js [--out DIR]`: derives the release data of libs/domain/src/release/data from the
+// read-only reference beside the repo (../shared/reference): the PI catalogue per release/role/operation and the
+// unconditional AHB rules (mandatory BO4E fields) per UTILMD Strom PI. Writes REPORT.md next to the JSON when --out is
+// given, else to tools/ahb-rules/REPORT.md. Deterministic output: the committed files are checked by a unit test.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+const REPO_ROOT = path.join(__dirname, '..', '..');
+const REFERENCE = path.join(REPO_ROOT, '..', 'shared', 'reference');
+const DEFAULT_OUT = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'release', 'data');
+const DEFAULT_REPORT = path.join(__dirname, 'REPORT.md');
+
+/** Releases with AHB data in the reference; 10/26 (FV2610) inherits 04/26 until its AHB tables exist. */
+const RELEASES = [
+  { release: '10/25', formatVersion: 'FV2510', csvFolder: '2510' },
+  { release: '04/26', formatVersion: 'FV2604', csvFolder: '2604' },
+];
+const INHERITING_RELEASES = [{ release: '10/26', formatVersion: 'FV2610', inherits: '04/26' }];
+
+const SCHEMA_FILES = {
+  LF: { create: ['lf-create.json'], update: ['lf-update.json'] },
+  NB: { create: ['nb-create.json'], update: ['nb-update.json'] },
+  MSB: { create: ['msb-create.json'], update: ['msb-update.json'] },
+};
+
+// Top-level keys of `stammdaten` (backend-interface.md §3.1/§5); contracts are keyed by their vertragsart.
+const STAMMDATEN_KEYS = new Set([
+  'MARKTLOKATION', 'MESSLOKATION', 'NETZLOKATION', 'TRANCHE', 'BILANZIERUNG', 'TECHNISCHE_RESSOURCE',
+  'STEUERBARE_RESSOURCE', 'LOKATIONSBUENDEL', 'ZAEHLER', 'VERWENDUNGSZEITRAUM', 'AD_HOC_STEUERKANAL',
+  'NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG',
+]);
+const CONTRACT_KEYS = new Set(['NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG']);
+const TRANSAKTIONSDATEN_OBJECTS = new Set(['absender', 'empfaenger', 'absender.ansprechpartner', 'empfaenger.ansprechpartner']);
+
+// UTILMD segment group nesting (MIG S2.1): the parent of each group; groups not listed hang at the message root.
+const GROUP_PARENT = { SG3: 'SG2', SG5: 'SG4', SG6: 'SG4', SG8: 'SG4', SG12: 'SG4', SG9: 'SG8', SG10: 'SG8', SG13: 'SG12' };
+
+const IDENTIFIER_PATH = /^[A-Za-z][A-Za-z0-9]*(\[\])?(\.[A-Za-z][A-Za-z0-9]*(\[\])?)*$/;
+const UNCONDITIONAL = new Set(['Muss', 'M', 'X']);
+const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
+
+function main(argv) {
+  const outIndex = argv.indexOf('--out');
+  const outDir = outIndex >= 0 ? path.resolve(argv[outIndex + 1] ?? '') : DEFAULT_OUT;
+  const reportFile = outIndex >= 0 ? path.join(outDir, 'REPORT.md') : DEFAULT_REPORT;
+  if (!fs.existsSync(REFERENCE)) throw new Error(`reference not found at ${REFERENCE}`);
+
+  const index = readJson(path.join(REFERENCE, 'ahb', 'INDEX.json'));
+  const schemas = loadSchemas();
+  const catalogue = buildCatalogue(index, schemas);
+  const shapes = collectShapes(schemas);
+
+  fs.mkdirSync(outDir, { recursive: true });
+  writeJson(path.join(outDir, 'pi-catalogue.json'), catalogue);
+  const derived = [];
+  for (const { formatVersion, csvFolder } of RELEASES) {
+    const result = deriveRules(formatVersion, csvFolder, shapes);
+    derived.push({ formatVersion, ...result });
+    writeJson(path.join(outDir, `ahb-rules-${formatVersion}.json`), result.data);
+  }
+  fs.writeFileSync(reportFile, renderReport(catalogue, derived));
+  return 0;
+}
+
+// ---------- catalogue ----------
+
+function loadSchemas() {
+  const result = {};
+  for (const [role, operations] of Object.entries(SCHEMA_FILES)) {
+    result[role] = {};
+    for (const [operation, files] of Object.entries(operations)) {
+      result[role][operation] = files.map((file) => readJson(path.join(REFERENCE, 'schemas', file)).components.schemas);
+    }
+  }
+  return result;
+}
+
+function buildCatalogue(index, schemas) {
+  const releases = {};
+  for (const { release, formatVersion } of RELEASES) {
+    const meanings = new Map(index.by_version[formatVersion].map((entry) => [entry.pruefidentifikator, entry]));
+    const pruefidentifikatoren = {};
+    for (const [role, operations] of Object.entries(schemas)) {
+      pruefidentifikatoren[role] = {};
+      for (const [operation, documents] of Object.entries(operations)) {
+        pruefidentifikatoren[role][operation] = listedPis(documents, role, operation).map(({ pi, description }) => {
+          const entry = meanings.get(pi);
+          return {
+            pruefidentifikator: pi,
+            meaning: entry?.description ?? description,
+            direction: entry?.direction ?? '',
+          };
+        });
+      }
+    }
+    releases[release] = { formatVersion, ahbRules: formatVersion, pruefidentifikatoren };
+  }
+  for (const { release, formatVersion, inherits } of INHERITING_RELEASES) {
+    // Overrides per role/operation replace the inherited list; ahbRules null = use the inherited release's rules.
+    releases[release] = { formatVersion, inherits, ahbRules: null, pruefidentifikatoren: {} };
+  }
+  return {
+    description:
+      'Prüfidentifikatoren per release, role and operation. Generated by tools/ahb-rules/generate.js from ' +
+      'shared/reference/schemas (anyOf of the request schemas) and shared/reference/ahb/INDEX.json; do not edit.',
+    releases,
+  };
+}
+
+/** PIs of the request schema's anyOf (plus the MaloIdent answers on LF update), sorted and deduplicated. */
+function listedPis(documents, role, operation) {
+  const found = new Map();
+  for (const components of documents) {
+    const name = Object.keys(components).find((key) => key.startsWith('Prozessdaten'));
+    const top = components[name];
+    const alternatives = (top.allOf ?? [top]).flatMap((part) => part.anyOf ?? []);
+    const refs = alternatives.map((alternative) => alternative.$ref).filter(Boolean);
+    if (role === 'LF' && operation === 'update') {
+      for (const extra of ['MaloIdent - positive Antwort 03002', 'MaloIdent - negative Antwort 03003']) {
+        if (components[extra]) refs.push(`#/components/schemas/${encodeURIComponent(extra)}`);
+      }
+    }
+    for (const ref of refs) {
+      const key = decodeURIComponent(ref.split('/').pop());
+      const pi = /\d{5}/.exec(key)?.[0];
+      if (!pi || found.has(pi)) continue;
+      const description = components[key]?.description ?? key.replace(/^PI_/, '').replace(/_/g, ' ');
+      found.set(pi, { pi, description: description.trim() });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.pi.localeCompare(b.pi));
+}
+
+// ---------- JSON shapes (array vs object) from the published schemas ----------
+
+/** Map "stammdaten.MARKTLOKATION.marktrollen" → 'array' | 'object' | 'scalar', over every PI schema. */
+function collectShapes(schemas) {
+  const shapes = new Map();
+  const visit = (node, prefix, components, depth) => {
+    if (!node || typeof node !== 'object' || depth > 12) return;
+    if (node.$ref) return visit(components[decodeURIComponent(node.$ref.split('/').pop())], prefix, components, depth + 1);
+    for (const part of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(part, prefix, components, depth + 1);
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const childPath = prefix ? `${prefix}.${key}` : key;
+      const resolved = child.$ref ? components[decodeURIComponent(child.$ref.split('/').pop())] ?? {} : child;
+      const kind = resolved.type === 'array' ? 'array' : resolved.type === 'object' || resolved.properties ? 'object' : 'scalar';
+      const previous = shapes.get(childPath);
+      // A key typed differently across PIs is ambiguous: remember that, never guess.
+      shapes.set(childPath, previous && previous !== kind ? 'ambiguous' : kind);
+      visit(resolved.type === 'array' ? resolved.items : resolved, childPath, components, depth + 1);
+    }
+  };
+  for (const operations of Object.values(schemas)) {
+    for (const documents of Object.values(operations)) {
+      for (const components of documents) {
+        for (const [name, schema] of Object.entries(components)) if (/\d{5}/.test(name)) visit(schema, '', components, 0);
+      }
+    }
+  }
+  return shapes;
+}
+
+// ---------- AHB rules ----------
+
+function deriveRules(formatVersion, csvFolder, shapes) {
+  const csvRows = parseCsv(fs.readFileSync(path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, 'UTILMD_Strom.csv'), 'utf8'));
+  const mapping = csvMappingEntries(csvRows);
+  const ahbDir = path.join(REFERENCE, 'ahb', formatVersion);
+  const ahbPis = new Map(
+    fs.readdirSync(ahbDir)
+      .map((file) => [/_(\d{5})\.json$/.exec(file)?.[1], file])
+      .filter(([pi]) => pi && pi.startsWith('55')),
+  );
+  const allPis = [...new Set([...mapping.csvPis, ...ahbPis.keys()])].sort();
+
+  const rules = [];
+  for (const pi of allPis) {
+    const file = ahbPis.get(pi);
+    if (!file) {
+      // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
+      // a CSV-only PI gets no rules rather than possibly wrong ones.
+      rules.push({ pruefidentifikator: pi, source: 'csv-only', fields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
+      continue;
+    }
+    const ahb = readJson(path.join(ahbDir, file));
+    rules.push(deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines), mapping, shapes));
+  }
+  return {
+    data: {
+      description:
+        `Unconditional AHB rules (${formatVersion}) of the UTILMD Strom PIs as BO4E paths. Generated by ` +
+        'tools/ahb-rules/generate.js from shared/reference/ahb; do not edit.',
+      formatVersion,
+      rules,
+    },
+    mapping,
+  };
+}
+
+function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
+  const column = mapping.columns.get(pi) ?? [];
+  const fields = new Map();
+  let conditionalSkipped = 0;
+  let ambiguousSkipped = 0;
+  const conditions = new Set();
+  for (const entry of mapping.entries) {
+    if (column.length > 0 && !column.some((index) => entry.row[index]?.trim())) continue;
+    const matches = matchSegments(entry, segments);
+    if (matches.length === 0 || entry.paths.length === 0) continue;
+    const expressions = matches.flatMap((segment) => [...segment.chain.map((group) => group.expression), segment.expression, ...segment.elementExpressions]);
+    const unconditional = expressions.every((expression) => UNCONDITIONAL.has(expression));
+    if (!unconditional || !csvAgrees(entry, column)) {
+      conditionalSkipped += entry.paths.length;
+      for (const expression of expressions) for (const condition of conditionsOf(expression)) conditions.add(condition);
+      continue;
+    }
+    const segment = matches[0];
+    if (!fieldsFitElements(entry.paths.length, matches)) {
+      ambiguousSkipped += entry.paths.length;
+      continue;
+    }
+    for (const rawPath of entry.paths) {
+      const resolved = resolvePath(rawPath, shapes);
+      if (!resolved || fields.has(resolved)) continue;
+      fields.set(resolved, {
+        path: resolved,
+        expression: [...segment.chain.map((group) => `${group.key} ${group.expression}`), `${segment.code} ${segment.expression}`].join(' › '),
+        segment: segment.label,
+      });
+    }
+  }
+  return {
+    pruefidentifikator: pi,
+    source: 'ahb',
+    fields: [...fields.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    conditionalSkipped,
+    ambiguousSkipped,
+    unexpressedConditions: [...conditions].sort(compareConditions),
+  };
+}
+
+/**
+ * Several BO4E fields on one segment line (`rollencodenummer` + `rollencodetyp`) are only trusted when they can be
+ * paired with the segment's elements in this PI: one per element, or the first one taken from the qualifier
+ * (`kategorie` = BGM document code). STS+7 lists three fields on one element run (9013 repeated): ambiguous, skipped.
+ */
+function fieldsFitElements(fieldCount, segments) {
+  return segments.every(({ elementIds, qualifier }) =>
+    fieldCount === 1 || fieldCount === elementIds.length || (qualifier !== undefined && fieldCount === elementIds.length + 1),
+  );
+}
+
+/** When the PI has a CSV column too, its enclosing groups there must also be 'Muss' (both sources must agree). */
+function csvAgrees(entry, column) {
+  if (column.length === 0) return true;
+  return entry.groupRows.every((groupRow) => column.some((index) => CSV_UNCONDITIONAL.has(groupRow[index]?.trim())));
+}
+
+function conditionsOf(expression) {
+  const found = [];
+  const head = /^(Muss|Soll|Kann|M|S|K|X)\b/.exec(expression.trim());
+  if (head && !UNCONDITIONAL.has(head[1])) found.push(head[1] === 'S' ? 'Soll' : head[1] === 'K' ? 'Kann' : head[1]);
+  for (const match of expression.matchAll(/\[([^\]]+)\]/g)) found.push(`[${match[1]}]`);
+  return found;
+}
+
+function compareConditions(a, b) {
+  const number = (value) => Number(/\d+/.exec(value)?.[0] ?? -1);
+  return a.startsWith('[') !== b.startsWith('[') ? (a.startsWith('[') ? 1 : -1) : number(a) - number(b) || a.localeCompare(b);
+}
+
+/** Segment instances of one AHB table with their enclosing group instances and element expressions. */
+function ahbSegments(lines) {
+  const segments = [];
+  const stack = [];
+  let current;
+  for (const line of lines) {
+    const expression = (line.ahb_expression ?? '').trim();
+    if (line.line_type === 'segment_group') {
+      const key = line.segment_group_key;
+      while (stack.length > 0 && stack[stack.length - 1].key !== GROUP_PARENT[key]) stack.pop();
+      stack.push({ key, expression, qualifier: undefined });
+      current = undefined;
+    } else if (line.line_type === 'segment') {
+      const key = line.segment_group_key;
+      if (!key) stack.length = 0;
+      else while (stack.length > 0 && stack[stack.length - 1].key !== key) stack.pop();
+      current = { code: line.segment_code, expression, qualifier: undefined, sawElement: false, chain: [...stack], elementExpressions: [], elementIds: [] };
+      segments.push(current);
+    } else if (current) {
+      if (!current.sawElement && line.line_type === 'code') current.qualifier = line.value_pool_entry;
+      // Consecutive lines of one data element (a code list) form one element; the qualifier is not a field element.
+      else if (current.elementIds[current.elementIds.length - 1] !== line.data_element) current.elementIds.push(line.data_element);
+      current.sawElement = true;
+      current.elementExpressions.push(expression);
+    }
+  }
+  for (const segment of segments) {
+    const group = segment.chain[segment.chain.length - 1];
+    // The first segment of a group instance is its trigger; its qualifier names the group (SG8 SEQ+Z01, SG5 LOC+Z16).
+    if (group && group.qualifier === undefined) group.qualifier = `${segment.code}+${segment.qualifier ?? ''}`;
+    segment.label = [...segment.chain.map((g) => g.key), `${segment.code}${segment.qualifier ? `+${segment.qualifier}` : ''}`].join(' ');
+    segment.context = segment.chain.map((g) => `${g.key}:${g.qualifier}`).join('/');
+  }
+  return segments;
+}
+
+function matchSegments(entry, segments) {
+  const sameContext = segments.filter((segment) => segment.context === entry.context && segment.code === entry.code);
+  const byQualifier = sameContext.filter((segment) => entry.qualifiers.includes(segment.qualifier ?? ''));
+  if (byQualifier.length > 0) return byQualifier;
+  // Segments without a qualifier (UNH, COM) match when they are unique in their context on both sides.
+  return sameContext.length === 1 && entry.uniqueInContext && !sameContext[0].qualifier ? sameContext : [];
+}
+
+// ---------- CSV mapping ----------
+
+function csvMappingEntries(rows) {
+  const header = rows[0];
+  const columns = new Map();
+  header.forEach((cell, index) => {
+    if (index >= 18 && /^\d{5}$/.test(cell.trim())) columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
+  });
+  const entries = [];
+  const stack = [];
+  let pendingTrigger;
+  for (const row of rows.slice(2)) {
+    const code = (row[2] ?? '').trim();
+    const level = Number.parseInt(row[7], 10);
+    if (!code || Number.isNaN(level)) continue;
+    if (/^SG\d+$/.test(code)) {
+      while (stack.length > 0 && stack[stack.length - 1].level >= level) stack.pop();
+      const group = { key: code, level, qualifier: undefined, row };
+      stack.push(group);
+      pendingTrigger = group;
+      continue;
+    }
+    while (stack.length > 0 && stack[stack.length - 1].level > level) stack.pop();
+    const qualifiers = (row[9] ?? '').split('\n').map(qualifierOf).filter((q) => q !== undefined);
+    if (pendingTrigger) {
+      pendingTrigger.qualifier = `${code}+${qualifiers[0] ?? ''}`;
+      pendingTrigger = undefined;
+    }
+    const notRelevant = (row[11] ?? '').trim() === 'X';
+    entries.push({
+      row,
+      code,
+      qualifiers: qualifiers.length > 0 ? [...new Set(qualifiers)] : [''],
+      context: stack.map((g) => `${g.key}:${g.qualifier}`).join('/'),
+      groupRows: stack.map((g) => g.row),
+      paths: notRelevant ? [] : bo4ePaths(row[12] ?? '', row[13] ?? '', row[14] ?? ''),
+    });
+  }
+  const counts = new Map();
+  for (const entry of entries) counts.set(`${entry.context}|${entry.code}`, (counts.get(`${entry.context}|${entry.code}`) ?? 0) + 1);
+  for (const entry of entries) entry.uniqueInContext = counts.get(`${entry.context}|${entry.code}`) === 1;
+  return { entries, columns, csvPis: [...columns.keys()] };
+}
+
+/** The qualifier of an EDIFACT example line such as `DTM+137:…`, `CCI+++ZB3`, `QTY+31:…`; '' when it has none. */
+function qualifierOf(example) {
+  const text = example.trim().replace(/'$/, '');
+  if (!/^[A-Z]{3}\+/.test(text)) return undefined;
+  const components = text.slice(4).split(/[+:]/).map((part) => part.trim());
+  const first = components.find((part) => part !== '');
+  return first && /^(?=.*\d|[A-Z]{1,3}$)[A-Z0-9]{1,3}$/.test(first) ? first : '';
+}
+
+/** BO4E paths of one CSV line; empty when the mapping is not a plain field reference (conservative). */
+function bo4ePaths(storage, boObject, field) {
+  const kind = storage.trim();
+  const bo = boObject.trim().replace(/->/g, '.');
+  const names = [];
+  for (const rawLine of field.split('\n')) {
+    let line = rawLine.trim().replace(/\s+1:1$/, '');
+    if (!line) continue;
+    const incoming = /^eingehend:\s*([A-Za-z][A-Za-z0-9.]*)\s*\/\s*ausgehend\b/.exec(line);
+    if (incoming) line = incoming[1];
+    if (/^[A-Za-z][A-Za-z0-9.[\]]*\s*=\s*\S+$/.test(line)) continue; // derived constant (`marktlokationsTyp[].typ = …`)
+    if (!IDENTIFIER_PATH.test(line)) return [];
+    names.push(line);
+  }
+  if (names.length === 0) return [];
+  if (kind === 'T') {
+    const prefix = bo === '' ? '' : TRANSAKTIONSDATEN_OBJECTS.has(bo) ? `${bo}.` : undefined;
+    if (prefix === undefined) return [];
+    return names.map((name) => `transaktionsdaten.${prefix}${name.replace(/^transaktionsdaten\./, '')}`);
+  }
+  if (kind !== 'S' || !IDENTIFIER_PATH.test(bo.replace(/_/g, 'X'))) return [];
+  const segments = bo.split('.');
+  let key = segments.shift().toUpperCase();
+  if (key === 'VERTRAG' || key === 'VETRAG') key = (segments.shift() ?? '').toUpperCase();
+  if (!STAMMDATEN_KEYS.has(key)) return [];
+  const nested = segments.join('.');
+  return names.map((name) => `stammdaten.${key}[].${nested ? `${nested}.` : ''}${name}`);
+}
+
+/** Resolve each intermediate step to object or array via the schemas; undefined when any step is unknown. */
+function resolvePath(rawPath, shapes) {
+  const parts = rawPath.split('.');
+  const out = [];
+  const schemaPath = [];
+  for (let i = 0; i < parts.length; i++) {
+    const explicitArray = parts[i].endsWith('[]');
+    const name = parts[i].replace(/\[\]$/, '');
+    schemaPath.push(name);
+    const last = i === parts.length - 1;
+    if (i === 0 || (i === 1 && parts[0] === 'stammdaten')) {
+      out.push(parts[i]);
+      continue;
+    }
+    const shape = shapes.get(schemaPath.join('.'));
+    if (last) {
+      // A leaf must not be a container: "present" would then say nothing about its content.
+      if (explicitArray || shape === 'array' || shape === 'object' || shape === 'ambiguous') return undefined;
+      out.push(name);
+    } else if (shape === 'array' || shape === 'object') {
+      if (explicitArray && shape !== 'array') return undefined;
+      out.push(shape === 'array' ? `${name}[]` : name);
+    } else {
+      return undefined;
+    }
+  }
+  return out.join('.');
+}
+
+// ---------- report ----------
+
+function renderReport(catalogue, derived) {
+  const lines = ['# AHB rules generation report', '', 'Generated by `node tools/ahb-rules/generate.js`; overwritten by each run.', ''];
+  lines.push('A field is mandatory only when its segment, every element line of that segment and every enclosing segment');
+  lines.push('group are unconditional (`Muss`/`M`/`X`) in the PI\'s AHB table, the CSV mapping names a concrete BO4E field,');
+  lines.push('and, where the PI has a CSV column, the CSV\'s enclosing groups are `Muss` too. Everything else is counted as');
+  lines.push('"conditional skipped" with its condition numbers. Format conditions ([9xx]) and hints ([5xx]) are treated as');
+  lines.push('conditions too (conservative): they constrain the value, but the rule set does not claim to evaluate them.', '');
+
+  lines.push('## PIs with rules per release and role', '');
+  lines.push('| release | role | operation | listed PIs | UTILMD Strom PIs | with ≥1 mandatory field |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const [release, entry] of Object.entries(catalogue.releases)) {
+    const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
+    const fv = entry.ahbRules ?? base.ahbRules;
+    const rules = new Map(derived.find((d) => d.formatVersion === fv).data.rules.map((r) => [r.pruefidentifikator, r]));
+    for (const [role, operations] of Object.entries(base.pruefidentifikatoren)) {
+      for (const [operation, list] of Object.entries(operations)) {
+        const own = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
+        const strom = own.filter((p) => rules.has(p.pruefidentifikator));
+        const withRules = strom.filter((p) => rules.get(p.pruefidentifikator).fields.length > 0);
+        lines.push(`| ${release}${entry.inherits ? ` (inherits ${entry.inherits}, ${fv})` : ''} | ${role} | ${operation} | ${own.length} | ${strom.length} | ${withRules.length} |`);
+      }
+    }
+  }
+  lines.push('');
+
+  for (const { formatVersion, data } of derived) {
+    const rules = data.rules;
+    const fromAhb = rules.filter((r) => r.source === 'ahb');
+    const csvOnly = rules.filter((r) => r.source === 'csv-only');
+    lines.push(`## ${formatVersion}`, '');
+    lines.push(`${rules.length} UTILMD Strom PIs: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`);
+    lines.push(`Mandatory fields in total: ${fromAhb.reduce((n, r) => n + r.fields.length, 0)}; conditional mappings skipped: ${fromAhb.reduce((n, r) => n + r.conditionalSkipped, 0)}.`, '');
+    const kinds = new Map();
+    for (const rule of fromAhb) for (const c of rule.unexpressedConditions) kinds.set(conditionKind(c), (kinds.get(conditionKind(c)) ?? 0) + 1);
+    lines.push('Condition kinds not expressed (number of PIs where they blocked a mapped field):', '');
+    for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1])) lines.push(`- ${kind}: ${count}`);
+    lines.push('', '| PI | mandatory fields | conditional skipped | conditions not expressed |', '|---|---|---|---|');
+    for (const rule of fromAhb) {
+      lines.push(`| ${rule.pruefidentifikator} | ${rule.fields.length} | ${rule.conditionalSkipped} | ${rule.unexpressedConditions.join(' ')} |`);
+    }
+    lines.push('', `CSV-only PIs (old numbers without an AHB table in ${formatVersion}): ${csvOnly.map((r) => r.pruefidentifikator).join(', ')}`, '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function conditionKind(condition) {
+  if (!condition.startsWith('[')) return `operator ${condition} (optional / recommended, never mandatory)`;
+  const body = condition.slice(1, -1);
+  if (/^UB\d+$/.test(body)) return '[UBn] sub-conditions (Unterbedingungen)';
+  if (/^\d+P\d+\.\.(\d+|n)$/.test(body)) return '[nPa..b] package cardinalities';
+  if (/^\d+P$/.test(body)) return '[nP] packages';
+  const n = Number(body);
+  if (Number.isNaN(n)) return `other ${condition}`;
+  if (n >= 2000) return '[2000+] repetition/occurrence conditions';
+  if (n >= 900) return '[900–999] format conditions';
+  if (n >= 500) return '[500–899] hints (Hinweise)';
+  return '[1–499] requirement conditions (other segments/values/dates)';
+}
+
+// ---------- io ----------
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function writeJson(file, value) {
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** RFC 4180 CSV (quoted fields may contain commas, quotes and newlines). */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (quoted) {
+      if (ch === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+module.exports = { main, internals: { parseCsv, csvMappingEntries, ahbSegments, matchSegments, collectShapes, loadSchemas, resolvePath } };
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}
