@@ -45,4 +45,18 @@ describe(loadServiceConfig.name, () => {
   it('should refuse to invent a secret in production', () => {
     expect(() => loadServiceConfig({ NODE_ENV: 'production' })).toThrow(/JWT_JWKS_URL.*JWT_SECRET/);
   });
+
+  it('should read the default release in either spelling and the AHB rule mode', () => {
+    expect(loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: 'FV2510', AHB_RULE_MODE: 'strict' })).toMatchObject({
+      defaultRelease: '10/25',
+      ahbRuleMode: 'strict',
+    });
+    expect(loadServiceConfig({ JWT_SECRET: secret })).toMatchObject({ ahbRuleMode: 'report' });
+  });
+
+  it('should name DEFAULT_RELEASE and AHB_RULE_MODE when their values are unknown', () => {
+    expect(() => loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: '13/27', AHB_RULE_MODE: 'lenient' })).toThrow(
+      /DEFAULT_RELEASE.*\n.*AHB_RULE_MODE/s,
+    );
+  });
 });
