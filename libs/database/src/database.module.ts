@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
+import { ReadinessController } from './readiness.controller';
 import { runMigrationsLocked } from './run-migrations';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
@@ -58,7 +60,9 @@ export class DatabaseModule {
   static forRoot(): DynamicModule {
     return {
       module: DatabaseModule,
+      controllers: [ReadinessController],
       imports: [
+        TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRootAsync({
           imports: [DatabaseConnectionModule],
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],

@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE } from './config/service-config.tokens';
 import { HealthController } from './health/health.controller';
@@ -12,6 +13,7 @@ export class PlatformModule {
   static forRole(role: MarketRole): DynamicModule {
     return {
       module: PlatformModule,
+      imports: [TerminusModule.forRoot({ logger: false })],
       controllers: [HealthController],
       providers: [
         { provide: SERVICE_ROLE, useValue: role },

@@ -24,6 +24,9 @@ export interface ServiceConfig {
   defaultRelease: ReleaseName;
   /** `report`: book and record AHB findings; `strict`: refuse a body that lacks a field its PI's AHB makes mandatory. */
   ahbRuleMode: 'report' | 'strict';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How long a SIGTERM may wait for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigurationError extends Error {
@@ -74,6 +77,8 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     problemTypeBase: text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
     defaultRelease: readDefaultRelease(text('DEFAULT_RELEASE'), problems),
     ahbRuleMode: readChoice(text('AHB_RULE_MODE'), 'AHB_RULE_MODE', ['report', 'strict'] as const, 'report', problems),
+    logLevel: readChoice(text('LOG_LEVEL'), 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info', problems),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };
   const tokenVerification = readTokenVerification(env, text, dataDir, problems);
   if (problems.length) throw new ConfigurationError(problems);

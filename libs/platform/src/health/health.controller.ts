@@ -1,12 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
+import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { Public } from '../http/public.decorator';
 
 @Controller('health')
 export class HealthController {
-  /** Liveness: the process accepts requests. */
+  constructor(private readonly health: HealthCheckService) {}
+
+  /** Liveness: the process accepts requests. Deliberately independent of the database (see /health/ready). */
   @Public()
   @Get('live')
-  live(): { status: 'ok' } {
-    return { status: 'ok' };
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
   }
 }

@@ -9,11 +9,28 @@ export async function startService(appModule: Type<unknown> | DynamicModule, ser
     const started = Date.now();
     const config = loadServiceConfig(process.env);
     const app = await createServiceApp(appModule, config);
+    boundShutdown(config.shutdownTimeoutMs, logger);
     await app.listen(config.port, config.host);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
     if (error instanceof ConfigurationError) logger.error(error.message);
     else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
+  }
+}
+
+/**
+ * Nest closes the app on SIGTERM/SIGINT: Fastify stops accepting, answers the requests in flight, then the pool
+ * closes. This bounds that wait, so a stuck request cannot keep a deploy from finishing.
+ */
+function boundShutdown(timeoutMs: number, logger: Logger): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.log(`${signal}: finishing requests in flight (at most ${timeoutMs} ms)`);
+      setTimeout(() => {
+        logger.error(`shutdown took longer than ${timeoutMs} ms; exiting`);
+        process.exit(1);
+      }, timeoutMs).unref();
+    });
   }
 }
