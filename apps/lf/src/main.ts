@@ -1,5 +1,6 @@
 import 'reflect-metadata';
+import { setupOpenApi } from '@maco/process-data';
 import { startService } from '@maco/platform';
 import { AppModule } from './app.module';
 
-void startService(AppModule, 'lf');
+void startService(AppModule, 'lf', { beforeListen: (app) => setupOpenApi(app, 'LF') });

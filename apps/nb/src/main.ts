@@ -1,5 +1,6 @@
 import 'reflect-metadata';
+import { setupOpenApi } from '@maco/process-data';
 import { startService } from '@maco/platform';
 import { AppModule } from './app.module';
 
-void startService(AppModule, 'nb');
+void startService(AppModule, 'nb', { beforeListen: (app) => setupOpenApi(app, 'NB') });

@@ -1,15 +1,22 @@
 import { Logger, type DynamicModule, type Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigurationError, loadServiceConfig } from '../config/service-config';
 import { createServiceApp } from './create-service-app';
 
 /** Entry point of a deployable service: validated config, app, listen. Exits non-zero on a bad start. */
-export async function startService(appModule: Type<unknown> | DynamicModule, serviceName: string): Promise<void> {
+export async function startService(
+  appModule: Type<unknown> | DynamicModule,
+  serviceName: string,
+  options: { beforeListen?: (app: NestFastifyApplication) => void } = {},
+): Promise<void> {
   const logger = new Logger(serviceName);
   try {
     const started = Date.now();
     const config = loadServiceConfig(process.env);
     const app = await createServiceApp(appModule, config);
     boundShutdown(config.shutdownTimeoutMs, logger);
+    // Routes such as the OpenAPI pages must be added before Fastify listens.
+    options.beforeListen?.(app);
     await app.listen(config.port, config.host);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MARKET_ROLES, validateProcessData, type MarketRole } from '@maco/domain';
+import { samplesDir, workspaceRoot } from '@maco/testing';
+import { buildOpenApiDocument, renderOpenApiDocument } from './openapi-document';
+import { documentFile, EXAMPLES_MODULE, renderExamplesModule, selectExamples } from './openapi-export';
+import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const OPERATIONS = [
+  { path: '/createProcessData', operationId: 'ERSTELLEN_PROZESSDATEN', envelope: 'ProzessdatenErstellen' },
+  { path: '/updateProcessData', operationId: 'AKTUALISIEREN_PROZESSDATEN', envelope: 'ProzessdatenAktualisieren' },
+] as const;
+
+const roleSuffix = (role: MarketRole): string => role[0] + role.slice(1).toLowerCase();
+
+describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
+  const document = buildOpenApiDocument(role) as unknown as Json;
+  const schemas = document['components']['schemas'] as Record<string, Json>;
+
+  it.each(OPERATIONS)('should describe $operationId with the role envelope, command, X-Format-Version and bearer security', ({ path, operationId, envelope }) => {
+    const operation = document['paths'][path]['post'];
+    expect(operation.operationId).toBe(operationId);
+    expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${envelope}${roleSuffix(role)}` });
+    const parameters = operation.parameters.map(({ $ref }: { $ref: string }) => document['components']['parameters'][$ref.split('/').pop() as string]);
+    expect(parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'command', in: 'query', required: false, schema: expect.objectContaining({ enum: expect.arrayContaining([operationId]) }) }),
+        expect.objectContaining({ name: 'X-Format-Version', in: 'header', required: false }),
+      ]),
+    );
+    const statuses = Object.keys(operation.responses);
+    expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']));
+    expect(statuses.includes('409')).toBe(path === '/createProcessData');
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BookingReceipt' });
+    expect(operation.responses['422'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
+  });
+
+  it('should declare the bearer JWT scheme and leave the health endpoints public', () => {
+    expect(document['components']['securitySchemes']['bearer']).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(document['paths']['/health/live']['get'].security).toEqual([]);
+    expect(document['paths']['/health/ready']['get'].security).toEqual([]);
+  });
+
+  it('should take the body schemas from the domain classes, wire names, unknown members allowed', () => {
+    const create = schemas[`ProzessdatenErstellen${roleSuffix(role)}`];
+    const update = schemas[`ProzessdatenAktualisieren${roleSuffix(role)}`];
+    expect(create.required).toEqual(['transaktionsdaten']);
+    expect(update.required).toEqual(expect.arrayContaining(['transaktionsdaten', 'zusatzdaten']));
+    expect(update.properties.zusatzdaten).toEqual({ $ref: '#/components/schemas/ZusatzdatenAktualisieren' });
+    expect(schemas['ZusatzdatenAktualisieren'].required).toEqual(['businessKey']);
+    expect(schemas['Transaktionsdaten'].properties.nachrichtendatum).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(schemas['Stammdaten'].properties.MARKTLOKATION).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Marktlokation' } });
+    expect(schemas['Stammdaten'].additionalProperties).toEqual({ type: 'array', items: { type: 'object' } });
+    expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
+  });
+
+  it('should resolve every $ref', () => {
+    const refs = new Set<string>();
+    JSON.stringify(document, (key, value) => (key === '$ref' && refs.add(value), value));
+    for (const ref of refs) {
+      const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(ref) ?? [];
+      expect(document['components'][section]?.[name]).toBeDefined();
+    }
+  });
+
+  it('should describe the problem body with errors[]', () => {
+    expect(schemas['ProblemDetails'].properties.errors.items.properties).toMatchObject({ pointer: { type: 'string' }, message: { type: 'string' } });
+    expect(schemas['BookingReceipt'].required).toEqual(['businessKey', 'revision', 'replayed', 'release', 'findings']);
+  });
+
+  it('should carry examples the service accepts', () => {
+    for (const operation of ['create', 'update'] as const) {
+      for (const example of OPENAPI_EXAMPLES[role][operation] ?? []) expect(validateProcessData(role, operation, example.value)).toEqual([]);
+    }
+  });
+
+  it('should match the committed export (run `node tools/openapi/export.js` when this fails)', () => {
+    const committed = readFileSync(join(workspaceRoot(), documentFile(role)), 'utf8');
+    expect(committed).toBe(renderOpenApiDocument(role));
+  });
+});
+
+describe('committed OpenAPI examples', () => {
+  const dir = samplesDir();
+  (existsSync(dir) ? it : it.skip)('should match the samples (run `node tools/openapi/export.js` when this fails)', () => {
+    const committed = readFileSync(join(workspaceRoot(), EXAMPLES_MODULE), 'utf8');
+    expect(committed).toBe(renderExamplesModule(selectExamples(dir)));
+  });
+
+  it('should have one create and one update example per role where a sample exists', () => {
+    for (const role of MARKET_ROLES) {
+      expect(OPENAPI_EXAMPLES[role].create).toHaveLength(1);
+      expect(OPENAPI_EXAMPLES[role].update).toHaveLength(1);
+    }
+  });
+});

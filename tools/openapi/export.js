@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `node tools/openapi/export.js [--check]`: writes docs/openapi/{lf,nb,msb}.json and the examples module the services
+// embed (libs/process-data/src/openapi/openapi-examples.generated.ts, from ../shared/samples). `--check` writes nothing
+// and exits 1 when a committed file differs. No build needed: TypeScript is compiled on `require` by @swc/core with
+// the workspace's .swcrc, and the tsconfig path aliases (`@maco/domain`, …) point at the sources.
+'use strict';
+const Module = require('node:module');
+const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const { transformSync } = require('@swc/core');
+
+const root = join(__dirname, '..', '..');
+const { $schema: _schema, ...swcOptions } = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
+const aliases = new Map(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias, join(root, target)]));
+
+process.setSourceMapsEnabled(true);
+Module._extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(readFileSync(filename, 'utf8'), { ...swcOptions, sourceMaps: 'inline', filename, swcrc: false });
+  module._compile(code, filename);
+};
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, aliases.get(request) ?? request, ...rest);
+};
+
+function main(args) {
+  const unknown = args.filter((arg) => arg !== '--check');
+  if (unknown.length) {
+    console.error(`unknown option ${unknown[0]}; usage: node tools/openapi/export.js [--check]`);
+    return 2;
+  }
+  const check = args.includes('--check');
+  require('reflect-metadata');
+  const { exportFiles } = require('../../libs/process-data/src/openapi/openapi-export.ts');
+  const { OPENAPI_EXAMPLES } = require('../../libs/process-data/src/openapi/openapi-examples.generated.ts');
+  const samplesDir = join(root, '..', 'shared', 'samples');
+  if (!existsSync(samplesDir)) console.warn(`${samplesDir} not found: keeping the committed examples`);
+  const files = exportFiles(samplesDir, OPENAPI_EXAMPLES);
+  let stale = 0;
+  for (const [file, content] of Object.entries(files)) {
+    const path = join(root, file);
+    const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    if (current === content) continue;
+    stale += 1;
+    if (check) {
+      console.error(`stale: ${file}`);
+      continue;
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    console.log(`wrote ${file}`);
+  }
+  if (check && stale) console.error('run `node tools/openapi/export.js` and commit the result');
+  if (!stale) console.log('OpenAPI export up to date');
+  return check && stale ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
