@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
+import { BookingRoute } from '@maco/platform';
 import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from './process-data.service';
 
 /** The MaCo "Prozessdaten" interface group: the middleware books market processes here. */
@@ -8,6 +9,7 @@ import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type Bo
 export class ProcessDataController {
   constructor(private readonly processData: ProcessDataService) {}
 
+  @BookingRoute('create')
   @Post('createProcessData')
   @HttpCode(HttpStatus.OK)
   createProcessData(
@@ -20,6 +22,7 @@ export class ProcessDataController {
     return this.processData.create(body, contextOf(command, formatVersion, principal, request));
   }
 
+  @BookingRoute('update')
   @Post('updateProcessData')
   @HttpCode(HttpStatus.OK)
   updateProcessData(

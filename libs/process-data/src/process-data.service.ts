@@ -10,7 +10,7 @@ import {
   type ProcessOperation,
   type ReleaseName,
 } from '@maco/domain';
-import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import { BookingMetrics, ProblemError, RequestLogContext, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { mergeProcessState } from './booking/merge-process-state';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
@@ -58,9 +58,14 @@ export class ProcessDataService {
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly records: ProcessRecordRepository,
+    private readonly bookingMetrics: BookingMetrics,
+    private readonly logContext: RequestLogContext,
   ) {}
 
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
+    // Before validation, so a refused body's log line and metric carry its PI too.
+    const pruefidentifikator = pruefidentifikatorOf(body);
+    this.logContext.set({ operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('create', body, context);
     const bodyJson = JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
@@ -75,7 +80,11 @@ export class ProcessDataService {
       marktlokationsIds: marktlokationsIdsOf(envelope),
       currentJson,
     });
-    if (outcome.kind !== 'conflict') return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
+    if (outcome.kind !== 'conflict') {
+      this.logContext.set({ businessKey });
+      this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind });
+      return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
+    }
     throw new ProblemError(
       'PROCESS_DATA.BUSINESS_KEY_CONFLICT',
       `Business key ${businessKey} is already booked for role ${this.role} with a different body.`,
@@ -84,6 +93,8 @@ export class ProcessDataService {
   }
 
   async update(body: unknown, context: BookingContext): Promise<BookingReceipt> {
+    const pruefidentifikator = pruefidentifikatorOf(body);
+    this.logContext.set({ operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
@@ -107,6 +118,7 @@ export class ProcessDataService {
         { errors: [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }] },
       );
     }
+    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind });
     return { businessKey, revision: outcome.revision, replayed: outcome.kind === 'replayed', release, findings };
   }
 
@@ -187,4 +199,12 @@ function marktlokationsIdsOf(body: ProcessDataBody): string[] {
   if (!Array.isArray(marktlokationen)) return [];
   const ids = marktlokationen.map((malo) => (malo as { marktlokationsId?: unknown })?.marktlokationsId);
   return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+function pruefidentifikatorOf(body: unknown): unknown {
+  return (body as { transaktionsdaten?: { pruefidentifikator?: unknown } } | null)?.transaktionsdaten?.pruefidentifikator;
+}
+
+function businessKeyOf(body: unknown): unknown {
+  return (body as { zusatzdaten?: { businessKey?: unknown } } | null)?.zusatzdaten?.businessKey;
 }

@@ -16,7 +16,7 @@ export async function startTestService(
   env: Record<string, string> = {},
   options: { beforeListen?: (app: NestFastifyApplication) => void } = {},
 ): Promise<TestService> {
-  const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
+  const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
   const app = await createServiceApp(appModule, config, { logLevels: ['error', 'warn'] });
   options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
 import { ServiceConfigModule } from '../config/service-config.module';
 import type { ServiceConfig } from '../config/service-config';
 
@@ -40,8 +41,9 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     { module: ServiceRootModule, imports: [ServiceConfigModule.register(config), appModule] },
     adapter,
-    { bodyParser: false, abortOnError: false, ...(options.logLevels ? { logger: options.logLevels } : {}) },
+    { bodyParser: false, abortOnError: false, bufferLogs: true, ...(options.logLevels ? { logger: options.logLevels } : {}) },
   );
+  app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   return app;
 }

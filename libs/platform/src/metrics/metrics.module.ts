@@ -1,0 +1,39 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { Registry } from 'prom-client';
+import { BookingMetrics } from './booking-metrics';
+import { DatabasePoolMetrics } from './database-pool-metrics';
+import { HttpMetrics } from './http-metrics';
+import { MetricsController } from './metrics.controller';
+import { createMetricsRegistry, METRICS_REGISTRY, type MetricsOptions } from './metrics-registry';
+
+@Injectable()
+class RegistryLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(METRICS_REGISTRY) private readonly registry: Registry) {}
+
+  onApplicationShutdown(): void {
+    this.registry.clear();
+  }
+}
+
+/**
+ * Prometheus metrics of one app instance at `GET /metrics` (public): HTTP requests, bookings, database pool,
+ * process. Global, so feature modules inject {@link BookingMetrics} without importing this module.
+ */
+@Module({})
+export class MetricsModule {
+  static forRoot(options: MetricsOptions = {}): DynamicModule {
+    return {
+      module: MetricsModule,
+      global: true,
+      controllers: [MetricsController],
+      providers: [
+        { provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry(options) },
+        BookingMetrics,
+        HttpMetrics,
+        DatabasePoolMetrics,
+        RegistryLifecycle,
+      ],
+      exports: [METRICS_REGISTRY, BookingMetrics],
+    };
+  }
+}
