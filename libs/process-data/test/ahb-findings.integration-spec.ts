@@ -1,8 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
-import { AuthModule } from '@maco/auth';
-import { DatabaseModule } from '@maco/database';
-import { rulesFor, type MarketRole } from '@maco/domain';
-import { PlatformModule } from '@maco/platform';
+import { rulesFor } from '@maco/domain';
 import {
   createTestDatabase,
   loadSamples,
@@ -14,12 +10,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
-import { ProcessDataModule } from '../src';
-
-const serviceModule = (role: MarketRole): DynamicModule => ({
-  module: class {},
-  imports: [PlatformModule.forRole(role), DatabaseModule.forRoot(), AuthModule, ProcessDataModule],
-});
+import { serviceModule } from './service-module';
 
 const sample = (role: string, pruefidentifikator: string) => {
   const found = loadSamples({ role, operation: 'create' }).find((s) => s.pruefidentifikator === pruefidentifikator);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, HttpCode, Logger as NestLogger, Module, Post, type DynamicModule } from '@nestjs/common';
+import { Controller, HttpCode, Logger as NestLogger, Module, Post } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
-import { AuthModule } from '@maco/auth';
-import { DatabaseModule } from '@maco/database';
 import type { MarketRole } from '@maco/domain';
-import { BookingRoute, PlatformModule } from '@maco/platform';
+import { BookingRoute } from '@maco/platform';
 import {
   createTestDatabase,
   loadSamples,
@@ -15,7 +13,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
-import { ProcessDataModule } from '../src';
+import { serviceModule } from './service-module';
 
 /** `@BookingRoute` on a route that answers before any booking logic (as 401/415 do). */
 @Controller()
@@ -54,16 +52,8 @@ class LogCapture {
   }
 }
 
-const serviceModule = (role: MarketRole, logs: LogCapture): DynamicModule => ({
-  module: class ObservabilityTestModule {},
-  imports: [
-    PlatformModule.forRole(role, { logging: { destination: logs } }),
-    DatabaseModule.forRoot(),
-    AuthModule,
-    ProcessDataModule,
-    BookingRouteProbeModule,
-  ],
-});
+const observedService = (role: MarketRole, logs: LogCapture) =>
+  serviceModule(role, { logging: { destination: logs }, extraImports: [BookingRouteProbeModule] });
 
 describe('metrics and logs of the LF service', () => {
   const token = mintTestToken({ roles: ['LF'] });
@@ -95,7 +85,7 @@ describe('metrics and logs of the LF service', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService(serviceModule('LF', logs), database.url, { LOG_LEVEL: 'info' });
+    service = await startTestService(observedService('LF', logs), database.url, { LOG_LEVEL: 'info' });
     // What createServiceApp is to do: Nest's own log output through pino.
     service.app.useLogger(service.app.get(Logger));
   });
@@ -244,7 +234,7 @@ describe('metrics and logs of the LF service', () => {
   });
 
   it('should keep a registry per app: a second app in the process counts only its own requests', async () => {
-    const second = await startTestService(serviceModule('LF', new LogCapture()), database.url);
+    const second = await startTestService(observedService('LF', new LogCapture()), database.url);
     try {
       const text = await (await fetch(`${second.baseUrl}/metrics`)).text();
       expect(text).not.toMatch(/^maco_bookings_total\{/m);

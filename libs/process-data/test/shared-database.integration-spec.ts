@@ -1,9 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamicModule } from '@nestjs/common';
-import { AuthModule } from '@maco/auth';
-import { DatabaseModule } from '@maco/database';
-import type { MarketRole } from '@maco/domain';
-import { PlatformModule } from '@maco/platform';
 import {
   createTestDatabase,
   loadSamples,
@@ -15,13 +10,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
-import { ProcessDataModule } from '../src';
-
-// What apps/<role>/src/app.module.ts composes, for any role.
-const serviceModule = (role: MarketRole): DynamicModule => ({
-  module: class {},
-  imports: [PlatformModule.forRole(role), DatabaseModule.forRoot(), AuthModule, ProcessDataModule],
-});
+import { serviceModule } from './service-module';
 
 describe('LF and NB services on one database', () => {
   let database: TestDatabase;
