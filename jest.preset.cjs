@@ -2,11 +2,9 @@
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
-const moduleNameMapper = {
-  ...Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)])),
-  // @fastify/static 10 requires the ESM-only content-disposition 3; jest's CommonJS loader takes the v2 copy instead.
-  '^content-disposition$': require.resolve('content-disposition'),
-};
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)]),
+);
 
 module.exports = {
   testEnvironment: 'node',
