@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@maco/database';
@@ -18,11 +19,12 @@ describe('docker/stage-app.sh', () => {
     stage = mkdtempSync(join(tmpdir(), 'maco-stage-'));
   });
 
+  // Staged trees hold a full production node_modules each: removing them takes seconds on a busy machine.
   afterAll(async () => {
     service?.kill('SIGTERM');
-    rmSync(stage, { recursive: true, force: true });
+    await rm(stage, { recursive: true, force: true });
     await database?.drop();
-  });
+  }, 120_000);
 
   it.each(['lf', 'nb', 'msb'])(
     'should stage %s so that it starts and books with production dependencies only',
@@ -55,6 +57,7 @@ describe('docker/stage-app.sh', () => {
       service.kill('SIGTERM');
       await new Promise((r) => service?.once('exit', r));
       service = undefined;
+      await rm(dest, { recursive: true, force: true });
     },
     180_000,
   );
