@@ -8,6 +8,8 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   testEnvironment: 'node',
+  // Hooks start services and create databases; on a busy 2-core CI machine that can pass jest's 5 s default.
+  testTimeout: 30_000,
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
