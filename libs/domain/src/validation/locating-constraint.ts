@@ -1,3 +1,5 @@
+import type { ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
+
 /** A violation below the node a constraint is attached to, as a path relative to that node. */
 export interface LocatedViolation {
   path: ReadonlyArray<string | number>;
@@ -10,6 +12,17 @@ export interface LocatedViolation {
  */
 export interface LocatingConstraint {
   locate(value: unknown, constraints: readonly unknown[]): LocatedViolation[];
+}
+
+/** A locating constraint is valid exactly when it locates no violation. */
+export abstract class LocatingConstraintBase implements ValidatorConstraintInterface, LocatingConstraint {
+  validate(value: unknown, args?: ValidationArguments): boolean {
+    return this.locate(value, args?.constraints ?? []).length === 0;
+  }
+
+  abstract defaultMessage(): string;
+
+  abstract locate(value: unknown, constraints: readonly unknown[]): LocatedViolation[];
 }
 
 export function isLocatingConstraint(constraint: object): constraint is LocatingConstraint {

@@ -3,20 +3,15 @@ import {
   registerDecorator,
   ValidatorConstraint,
   type ValidationOptions,
-  type ValidatorConstraintInterface,
 } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
-import type { LocatedViolation, LocatingConstraint } from './locating-constraint';
+import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 const ARRAY_OR_OBJECT = mustBeOneOf(['array', 'object']);
 
 @ValidatorConstraint({ name: 'isObjectOrObjectArray' })
-export class ObjectOrObjectArrayConstraint implements ValidatorConstraintInterface, LocatingConstraint {
-  validate(value: unknown): boolean {
-    return this.locate(value).length === 0;
-  }
-
+export class ObjectOrObjectArrayConstraint extends LocatingConstraintBase {
   defaultMessage(): string {
     return ARRAY_OR_OBJECT;
   }

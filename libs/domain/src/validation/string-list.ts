@@ -1,12 +1,10 @@
 import {
   registerDecorator,
   ValidatorConstraint,
-  type ValidationArguments,
   type ValidationOptions,
-  type ValidatorConstraintInterface,
 } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
-import type { LocatedViolation, LocatingConstraint } from './locating-constraint';
+import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 export interface StringListOptions {
@@ -28,11 +26,7 @@ function itemViolations(item: unknown, index: number, nested: boolean): LocatedV
 }
 
 @ValidatorConstraint({ name: 'isStringList' })
-export class StringListConstraint implements ValidatorConstraintInterface, LocatingConstraint {
-  validate(value: unknown, args: ValidationArguments): boolean {
-    return this.locate(value, args.constraints).length === 0;
-  }
-
+export class StringListConstraint extends LocatingConstraintBase {
   defaultMessage(): string {
     return MESSAGES.array;
   }

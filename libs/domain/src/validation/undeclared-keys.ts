@@ -3,11 +3,9 @@ import {
   isObject,
   registerDecorator,
   ValidatorConstraint,
-  type ValidationArguments,
   type ValidationOptions,
-  type ValidatorConstraintInterface,
 } from 'class-validator';
-import type { LocatedViolation, LocatingConstraint } from './locating-constraint';
+import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 type ClassRef = () => new () => object;
@@ -26,11 +24,7 @@ function declaredKeysOf(type: new () => object): ReadonlySet<string> {
 }
 
 @ValidatorConstraint({ name: 'undeclaredKeysHoldObjectArrays' })
-export class UndeclaredKeysHoldObjectArraysConstraint implements ValidatorConstraintInterface, LocatingConstraint {
-  validate(value: unknown, args: ValidationArguments): boolean {
-    return this.locate(value, args.constraints).length === 0;
-  }
-
+export class UndeclaredKeysHoldObjectArraysConstraint extends LocatingConstraintBase {
   defaultMessage(): string {
     return MESSAGES.array;
   }
