@@ -14,6 +14,7 @@ const { Client } = require('pg');
 const ROOT = join(__dirname, '..', '..');
 const SAMPLES = join(ROOT, '..', 'shared', 'samples');
 const JWT_SECRET = 'benchmark-secret-that-is-long-enough-for-hs256';
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node supports
 const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60, idleRssMB: 150, readyMs: 2000 };
 
 const { values: args } = parseArgs({
@@ -37,7 +38,7 @@ async function main() {
   const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
 
   log(`building ${app} and domain`);
-  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', '--output-style=static'], {
+  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-data', '--output-style=static'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NX_DAEMON: 'false' },
@@ -47,13 +48,19 @@ async function main() {
   const children = [];
   try {
     const validation = validationMicroBenchmark();
-    const baselinePort = 43101;
-    const servicePort = 43102;
+    // Below the ephemeral range (32768+): a port there can be taken by a client socket, or even self-connected by the readiness poll.
+    const baselinePort = 23101;
+    const servicePort = 23102;
+    const floorPort = 23103;
     const baseline = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) }, stdio: 'inherit' });
     children.push(baseline);
     const startup = await startService(database.url, servicePort);
     children.push(startup.child);
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
+    // On the service's (migrated) database: the same tables, indexes and statement.
+    const floor = fork(join(__dirname, 'floor-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role }, stdio: 'inherit' });
+    children.push(floor);
+    await waitForLive(`http://127.0.0.1:${floorPort}/`, 10_000);
 
     const token = sign({ roles: [role] }, JWT_SECRET, { algorithm: 'HS256', subject: 'bench', expiresIn: 3600 });
     const targets = {
@@ -63,32 +70,36 @@ async function main() {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         pid: startup.child.pid,
       },
+      floor: { url: `http://127.0.0.1:${floorPort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: floor.pid },
     };
     const bodies = createBodies(role);
 
     log(`warm-up ${args.warmup}s each`);
-    for (const name of ['baseline', 'service']) await load(targets[name], 32, Number(args.warmup), bodies.create);
+    for (const name of ['baseline', 'service', 'floor']) await load(targets[name], 32, Number(args.warmup), bodies.create);
 
     const rows = [];
     for (const connections of connectionLevels) {
-      const runs = { baseline: [], service: [] };
+      const runs = { baseline: [], service: [], floor: [] };
       for (let pair = 0; pair < Number(args.pairs); pair++) {
         // Alternate the order so neither side always runs on a warmer database.
-        const order = pair % 2 === 0 ? ['baseline', 'service'] : ['service', 'baseline'];
+        const order = pair % 2 === 0 ? ['baseline', 'service', 'floor'] : ['floor', 'service', 'baseline'];
         for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
       }
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
+      const floorRun = median(runs.floor);
       rows.push({
         connections,
         baseline: baselineRun,
         service: serviceRun,
+        floor: floorRun,
         ratio: round(serviceRun.rps / baselineRun.rps, 3),
+        floorRatio: round(floorRun.rps / baselineRun.rps, 3),
         // autocannon reports whole milliseconds: below 1 ms the factor says nothing.
         p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
         serviceRssMB: rssMB(startup.child.pid),
       });
-      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${rows.at(-1).ratio})`);
+      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${rows.at(-1).ratio}), floor ${floorRun.rps} req/s (ratio ${rows.at(-1).floorRatio})`);
     }
 
     log('mixed create/update run and replay run at 32 connections');
@@ -183,6 +194,7 @@ async function seed(target, bodies, count) {
 /** One autocannon run; `source.next()` gives a body string, or `{path, body}` for mixed paths. */
 async function load(target, connections, seconds, source) {
   const base = new URL(target.url);
+  const cpuBefore = cpuMicros(target.pid);
   const result = await autocannon({
     url: `${base.protocol}//${base.host}`,
     connections,
@@ -207,7 +219,19 @@ async function load(target, connections, seconds, source) {
     p99: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+    // CPU time of the server process per answered request (its own process only, not PostgreSQL's).
+    cpuMicrosPerRequest: result.requests.total > 0 ? Math.round((cpuMicros(target.pid) - cpuBefore) / result.requests.total) : null,
   };
+}
+
+/** User + system CPU time of a process in µs, from /proc (Linux); 0 where unavailable. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
 }
 
 async function startService(databaseUrl, port) {
@@ -274,12 +298,15 @@ function toMarkdown(report) {
     '',
     `Node ${report.machine.node}, ${report.machine.cpus} cores (${report.machine.cpuModel}); ${report.settings.duration} s per run after ${report.settings.warmup} s warm-up, ${report.settings.pairs} A/B pair(s) per level; bodies: ${report.settings.samples.join(', ')}.`,
     '',
-    '| connections | baseline req/s | service req/s | ratio | baseline p50 / p99 ms | service p50 / p99 ms | p99 factor | errors (b/s) | service RSS MB |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| connections | baseline req/s | service req/s | ratio | baseline p50 / p99 ms | service p50 / p99 ms | p99 factor | errors (b/s) | service RSS MB | floor req/s (ratio) | Node CPU µs/req b / s / f |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.throughput.map(
       (r) =>
-        `| ${r.connections} | ${r.baseline.rps} | ${r.service.rps} | ${r.ratio} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.service.p50} / ${r.service.p99} | ${r.p99Factor} | ${r.baseline.errors} / ${r.service.errors} | ${r.serviceRssMB} |`,
+        `| ${r.connections} | ${r.baseline.rps} | ${r.service.rps} | ${r.ratio} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.service.p50} / ${r.service.p99} | ${r.p99Factor} | ${r.baseline.errors} / ${r.service.errors} | ${r.serviceRssMB} | ${r.floor.rps} (${r.floorRatio}) | ${r.baseline.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} / ${r.floor.cpuMicrosPerRequest} |`,
     ),
+    '',
+    'Floor: bare Fastify running the service\'s own create statement (record + first revision, same tables, indexes and',
+    'foreign key) and nothing else: the most any implementation of this data model gets from this machine.',
     '',
     `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,
     `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,

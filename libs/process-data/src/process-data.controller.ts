@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { BookingRoute } from '@maco/platform';
+import { BookingRoute, requestFactsOf } from '@maco/platform';
 import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from './process-data.service';
 
 /** The MaCo "Prozessdaten" interface group: the middleware books market processes here. */
@@ -37,5 +37,12 @@ export class ProcessDataController {
 }
 
 function contextOf(command: unknown, formatVersion: unknown, principal: Principal, request: FastifyRequest): BookingContext {
-  return { command, formatVersion, tokenSubject: principal.subject, requestId: request.id };
+  return {
+    command,
+    formatVersion,
+    tokenSubject: principal.subject,
+    requestId: request.id,
+    jsonText: request.jsonText,
+    facts: requestFactsOf(request.raw),
+  };
 }

@@ -10,7 +10,15 @@ import {
   type ProcessOperation,
   type ReleaseName,
 } from '@maco/domain';
-import { BookingMetrics, ProblemError, RequestLogContext, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import {
+  BookingMetrics,
+  noteBooking,
+  ProblemError,
+  SERVICE_CONFIG,
+  SERVICE_ROLE,
+  type RequestFacts,
+  type ServiceConfig,
+} from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { mergeProcessState } from './booking/merge-process-state';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
@@ -30,6 +38,10 @@ export interface BookingContext {
   formatVersion?: unknown;
   tokenSubject?: string;
   requestId: string;
+  /** The body's JSON text as received: stored as is (PostgreSQL parses it into jsonb), saving a serialisation. */
+  jsonText?: string;
+  /** The request's facts for its log line and metrics. */
+  facts?: RequestFacts;
 }
 
 /**
@@ -59,15 +71,14 @@ export class ProcessDataService {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly records: ProcessRecordRepository,
     private readonly bookingMetrics: BookingMetrics,
-    private readonly logContext: RequestLogContext,
   ) {}
 
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     // Before validation, so a refused body's log line and metric carry its PI too.
     const pruefidentifikator = pruefidentifikatorOf(body);
-    this.logContext.set({ operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
+    noteBooking(context.facts, { operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('create', body, context);
-    const bodyJson = JSON.stringify(envelope);
+    const bodyJson = context.jsonText ?? JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
     // Only a keyless create needs the canonical hash here: its key is derived from it.
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
@@ -81,8 +92,8 @@ export class ProcessDataService {
       currentJson,
     });
     if (outcome.kind !== 'conflict') {
-      this.logContext.set({ businessKey });
-      this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind });
+      noteBooking(context.facts, { businessKey });
+      this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind }, context.facts);
       return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
     }
     throw new ProblemError(
@@ -94,11 +105,11 @@ export class ProcessDataService {
 
   async update(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     const pruefidentifikator = pruefidentifikatorOf(body);
-    this.logContext.set({ operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
+    noteBooking(context.facts, { operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
-    const bodyJson = JSON.stringify(envelope);
+    const bodyJson = context.jsonText ?? JSON.stringify(envelope);
 
     const outcome = await this.records.appendRevision(
       {
@@ -118,7 +129,7 @@ export class ProcessDataService {
         { errors: [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }] },
       );
     }
-    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind });
+    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
     return { businessKey, revision: outcome.revision, replayed: outcome.kind === 'replayed', release, findings };
   }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Logger as NestLogger, Module, Post } from '@nestjs/common';
-import { Logger } from 'nestjs-pino';
 import type { MarketRole } from '@maco/domain';
-import { BookingRoute } from '@maco/platform';
+import { BookingRoute, PinoNestLogger } from '@maco/platform';
 import {
   createTestDatabase,
   loadSamples,
@@ -87,7 +86,7 @@ describe('metrics and logs of the LF service', () => {
     database = await createTestDatabase();
     service = await startTestService(observedService('LF', logs), database.url, { LOG_LEVEL: 'info' });
     // What createServiceApp is to do: Nest's own log output through pino.
-    service.app.useLogger(service.app.get(Logger));
+    service.app.useLogger(service.app.get(PinoNestLogger));
   });
 
   afterAll(async () => {

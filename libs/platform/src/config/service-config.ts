@@ -27,6 +27,17 @@ export interface ServiceConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a SIGTERM may wait for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Deepest nesting of objects/arrays a body may have (the body itself is depth 1); deeper → 422. */
+  jsonMaxDepth: number;
+  /** Most elements any one array of a body may have; more → 422. */
+  jsonMaxArrayLength: number;
+  /** Requests per token (or per client address without one) and `rateLimitWindowMs`; 0 switches the limit off. */
+  rateLimit: number;
+  rateLimitWindowMs: number;
+  /** How long a request waits for a database connection before it is answered 503. */
+  databaseConnectTimeoutMs: number;
+  /** Longest a single database statement may run before it is cancelled (and the request answered 503). */
+  databaseStatementTimeoutMs: number;
 }
 
 export class ConfigurationError extends Error {
@@ -79,6 +90,14 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     ahbRuleMode: readChoice(text('AHB_RULE_MODE'), 'AHB_RULE_MODE', ['report', 'strict'] as const, 'report', problems),
     logLevel: readChoice(text('LOG_LEVEL'), 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info', problems),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    jsonMaxDepth: integer('JSON_MAX_DEPTH', 32, 4, 1000),
+    jsonMaxArrayLength: integer('JSON_MAX_ARRAY_LENGTH', 10_000, 1, 10_000_000),
+    // Above what one instance books per token (≈ 2.5k/s on 2 cores): it stops floods and runaway retry loops,
+    // never a middleware's month-start peak. Lower it per deployment.
+    rateLimit: integer('RATE_LIMIT', 6000, 0, 10_000_000),
+    rateLimitWindowMs: integer('RATE_LIMIT_WINDOW_MS', 1000, 100, 3_600_000),
+    databaseConnectTimeoutMs: integer('DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),
+    databaseStatementTimeoutMs: integer('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000),
   };
   const tokenVerification = readTokenVerification(env, text, dataDir, problems);
   if (problems.length) throw new ConfigurationError(problems);

@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 import { ServiceConfigModule } from '../config/service-config.module';
 import type { ServiceConfig } from '../config/service-config';
+import { PinoNestLogger } from '../logging/nest-logger';
+import { installJsonBodyParser } from './json-body';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
@@ -21,8 +22,6 @@ export async function createServiceApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
     requestIdHeader: false,
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
@@ -33,6 +32,7 @@ export async function createServiceApp(
   const fastify = adapter.getInstance();
   // Fastify parses text/plain by default; this interface takes JSON only.
   fastify.removeContentTypeParser('text/plain');
+  installJsonBodyParser(fastify);
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
@@ -43,7 +43,7 @@ export async function createServiceApp(
     adapter,
     { bodyParser: false, abortOnError: false, bufferLogs: true, ...(options.logLevels ? { logger: options.logLevels } : {}) },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks();
   return app;
 }

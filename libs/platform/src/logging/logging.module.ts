@@ -1,13 +1,12 @@
-import { Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream, LevelWithSilent } from 'pino';
+import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import { SERVICE_CONFIG, SERVICE_ROLE } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
-import { httpLogOptions } from './http-log-options';
-import { installRequestFacts } from './request-facts';
-import { RequestLogContext } from './request-log-context';
+import { PinoNestLogger } from './nest-logger';
+import { installRequestLog } from './request-log';
+import { createServiceLogger, SERVICE_LOGGER } from './service-logger';
 
 export interface LoggingOptions {
   /** Overrides the configured level (`LOG_LEVEL`, default `info`). */
@@ -17,18 +16,21 @@ export interface LoggingOptions {
 }
 
 @Injectable()
-class RequestFactsInstaller implements OnModuleInit {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+class RequestLogInstaller implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (fastify) installRequestFacts(fastify);
+    if (fastify) installRequestLog(fastify, this.logger);
   }
 }
 
 /**
- * Structured logs with nestjs-pino: one JSON line per request (pino-http) and, once the app calls
- * `app.useLogger(app.get(Logger))`, Nest's own log output as JSON lines too. Provides {@link RequestLogContext}.
+ * Structured logs with pino: one JSON line per request, and, as {@link PinoNestLogger} (which `createServiceApp`
+ * installs with `app.useLogger`), Nest's own messages as JSON lines too.
  */
 @Module({})
 export class LoggingModule {
@@ -36,21 +38,20 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       global: true,
-      imports: [
-        LoggerModule.forRootAsync({
+      providers: [
+        {
+          provide: SERVICE_LOGGER,
           inject: [
             { token: SERVICE_CONFIG, optional: true },
             { token: SERVICE_ROLE, optional: true },
           ],
-          useFactory: (config: ServiceConfig | undefined, role: string | undefined) => {
-            const level = options.level ?? config?.logLevel ?? 'info';
-            const pinoOptions = httpLogOptions(level, role);
-            return { pinoHttp: options.destination ? [pinoOptions, options.destination] : pinoOptions };
-          },
-        }),
+          useFactory: (config: ServiceConfig | undefined, role: string | undefined) =>
+            createServiceLogger(options.level ?? config?.logLevel ?? 'info', role, options.destination),
+        },
+        { provide: PinoNestLogger, inject: [SERVICE_LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
+        RequestLogInstaller,
       ],
-      providers: [RequestLogContext, RequestFactsInstaller],
-      exports: [RequestLogContext, LoggerModule],
+      exports: [SERVICE_LOGGER, PinoNestLogger],
     };
   }
 }

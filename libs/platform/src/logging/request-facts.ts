@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -19,14 +18,7 @@ export interface RequestFacts {
 
 const FACTS = Symbol('maco.requestFacts');
 const INSTALLED = Symbol('maco.requestFactsInstalled');
-const storage = new AsyncLocalStorage<RequestFacts>();
-
 type WithFacts = IncomingMessage & { [FACTS]?: RequestFacts };
-
-/** The facts of the request being served (through async calls), if any. */
-export function currentRequestFacts(): RequestFacts | undefined {
-  return storage.getStore();
-}
 
 /** The facts attached to a raw request: read by the response log line and the `onResponse` metrics hook. */
 export function requestFactsOf(request: IncomingMessage): RequestFacts | undefined {
@@ -34,9 +26,9 @@ export function requestFactsOf(request: IncomingMessage): RequestFacts | undefin
 }
 
 /**
- * Gives every request of this Fastify instance its facts object, reachable from the raw request and, through
- * AsyncLocalStorage, from any code that serves it. Idempotent: the metrics and the logging module both call it.
- * Must run before the instance is ready (Nest's `onModuleInit` is early enough).
+ * Gives every request of this Fastify instance its facts object on the raw request; handlers pass it on explicitly
+ * (no AsyncLocalStorage: its promise hooks would tax every await of every request). Idempotent: the metrics and the
+ * logging module both call it. Must run before the instance is ready (Nest's `onModuleInit` is early enough).
  */
 export function installRequestFacts(fastify: FastifyInstance): void {
   const marked = fastify as FastifyInstance & { [INSTALLED]?: boolean };
@@ -45,7 +37,7 @@ export function installRequestFacts(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
     const facts: RequestFacts = { route: request.routeOptions.url };
     (request.raw as WithFacts)[FACTS] = facts;
-    storage.run(facts, done);
+    done();
   });
 }
 
@@ -60,4 +52,21 @@ export function safePruefidentifikator(value: unknown): string | undefined {
 /** A business key (UUID or the sender's technical key); values that do not look like one are dropped. */
 export function safeBusinessKey(value: unknown): string | undefined {
   return typeof value === 'string' && BUSINESS_KEY_PATTERN.test(value) ? value : undefined;
+}
+
+/** What a booking adds to its request's log line. */
+export interface BookingLogFields {
+  operation?: 'create' | 'update';
+  pruefidentifikator?: unknown;
+  businessKey?: unknown;
+}
+
+/** Adds booking facts to a request's log line; values that do not look like what they claim are dropped. */
+export function noteBooking(facts: RequestFacts | undefined, fields: BookingLogFields): void {
+  if (!facts) return;
+  if (fields.operation === 'create' || fields.operation === 'update') facts.operation = fields.operation;
+  const pruefidentifikator = safePruefidentifikator(fields.pruefidentifikator);
+  if (pruefidentifikator) facts.pruefidentifikator = pruefidentifikator;
+  const businessKey = safeBusinessKey(fields.businessKey);
+  if (businessKey) facts.businessKey = businessKey;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
 import { SERVICE_ROLE } from '../config/service-config.tokens';
-import { currentRequestFacts, safePruefidentifikator, type RequestFacts } from '../logging/request-facts';
+import { safePruefidentifikator, type RequestFacts } from '../logging/request-facts';
 import { METRICS_REGISTRY } from './metrics-registry';
 
 export type BookingOutcome = 'booked' | 'replayed' | 'conflict' | 'rejected';
@@ -39,9 +39,9 @@ export class BookingMetrics {
     });
   }
 
-  record(booking: BookingRecord): void {
+  /** `facts`: the request's facts, so the HTTP hook does not count the same request again. */
+  record(booking: BookingRecord, facts?: RequestFacts): void {
     this.count(booking);
-    const facts = currentRequestFacts();
     if (facts) facts.bookingRecorded = true;
   }
 

@@ -38,8 +38,9 @@ export type UpdateOutcome = { kind: 'booked'; revision: number } | { kind: 'repl
 // a retry whose keys come in another order is still the same body.
 const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
-// One statement: the record and its first revision are written together or not at all.
-const INSERT_RECORD_WITH_REVISION = `
+// One statement: the record and its first revision are written together or not at all. Exported for the
+// benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
+export const INSERT_RECORD_WITH_REVISION = `
   WITH input AS (SELECT $10::jsonb AS body),
   inserted AS (
     INSERT INTO process_record

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The floor of the service's design: bare Fastify, JSON.parse, and the service's own create statement (record +
+// first revision, its indexes and foreign key) as a prepared pg statement. No Nest, no auth, no validation, no
+// logging, no metrics. Runs on a database the service has migrated.   env: DATABASE_URL, PORT, ROLE
+'use strict';
+const { join } = require('node:path');
+const fastify = require('fastify')({ logger: false });
+const { Pool } = require('pg');
+const persistence = join(__dirname, '..', '..', 'libs', 'process-data', 'dist', 'persistence');
+const { INSERT_RECORD_WITH_REVISION } = require(join(persistence, 'process-record.repository.js'));
+const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
+
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+const role = process.env.ROLE || 'LF';
+
+fastify.removeContentTypeParser('application/json');
+fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+  try {
+    request.jsonText = text;
+    done(null, JSON.parse(text));
+  } catch (error) {
+    error.statusCode = 400;
+    done(error, undefined);
+  }
+});
+fastify.get('/', async () => 'ok');
+fastify.post('/createProcessData', async (request) => {
+  const body = request.body;
+  const businessKey = body.zusatzdaten.businessKey;
+  const pruefidentifikator = body.transaktionsdaten?.pruefidentifikator ?? null;
+  const marktlokationsIds = (body.stammdaten?.MARKTLOKATION ?? []).map((malo) => malo.marktlokationsId).filter((id) => typeof id === 'string');
+  await pool.query({
+    name: 'insert_record_with_revision',
+    text: INSERT_RECORD_WITH_REVISION,
+    values: [uuidV7(), role, businessKey, null, null, pruefidentifikator, '10/26', marktlokationsIds, null, request.jsonText, 'bench', request.id, '[]'],
+  });
+  return { businessKey, revision: 1, replayed: false };
+});
+fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => process.send?.('ready'));
+process.on('SIGTERM', () => fastify.close().then(() => pool.end()).then(() => process.exit(0)));
