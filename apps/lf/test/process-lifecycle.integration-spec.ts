@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@maco/database';
@@ -15,6 +14,47 @@ import {
 } from '@maco/testing';
 
 const MAIN = join(workspaceRoot(), 'apps', 'lf', 'dist', 'main.js');
+/** The seed of the load's random choices: `RELIABILITY_SEED`, else a fixed one. */
+const SEED = Number(process.env['RELIABILITY_SEED'] ?? 20_261_121);
+
+/** A seeded pseudo-random source in [0, 1) (mulberry32), so a run's choices are reproducible. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A version-4-shaped UUID from the seeded source. */
+function seededUuid(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = (8 + Math.floor(random() * 4)).toString(16);
+  const text = hex.join('');
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}
+
+type Item = Record<string, unknown>;
+
+/** Puts a field of its own into the body's first MARKTLOKATION item (adding one when there is none). */
+function withMarktlokationField(body: Item, field: string, value: unknown): Item {
+  const stammdaten = ((body['stammdaten'] as Item | undefined) ?? (body['stammdaten'] = {})) as Item;
+  const items = Array.isArray(stammdaten['MARKTLOKATION']) ? (stammdaten['MARKTLOKATION'] as Item[]) : [];
+  if (items.length === 0) items.push({ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' });
+  items[0] = { ...items[0], [field]: value };
+  stammdaten['MARKTLOKATION'] = items;
+  return body;
+}
+
+/** Whether a state's MARKTLOKATION items carry the field with the value. */
+function hasMarktlokationField(state: unknown, field: string, value: unknown): boolean {
+  const items = (state as { stammdaten?: { MARKTLOKATION?: unknown } } | null)?.stammdaten?.MARKTLOKATION;
+  return Array.isArray(items) && (items as Item[]).some((item) => item[field] === value);
+}
 
 function run(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,7 +85,7 @@ describe('LF service process', () => {
     for (const variable of ['JWT_SECRET', 'PORT', 'AHB_RULE_MODE']) expect(service.output()).toContain(variable);
   }, 30_000);
 
-  it('should answer every request in flight on SIGTERM and lose none that got a 200', async () => {
+  it('should answer every request in flight on SIGTERM, lose none that got a 200 and leave nothing half-written', async () => {
     const port = await freePort();
     const service = run({ DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
     const url = `http://127.0.0.1:${port}`;
@@ -54,38 +94,128 @@ describe('LF service process', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const token = mintTestToken({ roles: ['LF'] });
-    const template = loadSamples({ role: 'LF', operation: 'create' })[0].body;
+    const createTemplates = loadSamples({ role: 'LF', operation: 'create' });
+    const updateTemplates = loadSamples({ role: 'LF', operation: 'update' });
     const booked: string[] = [];
-    let failed = 0;
+    /** Every update sent, by its dokumentennummer: its record, its own MARKTLOKATION field and, after a 200, its revision. */
+    const updates = new Map<string, { businessKey: string; field: string; revision?: number }>();
+    const figures = {
+      seed: SEED,
+      requestsSent: 0,
+      creates200: 0,
+      updates200: 0,
+      refusedAfterSigterm: 0,
+      connectionErrorsAfterSigterm: 0,
+      failedBeforeSigterm: 0,
+      otherStatuses: {} as Record<number, number>,
+      bookedWithoutAnswer: 0,
+      lost: 0,
+      duplicated: 0,
+      halfWritten: 0,
+      /** How the process ended after SIGTERM: null when it re-raised the signal, 1 when the shutdown bound ran out. */
+      exitCode: undefined as number | null | undefined,
+      shutdownMs: 0,
+      durationMs: 0,
+    };
     let stopping = false;
+    let sigtermAt = 0;
+    const started = Date.now();
 
-    // 16 clients book until the service is gone; SIGTERM goes out once 100 bookings are through.
-    const client = async () => {
+    // 16 clients create processes and update those already booked until the service is gone; SIGTERM goes out once
+    // 200 bookings are through.
+    const client = async (clientIndex: number) => {
+      const random = seededRandom(SEED + clientIndex);
       for (let i = 0; i < 10_000; i++) {
-        const businessKey = randomUUID();
-        const response = await fetch(`${url}/createProcessData`, {
+        const isUpdate = booked.length > 0 && random() < 0.5;
+        const businessKey = isUpdate ? booked[Math.floor(random() * booked.length)] : seededUuid(random);
+        const templates = isUpdate ? updateTemplates : createTemplates;
+        const body = withBusinessKey(templates[Math.floor(random() * templates.length)].body, businessKey);
+        const dokumentennummer = `LC-${clientIndex}-${i}`;
+        body['transaktionsdaten'] = { ...(body['transaktionsdaten'] as object), dokumentennummer };
+        if (isUpdate) {
+          const field = `lifecycleAenderung_${clientIndex}_${i}`;
+          withMarktlokationField(body, field, dokumentennummer);
+          updates.set(dokumentennummer, { businessKey, field });
+        }
+        figures.requestsSent++;
+        const sentAfterSigterm = stopping;
+        const response = await fetch(`${url}/${isUpdate ? 'update' : 'create'}ProcessData`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(withBusinessKey(template, businessKey)),
+          body: JSON.stringify(body),
         }).catch(() => undefined);
-        if (response?.status === 200) booked.push(businessKey);
-        else failed++;
-        if (!stopping && booked.length >= 100) {
+        const answer = response?.status === 200 ? ((await response.json()) as { revision: number }) : undefined;
+        if (answer && isUpdate) {
+          figures.updates200++;
+          (updates.get(dokumentennummer) as { revision?: number }).revision = answer.revision;
+        } else if (answer) {
+          figures.creates200++;
+          booked.push(businessKey);
+        } else if (!sentAfterSigterm && !stopping) figures.failedBeforeSigterm++;
+        else if (!response) figures.connectionErrorsAfterSigterm++;
+        else if (response.status === 503) figures.refusedAfterSigterm++;
+        if (response && response.status !== 200 && response.status !== 503) {
+          figures.otherStatuses[response.status] = (figures.otherStatuses[response.status] ?? 0) + 1;
+        }
+        if (!stopping && figures.creates200 + figures.updates200 >= 200) {
           stopping = true;
+          sigtermAt = Date.now();
           service.child.kill('SIGTERM');
         }
         if (stopping && !response) return;
       }
     };
-    await Promise.all(Array.from({ length: 16 }, client));
-    await service.exited;
+    await Promise.all(Array.from({ length: 16 }, (_, clientIndex) => client(clientIndex)));
+    figures.exitCode = await service.exited;
+    figures.shutdownMs = Date.now() - sigtermAt;
 
-    expect(booked.length).toBeGreaterThanOrEqual(100);
-    const stored = await withClient(database.url, async (db) =>
-      (await db.query('SELECT r.business_key FROM process_record r JOIN process_revision v ON v.record_id = r.id WHERE r.business_key = ANY($1)', [booked])).rows,
-    );
-    expect(stored).toHaveLength(booked.length);
+    expect(booked.length).toBeGreaterThanOrEqual(50);
+    expect(figures.updates200).toBeGreaterThanOrEqual(50);
+    await withClient(database.url, async (db) => {
+      // Every create that got a 200 is a record with its create revision.
+      const stored = (await db.query('SELECT r.business_key FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1 WHERE r.business_key = ANY($1)', [booked])).rows;
+      figures.lost += booked.length - stored.length;
+      // None half-written: each record has its create as revision 1, and its revision column counts revisions 1..n.
+      const [{ without_create, revision_mismatch, records }] = (
+        await db.query(`
+          SELECT count(*) FILTER (WHERE NOT EXISTS (
+                   SELECT 1 FROM process_revision v WHERE v.record_id = r.id AND v.revision = 1 AND v.operation = 'create'))::int AS without_create,
+                 count(*) FILTER (WHERE v.max_revision IS DISTINCT FROM r.revision OR v.revisions IS DISTINCT FROM r.revision
+                   OR v.min_revision IS DISTINCT FROM 1)::int AS revision_mismatch,
+                 count(*)::int AS records
+            FROM process_record r
+            LEFT JOIN (SELECT record_id, min(revision) AS min_revision, max(revision) AS max_revision, count(*)::int AS revisions
+                         FROM process_revision GROUP BY record_id) v ON v.record_id = r.id`)
+      ).rows;
+      figures.halfWritten += without_create + revision_mismatch;
+      // Every update that got a 200 is its revision; every update stored (answered or not) is in its record's state.
+      const revisions = (
+        await db.query(`
+          SELECT r.business_key, v.revision, v.body->'transaktionsdaten'->>'dokumentennummer' AS dokumentennummer, s.current
+            FROM process_revision v JOIN process_record r ON r.id = v.record_id JOIN process_state s ON s.id = r.id
+           WHERE v.operation = 'update'`)
+      ).rows as { business_key: string; revision: number; dokumentennummer: string; current: Record<string, unknown> }[];
+      const storedUpdates = new Map(revisions.map((row) => [row.dokumentennummer, row]));
+      for (const [dokumentennummer, sent] of updates) {
+        const row = storedUpdates.get(dokumentennummer);
+        if (sent.revision !== undefined && (row?.business_key !== sent.businessKey || row.revision !== sent.revision)) figures.lost++;
+        if (row && !hasMarktlokationField(row.current, sent.field, dokumentennummer)) figures.halfWritten++;
+        if (row && sent.revision === undefined) figures.bookedWithoutAnswer++;
+      }
+      // An update revision nobody sent, or one update stored twice, would be a duplicate.
+      figures.duplicated += revisions.length - storedUpdates.size + revisions.filter((row) => !updates.has(row.dokumentennummer)).length;
+      figures.bookedWithoutAnswer += records - booked.length;
+    });
+    figures.durationMs = Date.now() - started;
+    console.log(`process lifecycle: ${JSON.stringify(figures)}`);
+
     expect(service.output()).toContain('SIGTERM: finishing requests in flight');
-    expect(failed).toBeGreaterThan(0);
+    expect(figures.refusedAfterSigterm + figures.connectionErrorsAfterSigterm).toBeGreaterThan(0);
+    expect(figures.failedBeforeSigterm).toBe(0);
+    expect(figures.otherStatuses).toEqual({});
+    expect([figures.lost, figures.duplicated, figures.halfWritten]).toEqual([0, 0, 0]);
+    // A clean stop: not the SHUTDOWN_TIMEOUT_MS bound (exit 1 after 10 s) that keep-alive connections once forced.
+    expect(figures.exitCode).not.toBe(1);
+    expect(figures.shutdownMs).toBeLessThan(5_000);
   }, 60_000);
 });

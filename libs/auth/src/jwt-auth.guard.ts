@@ -2,6 +2,7 @@ import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC, ProblemError } from '@maco/platform';
+import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';
 import type { Principal } from './principal';
 import { VerifiedTokenCache } from './verified-token-cache';
 
@@ -18,25 +19,35 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (isPublic(this.reflector, context)) return true;
-    const request = context.switchToHttp().getRequest<{ headers: { authorization?: string }; user?: Principal }>();
-    const authorization = request.headers.authorization;
-    const known = authorization ? this.verified.get(authorization) : undefined;
+    const request = context.switchToHttp().getRequest<RequestWithHeaders & { user?: Principal }>();
+    const credentials = readBearerCredentials(request);
+    if (credentials.kind === 'missing') throw unauthenticated({ detail: 'A bearer token is required.' });
+    if (credentials.kind === 'malformed') throw unauthenticated({ code: 'invalid_request', detail: credentials.detail });
+    const known = this.verified.get(credentials.token);
     if (known) {
       request.user = known;
       return true;
     }
     const allowed = (await super.canActivate(context)) as boolean;
-    if (allowed && authorization && request.user) this.verified.remember(authorization, request.user);
-    return allowed;
+    if (!allowed || !request.user) return allowed;
+    // jsonwebtoken accepts a token without `exp`, which would then be valid forever (RFC 9068 §2.2 makes it REQUIRED).
+    if (request.user.expiresAt === undefined) {
+      throw unauthenticated({ code: 'invalid_token', detail: 'The bearer token has no expiry (exp); only expiring tokens are accepted.' });
+    }
+    this.verified.remember(credentials.token, request.user);
+    return true;
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (!error && user) return user;
-    const reason = describe(info);
-    // RFC 6750 §3.1: no error code when the request carried no token at all.
-    const challenge = reason.code ? `${REALM}, error="${reason.code}", error_description="${reason.detail}"` : REALM;
-    throw new ProblemError('AUTH.UNAUTHENTICATED', reason.detail, {}, { 'www-authenticate': challenge });
+    throw unauthenticated(describe(info));
   }
+}
+
+function unauthenticated(reason: { code?: string; detail: string }): ProblemError {
+  // RFC 6750 §3.1: no error code when the request carried no token at all.
+  const challenge = reason.code ? `${REALM}, error="${reason.code}", error_description="${reason.detail}"` : REALM;
+  return new ProblemError('AUTH.UNAUTHENTICATED', reason.detail, {}, { 'www-authenticate': challenge });
 }
 
 export function isPublic(reflector: Reflector, context: ExecutionContext): boolean {

@@ -2,9 +2,10 @@ import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { Strategy, type JwtFromRequestFunction, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { MARKET_ROLES, type MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, type ServiceConfig, type TokenVerification } from '@maco/platform';
+import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';
 import type { Principal } from './principal';
 
 /** Verifies bearer JWTs: HS256 with a shared secret (development) or RS/ES keys from a JWKS URL (production). */
@@ -27,7 +28,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 }
 
 function strategyOptions(verification: TokenVerification): StrategyOptionsWithoutRequest {
-  const jwtFromRequest = ExtractJwt.fromAuthHeaderAsBearerToken();
+  const jwtFromRequest = bearerTokenOf as unknown as JwtFromRequestFunction;
   if (verification.kind === 'jwks') {
     return {
       jwtFromRequest,
@@ -50,6 +51,12 @@ function strategyOptions(verification: TokenVerification): StrategyOptionsWithou
     ...(verification.issuer ? { issuer: verification.issuer } : {}),
     ...(verification.audience ? { audience: verification.audience } : {}),
   };
+}
+
+/** The same strict reading as the guard's (one `Authorization: Bearer <token>`, no query string, no body). */
+function bearerTokenOf(request: RequestWithHeaders): string | null {
+  const credentials = readBearerCredentials(request);
+  return credentials.kind === 'token' ? credentials.token : null;
 }
 
 /** Accepts an array of role names or a space-separated string (OAuth scope style); ignores anything else. */

@@ -14,11 +14,20 @@ describe(VerifiedTokenCache.name, () => {
     expect(cache.get('Bearer a')).toBeUndefined();
   });
 
-  it('should only match the exact header, so a changed token is verified anew', () => {
+  it('should only match the exact token, so a changed token is verified anew', () => {
     const cache = new VerifiedTokenCache(10, clock);
-    cache.remember('Bearer a.b.c', principal(now + 5000));
-    expect(cache.get('Bearer a.b.d')).toBeUndefined();
-    expect(cache.get('bearer a.b.c')).toBeUndefined();
+    cache.remember('a.b.c', principal(now + 5000));
+    expect(cache.get('a.b.d')).toBeUndefined();
+    expect(cache.get('a.b.c ')).toBeUndefined();
+    expect(cache.get('A.b.c')).toBeUndefined();
+    expect(cache.get('a.b.c')).toMatchObject({ subject: 's' });
+  });
+
+  it('should keep only a SHA-256 of each token, never the token itself', () => {
+    const cache = new VerifiedTokenCache(10, clock);
+    cache.remember('header.payload.signature', principal(now + 5000));
+    const keys = [...(Reflect.get(cache, 'entries') as Map<string, unknown>).keys()];
+    expect(keys).toEqual(['JW0E205eSsMIdR7QiFtyK3WGMFZ8U6cSXtn70Gjlw_Y']);
   });
 
   it('should never remember a token without exp or already expired', () => {

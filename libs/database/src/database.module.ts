@@ -73,15 +73,46 @@ export class DatabaseModule {
             synchronize: false,
             migrationsRun: false,
             migrations: MIGRATIONS,
-            extra: { max: config.databasePoolSize, connectionTimeoutMillis: 5_000 },
+            extra: poolOptions(config),
           }),
           dataSourceFactory: async (options?: DataSourceOptions) => {
-            const dataSource = await new DataSource(options as DataSourceOptions).initialize();
-            await runMigrationsLocked(dataSource);
-            return dataSource;
+            // Migrations may outlast a request's statement timeout (an index build, waiting for another instance's
+            // migrations under the lock): they run on a pool of their own without the timeouts of requests.
+            const migrator = await new DataSource(withoutStatementTimeouts(options as DataSourceOptions)).initialize();
+            try {
+              await runMigrationsLocked(migrator);
+            } finally {
+              await migrator.destroy();
+            }
+            return new DataSource(options as DataSourceOptions).initialize();
           },
         }),
       ],
     };
   }
+}
+
+/**
+ * Options of the pg pool behind TypeORM. They bound how long a request can wait on the database, so that an outage
+ * is answered 503 within about `DATABASE_CONNECT_TIMEOUT_MS` instead of hanging:
+ * - `connectionTimeoutMillis`: waiting for a connection, a new one or a free one of a full pool;
+ * - `statement_timeout`: the server cancels a statement that runs (or waits for a lock) longer (57014);
+ * - `query_timeout`: the client gives up on a statement the server does not answer at all (a network partition
+ *   leaves no connection to close); past the statement timeout, so a live server always answers first;
+ * - TCP keepalive finds dead peers of idle connections.
+ */
+export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>) {
+  return {
+    max: config.databasePoolSize,
+    connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+    statement_timeout: config.databaseStatementTimeoutMs,
+    query_timeout: config.databaseStatementTimeoutMs + config.databaseConnectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+function withoutStatementTimeouts(options: DataSourceOptions): DataSourceOptions {
+  const { statement_timeout: _statement, query_timeout: _query, ...extra } = (options.extra ?? {}) as Record<string, unknown>;
+  return { ...options, extra: { ...extra, max: 2 } } as DataSourceOptions;
 }

@@ -2,6 +2,7 @@ export { MARKET_ROLES, type MarketRole, type ProcessOperation } from './market-r
 export { parseRelease, releaseInForceAt, RELEASES, type Release, type ReleaseName } from './release/release';
 export { catalogueEntry, findingsFor, rulesFor, type AhbFieldRule, type CatalogueEntry, type Finding } from './release/findings';
 export type { FieldViolation } from './validation/field-violation';
+export { appendPointer, ROOT_POINTER } from './validation/json-pointer';
 export { validateProcessData } from './validation/validate-process-data';
 export { envelopeClassFor, type EnvelopeClass } from './envelope/envelope-table';
 export type { JsonObject, JsonScalarOrObject } from './validation/json-kind';

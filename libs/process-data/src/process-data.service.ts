@@ -12,6 +12,7 @@ import {
 } from '@maco/domain';
 import {
   BookingMetrics,
+  findUnstorableNumber,
   noteBooking,
   ProblemError,
   SERVICE_CONFIG,
@@ -20,6 +21,7 @@ import {
   type ServiceConfig,
 } from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
+import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
 
@@ -84,13 +86,15 @@ export class ProcessDataService {
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
     const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
-    const outcome = await this.records.insertRecord({
-      ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
-      targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
-      prozessId: envelope.zusatzdaten?.prozessId ?? null,
-      marktlokationsIds: marktlokationsIdsOf(envelope),
-      currentJson,
-    });
+    const outcome = await refusingUnstorableNumbers(bodyJson, () =>
+      this.records.insertRecord({
+        ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
+        targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
+        prozessId: envelope.zusatzdaten?.prozessId ?? null,
+        marktlokationsIds: marktlokationsIdsOf(envelope),
+        currentJson,
+      }),
+    );
     if (outcome.kind !== 'conflict') {
       noteBooking(context.facts, { businessKey });
       this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind }, context.facts);
@@ -111,16 +115,18 @@ export class ProcessDataService {
     const businessKey = envelope.zusatzdaten?.businessKey as string;
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
 
-    const outcome = await this.records.appendRevision(
-      {
-        ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
-        targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
-        prozessId: envelope.zusatzdaten?.prozessId ?? null,
-      },
-      (current) => {
-        const next = mergeProcessState(current as never, envelope as never);
-        return { currentJson: JSON.stringify(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
-      },
+    const outcome = await refusingUnstorableNumbers(bodyJson, () =>
+      this.records.appendRevision(
+        {
+          ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
+          targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
+          prozessId: envelope.zusatzdaten?.prozessId ?? null,
+        },
+        (current) => {
+          const next = mergeProcessState(current as never, envelope as never);
+          return { currentJson: JSON.stringify(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
+        },
+      ),
     );
     if (outcome.kind === 'unknown') {
       throw new ProblemError(
@@ -144,7 +150,9 @@ export class ProcessDataService {
         `The command query parameter must be ${COMMAND_OF[operation]} on this path (or absent).`,
       );
     }
-    const violations = validateProcessData(this.role, operation, body);
+    let violations = validateProcessData(this.role, operation, body);
+    // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
+    if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);
     if (violations.length > 0) {
       throw new ProblemError(
         'REQUEST.VALIDATION_FAILED',
@@ -202,6 +210,26 @@ export class ProcessDataService {
       tokenSubject: context.tokenSubject ?? null,
       requestId: context.requestId,
     };
+  }
+}
+
+// SQLSTATE of "value overflows numeric format": jsonb stores numbers as numeric, which has a finite range.
+const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
+
+/**
+ * Runs a booking statement; when PostgreSQL refuses the body for a number beyond numeric's range (which JSON.parse
+ * turns into Infinity or 0, so no check of the parsed body can see it), answers 422 naming that number. The statement
+ * failed, so nothing was written. Finding the number scans the text, which only such a rare body pays for.
+ */
+async function refusingUnstorableNumbers<T>(bodyJson: string, book: () => Promise<T>): Promise<T> {
+  try {
+    return await book();
+  } catch (error) {
+    const violation = (error as { code?: unknown } | null)?.code === NUMERIC_VALUE_OUT_OF_RANGE ? findUnstorableNumber(bodyJson) : undefined;
+    if (!violation) throw error;
+    throw new ProblemError('REQUEST.VALIDATION_FAILED', '1 field of the body failed validation.', {
+      errors: [{ pointer: violation.pointer, message: violation.message }],
+    });
   }
 }
 

@@ -10,6 +10,8 @@ describe(appendPointer.name, () => {
     ['', '#/'],
     ['Straße Nr 1', '#/Stra%C3%9Fe%20Nr%201'],
     ['50%', '#/50%25'],
+    ['a\ud800b', '#/a%EF%BF%BDb'],
+    ['\udc00\ud83d\ude00', '#/%EF%BF%BD%F0%9F%98%80'],
   ])('should encode %p as %s (RFC 6901 §3 and §6)', (token, pointer) => {
     expect(appendPointer(ROOT_POINTER, token)).toBe(pointer);
   });

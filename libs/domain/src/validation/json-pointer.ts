@@ -1,13 +1,16 @@
 /** Root of every pointer: the request body itself. */
 export const ROOT_POINTER = '#';
 
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * Appends one reference token to a pointer in URI fragment form: RFC 6901 escaping (`~` → `~0`, `/` → `~1`),
  * then percent-encoding so keys with spaces or umlauts still yield a valid fragment (RFC 6901 §6).
  */
 export function appendPointer(pointer: string, token: string | number): string {
   const escaped = String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-  return `${pointer}/${encodeURIComponent(escaped)}`;
+  // encodeURIComponent throws on an unpaired UTF-16 surrogate (a key parsed from `"\ud800"`): it becomes U+FFFD.
+  return `${pointer}/${encodeURIComponent(escaped.replace(UNPAIRED_SURROGATE, '\ufffd'))}`;
 }
 
 /** Orders pointers token by token, array indices numerically, so `/2` sorts before `/10`. */

@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ServiceConfigModule } from '../config/service-config.module';
 import type { ServiceConfig } from '../config/service-config';
 import { PinoNestLogger } from '../logging/nest-logger';
+import { answerClientError } from './client-error';
 import { installJsonBodyParser } from './json-body';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -28,13 +29,24 @@ export async function createServiceApp(
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
     logger: false,
+    // Errors Node's HTTP parser reports before Fastify sees a request (oversize headers: 431, garbage: 400).
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, config.problemTypeBase),
   });
   const fastify = adapter.getInstance();
   // Fastify parses text/plain by default; this interface takes JSON only.
   fastify.removeContentTypeParser('text/plain');
-  installJsonBodyParser(fastify);
+  installJsonBodyParser(fastify, { maxDepth: config.jsonMaxDepth, maxArrayLength: config.jsonMaxArrayLength });
+  // Closing the server only ends connections idle at that moment: a keep-alive connection whose request was in
+  // flight would stay open after its answer and hold the shutdown until its timeout. Answers given while closing
+  // therefore end their connection.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
 

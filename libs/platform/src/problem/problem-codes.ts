@@ -25,6 +25,19 @@ export const PROBLEMS = {
     slug: 'mandatory-fields-missing',
     title: 'Fields the AHB makes mandatory for this Prüfidentifikator are missing',
   },
+  'REQUEST.JSON_LIMIT_EXCEEDED': {
+    status: 422,
+    slug: 'json-limit-exceeded',
+    title: 'Request body nests too deeply or has too long an array',
+  },
+  'REQUEST.UNSTORABLE_TEXT': {
+    status: 422,
+    slug: 'unstorable-text',
+    title: 'Request body contains text that cannot be stored (NUL character or unpaired surrogate)',
+  },
+  'REQUEST.RATE_LIMITED': { status: 429, slug: 'rate-limited', title: 'Too many requests' },
+  'REQUEST.HEADERS_TOO_LARGE': { status: 431, slug: 'headers-too-large', title: 'Request header fields too large' },
+  'REQUEST.MALFORMED_HTTP': { status: 400, slug: 'malformed-http', title: 'Malformed HTTP request' },
   'SERVER.INTERNAL': { status: 500, slug: 'internal', title: 'Internal server error' },
   'SERVER.UNAVAILABLE': { status: 503, slug: 'unavailable', title: 'Service temporarily unavailable' },
 } as const satisfies Record<string, { status: number; slug: string; title: string }>;

@@ -2,12 +2,16 @@ import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 import { PROBLEMS, type ProblemCode } from './problem-codes';
 import { ProblemError } from './problem.error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Renders every error as `application/problem+json` (RFC 9457); unknown errors become a bare 500. */
+/**
+ * Renders every error as `application/problem+json` (RFC 9457); an unreachable database is a 503 with `Retry-After`,
+ * other unknown errors a bare 500.
+ */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger(ProblemDetailsFilter.name);
@@ -41,6 +45,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   private toProblemError(exception: unknown): ProblemError {
     if (exception instanceof ProblemError) return exception;
     const status = statusOf(exception);
+    if (status === undefined && isDatabaseUnavailable(exception)) {
+      return new ProblemError(
+        'SERVER.UNAVAILABLE',
+        'The database is temporarily unavailable. Retry the request later; a booking that did go through is answered as a replay.',
+        {},
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
+    }
     const code = status ? codeForStatus(status) : undefined;
     if (!code) return new ProblemError('SERVER.INTERNAL', 'The request could not be processed.');
     return new ProblemError(code, publicDetail(code, exception));
@@ -70,6 +82,8 @@ function codeForStatus(status: number): ProblemCode | undefined {
       return 'REQUEST.PAYLOAD_TOO_LARGE';
     case 415:
       return 'REQUEST.UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'REQUEST.RATE_LIMITED';
     case 503:
       return 'SERVER.UNAVAILABLE';
     default:

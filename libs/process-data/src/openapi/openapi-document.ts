@@ -33,7 +33,11 @@ const OPERATION_PROBLEMS: Record<ProcessOperation, ProblemCode[]> = {
     'REQUEST.COMMAND_MISMATCH',
     'REQUEST.UNKNOWN_RELEASE',
     'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
+    'REQUEST.JSON_LIMIT_EXCEEDED',
+    'REQUEST.UNSTORABLE_TEXT',
+    'REQUEST.RATE_LIMITED',
     'SERVER.INTERNAL',
+    'SERVER.UNAVAILABLE',
   ],
   update: [
     'REQUEST.MALFORMED_JSON',
@@ -47,7 +51,11 @@ const OPERATION_PROBLEMS: Record<ProcessOperation, ProblemCode[]> = {
     'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
     'REQUEST.UNKNOWN_RELEASE',
     'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
+    'REQUEST.JSON_LIMIT_EXCEEDED',
+    'REQUEST.UNSTORABLE_TEXT',
+    'REQUEST.RATE_LIMITED',
     'SERVER.INTERNAL',
+    'SERVER.UNAVAILABLE',
   ],
 };
 
@@ -60,8 +68,9 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'The body exceeds the configured size limit.',
   415: 'The body is not `application/json`.',
   422: 'The request is well-formed JSON but cannot be booked; `code` says why, `errors[]` names the fields.',
+  429: 'Too many requests for this token (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_MS`); `Retry-After` gives the seconds to wait.',
   500: 'Unexpected failure; the body carries no internals, `correlationId` finds the log entry.',
-  503: 'The service is not ready (database unreachable or migrations pending).',
+  503: 'The database is unreachable (booking routes; nothing was written, retry later) or the service is not ready (health).',
 };
 
 /**

@@ -137,9 +137,14 @@ export class ProcessRecordRepository {
     merge: (current: Record<string, unknown>) => { currentJson: string; marktlokationsIds: string[] },
   ): Promise<UpdateOutcome> {
     const client: PoolClient = await this.pool.connect();
+    // A checked-out client has no listener of the pool's: when its connection dies (the server shuts down, the
+    // network drops), pg emits 'error' on it, which without a listener would crash the process. It marks the
+    // client broken instead; a broken client is released with the error, so the pool drops it.
+    let broken: Error | undefined;
+    const onConnectionError = (error: Error) => (broken ??= error);
+    client.on('error', onConnectionError);
     let recordId: string | undefined;
     let inTransaction = false;
-    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       inTransaction = true;
@@ -170,9 +175,12 @@ export class ProcessRecordRepository {
       inTransaction = false;
       return { kind: 'booked', revision: rows[0].revision };
     } catch (error) {
+      // After a lost connection, a fatal error or a client-side timeout the client is discarded without a ROLLBACK
+      // (the server rolls back when the connection goes); after a statement error it rolls back and stays.
+      if (!broken && connectionLost(error)) broken = error as Error;
       // A connection that cannot even roll back is discarded instead of returned to the pool.
-      if (inTransaction) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (recordId && isUniqueViolation(error, 'uq_process_revision_update_body')) {
+      if (inTransaction && !broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      if (recordId && !broken && isUniqueViolation(error, 'uq_process_revision_update_body')) {
         const { rows } = await client.query<{ revision: number }>(
           statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodyJson]),
         );
@@ -180,6 +188,7 @@ export class ProcessRecordRepository {
       }
       throw error;
     } finally {
+      client.off('error', onConnectionError);
       client.release(broken);
     }
   }
@@ -187,6 +196,18 @@ export class ProcessRecordRepository {
 
 function statement(name: string, text: string, values: unknown[]): QueryConfig {
   return { name, text, values };
+}
+
+/**
+ * The connection cannot be used any more: the server ended the session (severity FATAL or PANIC, e.g. 57P01 on
+ * shutdown), the socket failed, or pg gave up on it (connection terminated, not queryable, `query_timeout`, after
+ * which the connection is out of step with the server).
+ */
+function connectionLost(error: unknown): boolean {
+  const { severity, syscall, message } = (error ?? {}) as { severity?: unknown; syscall?: unknown; message?: unknown };
+  if (severity === 'FATAL' || severity === 'PANIC') return true;
+  if (typeof syscall === 'string') return true;
+  return typeof message === 'string' && /^(Connection terminated\b|Query read timeout$)|is not queryable$/.test(message);
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
