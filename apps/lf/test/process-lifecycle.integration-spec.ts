@@ -6,6 +6,9 @@ import {
   createTestDatabase,
   loadSamples,
   mintTestToken,
+  RELIABILITY_SEED,
+  seededRandom,
+  seededUuid,
   TEST_JWT_SECRET,
   withBusinessKey,
   withClient,
@@ -15,28 +18,7 @@ import {
 
 const MAIN = join(workspaceRoot(), 'apps', 'lf', 'dist', 'main.js');
 /** The seed of the load's random choices: `RELIABILITY_SEED`, else a fixed one. */
-const SEED = Number(process.env['RELIABILITY_SEED'] ?? 20_261_121);
-
-/** A seeded pseudo-random source in [0, 1) (mulberry32), so a run's choices are reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** A version-4-shaped UUID from the seeded source. */
-function seededUuid(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = (8 + Math.floor(random() * 4)).toString(16);
-  const text = hex.join('');
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
-}
+const SEED = RELIABILITY_SEED;
 
 type Item = Record<string, unknown>;
 

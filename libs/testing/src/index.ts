@@ -4,3 +4,4 @@ export * from './stammdaten-mutations';
 export * from './test-database';
 export * from './test-service';
 export * from './tokens';
+export * from './seeded-random';

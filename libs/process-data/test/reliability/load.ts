@@ -3,32 +3,10 @@
  * requests in flight, and the lookups that find an update's change in a record's current state.
  */
 
-/** The seed of every random choice in a reliability run: `RELIABILITY_SEED`, else a fixed one. */
-export const RELIABILITY_SEED = Number(process.env['RELIABILITY_SEED'] ?? 20_261_121);
-
-/** A seeded pseudo-random source in [0, 1) (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { RELIABILITY_SEED, seededRandom, seededUuid } from '@maco/testing';
 
 /** An integer in [0, below). */
 export const randomInt = (random: () => number, below: number): number => Math.floor(random() * below);
-
-/** A version-4-shaped UUID drawn from the seeded source, so business keys are reproducible too. */
-export function seededUuid(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => randomInt(random, 16).toString(16));
-  hex[12] = '4';
-  hex[16] = (8 + randomInt(random, 4)).toString(16);
-  const text = hex.join('');
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
-}
 
 /** Runs the tasks in list order with at most `inFlight` of them running at once. */
 export async function runPool(tasks: (() => Promise<unknown>)[], inFlight: number): Promise<void> {
