@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { setupOpenApi } from '@maco/process-data';
-import { startService } from '@maco/platform';
-import { AppModule } from './app.module';
+import { bootstrapService } from '@maco/service';
+import { LF_SERVICE } from './service';
 
-void startService(AppModule, 'lf', { beforeListen: (app) => setupOpenApi(app, 'LF') });
+void bootstrapService(LF_SERVICE);

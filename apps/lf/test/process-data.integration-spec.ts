@@ -1,4 +1,5 @@
+import { composeService } from '@maco/service';
 import { describeProcessDataContract } from '@maco/testing';
-import { AppModule } from '../src/app.module';
+import { LF_SERVICE } from '../src/service';
 
-describeProcessDataContract('LF', AppModule);
+describeProcessDataContract('LF', composeService(LF_SERVICE));

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { setupOpenApi } from '@maco/process-data';
-import { startService } from '@maco/platform';
-import { AppModule } from './app.module';
+import { bootstrapService } from '@maco/service';
+import { MSB_SERVICE } from './service';
 
-void startService(AppModule, 'msb', { beforeListen: (app) => setupOpenApi(app, 'MSB') });
+void bootstrapService(MSB_SERVICE);

@@ -1,4 +1,5 @@
+import { composeService } from '@maco/service';
 import { describeProcessDataContract } from '@maco/testing';
-import { AppModule } from '../src/app.module';
+import { MSB_SERVICE } from '../src/service';
 
-describeProcessDataContract('MSB', AppModule);
+describeProcessDataContract('MSB', composeService(MSB_SERVICE));

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { setupOpenApi } from '@maco/process-data';
-import { startService } from '@maco/platform';
-import { AppModule } from './app.module';
+import { bootstrapService } from '@maco/service';
+import { NB_SERVICE } from './service';
 
-void startService(AppModule, 'nb', { beforeListen: (app) => setupOpenApi(app, 'NB') });
+void bootstrapService(NB_SERVICE);

@@ -1,4 +1,5 @@
+import { composeService } from '@maco/service';
 import { describeProcessDataContract } from '@maco/testing';
-import { AppModule } from '../src/app.module';
+import { NB_SERVICE } from '../src/service';
 
-describeProcessDataContract('NB', AppModule);
+describeProcessDataContract('NB', composeService(NB_SERVICE));

@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { ServiceRoleGuard } from './service-role.guard';
 
-/** Bearer-token authentication and role scoping for every route of the app that imports it. */
+/**
+ * Bearer-token verification (the passport strategy) and the guards that use it. The service composition registers
+ * {@link JwtAuthGuard} and {@link ServiceRoleGuard} globally, in their fixed place among the other guards.
+ */
 @Module({
   imports: [PassportModule],
-  providers: [
-    JwtStrategy,
-    { provide: APP_GUARD, useClass: JwtAuthGuard },
-    { provide: APP_GUARD, useClass: ServiceRoleGuard },
-  ],
+  providers: [JwtStrategy, JwtAuthGuard, ServiceRoleGuard],
+  exports: [JwtAuthGuard, ServiceRoleGuard],
 })
 export class AuthModule {}

@@ -1,99 +1,99 @@
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import { DatabasePoolMetrics } from './database-pool-metrics';
+import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 import { ReadinessController } from './readiness.controller';
 import { runMigrationsLocked } from './run-migrations';
-
-export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
 export interface DatabaseConnection {
   url: string;
   embedded?: EmbeddedDatabase;
 }
 
-/** Stops the embedded server on shutdown, after the pool that talks to it is closed. */
+/** Closes the pool on shutdown, then stops the embedded server that pool talked to. */
 @Injectable()
-class EmbeddedDatabaseLifecycle implements OnApplicationShutdown {
+class DatabaseLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
-    private readonly moduleRef: ModuleRef,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (!this.connection.embedded) return;
-    const dataSource = this.moduleRef.get(DataSource, { strict: false });
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await this.connection.embedded.stop();
+    await this.pool.end();
+    await this.connection.embedded?.stop();
   }
 }
 
-@Module({
-  providers: [
-    {
-      provide: DATABASE_CONNECTION,
-      inject: [SERVICE_CONFIG, SERVICE_ROLE],
-      useFactory: async (config: ServiceConfig, role: MarketRole): Promise<DatabaseConnection> => {
-        if (config.databaseUrl) return { url: config.databaseUrl };
-        const logger = new Logger('EmbeddedDatabase');
-        const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
-        const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
-        logger.log(`DATABASE_URL not set: embedded PostgreSQL on ${new URL(embedded.url).host}, data in ${dir}`);
-        return { url: embedded.url, embedded };
-      },
-    },
-    EmbeddedDatabaseLifecycle,
-  ],
-  exports: [DATABASE_CONNECTION],
-})
-class DatabaseConnectionModule {}
-
-/** TypeORM on PostgreSQL: `DATABASE_URL`, or an embedded server when it is absent; migrations applied at start. */
+/**
+ * PostgreSQL for a service: `DATABASE_URL`, or an embedded server when it is absent; migrations applied (TypeORM, under
+ * an advisory lock) before the pool is handed out; one pg pool, closed on shutdown; readiness and pool metrics. Global,
+ * so groups inject {@link PG_POOL} without importing it.
+ */
+@Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(): DynamicModule {
     return {
       module: DatabaseModule,
+      imports: [TerminusModule.forRoot({ logger: false })],
       controllers: [ReadinessController],
-      imports: [
-        TerminusModule.forRoot({ logger: false }),
-        TypeOrmModule.forRootAsync({
-          imports: [DatabaseConnectionModule],
-          inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
-          useFactory: (connection: DatabaseConnection, config: ServiceConfig) => ({
-            type: 'postgres' as const,
-            url: connection.url,
-            autoLoadEntities: true,
-            synchronize: false,
-            migrationsRun: false,
-            migrations: MIGRATIONS,
-            extra: poolOptions(config),
-          }),
-          dataSourceFactory: async (options?: DataSourceOptions) => {
-            // Migrations may outlast a request's statement timeout (an index build, waiting for another instance's
-            // migrations under the lock): they run on a pool of their own without the timeouts of requests.
-            const migrator = await new DataSource(withoutStatementTimeouts(options as DataSourceOptions)).initialize();
-            try {
-              await runMigrationsLocked(migrator);
-            } finally {
-              await migrator.destroy();
-            }
-            return new DataSource(options as DataSourceOptions).initialize();
+      providers: [
+        {
+          provide: DATABASE_CONNECTION,
+          inject: [SERVICE_CONFIG, SERVICE_ROLE],
+          useFactory: async (config: ServiceConfig, role: MarketRole): Promise<DatabaseConnection> => {
+            if (config.databaseUrl) return { url: config.databaseUrl };
+            const logger = new Logger('EmbeddedDatabase');
+            const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
+            const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
+            logger.log(`DATABASE_URL not set: embedded PostgreSQL on ${new URL(embedded.url).host}, data in ${dir}`);
+            return { url: embedded.url, embedded };
           },
-        }),
+        },
+        {
+          provide: PG_POOL,
+          inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
+          useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
+            await migrate(connection.url);
+            const pool = new Pool({ connectionString: connection.url, ...poolOptions(config) });
+            // An idle connection that dies (server restart, network) emits 'error' on the pool; unheard, it would end
+            // the process. The pool drops the connection; requests find out on their own.
+            const logger = new Logger('DatabasePool');
+            pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
+            return pool;
+          },
+        },
+        DatabaseLifecycle,
+        DatabasePoolMetrics,
       ],
+      exports: [PG_POOL, DATABASE_CONNECTION],
     };
   }
 }
 
 /**
- * Options of the pg pool behind TypeORM. They bound how long a request can wait on the database, so that an outage
+ * Applies pending migrations. They may outlast a request's statement timeout (an index build, waiting for another
+ * instance's migrations under the lock): they run on a short-lived TypeORM DataSource of their own, without the
+ * timeouts of requests.
+ */
+async function migrate(url: string): Promise<void> {
+  const migrator = await new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, extra: { max: 2 } }).initialize();
+  try {
+    await runMigrationsLocked(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+}
+
+/**
+ * Options of the service's pg pool. They bound how long a request can wait on the database, so that an outage
  * is answered 503 within about `DATABASE_CONNECT_TIMEOUT_MS` instead of hanging:
  * - `connectionTimeoutMillis`: waiting for a connection, a new one or a free one of a full pool;
  * - `statement_timeout`: the server cancels a statement that runs (or waits for a lock) longer (57014);
@@ -110,9 +110,4 @@ export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'da
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };
-}
-
-function withoutStatementTimeouts(options: DataSourceOptions): DataSourceOptions {
-  const { statement_timeout: _statement, query_timeout: _query, ...extra } = (options.extra ?? {}) as Record<string, unknown>;
-  return { ...options, extra: { ...extra, max: 2 } } as DataSourceOptions;
 }

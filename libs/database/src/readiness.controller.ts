@@ -1,16 +1,18 @@
-import { Controller, Get, HttpException } from '@nestjs/common';
-import { HealthCheck, HealthCheckError, HealthCheckService, TypeOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { ProblemError, Public } from '@maco/platform';
+import { Controller, Get, HttpException, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckError, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
+import type { Pool } from 'pg';
+import { platformProblem, Public } from '@maco/platform';
+import { MIGRATIONS } from './migrations';
+import { PG_POOL } from './database.tokens';
+
+const PING_TIMEOUT_MS = 1500;
 
 /** Readiness: the database answers and every migration this build knows is applied. */
 @Controller('health')
 export class ReadinessController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   @Public()
@@ -18,22 +20,38 @@ export class ReadinessController {
   @HealthCheck()
   async ready() {
     try {
-      return await this.health.check([
-        () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1500 }),
-        () => this.migrationsApplied(),
-      ]);
+      return await this.health.check([() => this.databaseAnswers(), () => this.migrationsApplied()]);
     } catch (error) {
       // Terminus reports which check failed; the answer stays a problem document like every other error.
       const checks = error instanceof HttpException ? (error.getResponse() as { error?: unknown }).error : undefined;
-      throw new ProblemError('SERVER.UNAVAILABLE', 'The service is not ready: see checks.', { checks });
+      throw platformProblem('SERVER.UNAVAILABLE', 'The service is not ready: see checks.', { checks });
+    }
+  }
+
+  private async databaseAnswers(): Promise<HealthIndicatorResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.pool.query('SELECT 1'), timeout]);
+      return { database: { status: 'up' } };
+    } catch (error) {
+      const message = (error as Error).message;
+      throw new HealthCheckError(message, { database: { status: 'down', message } });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   private async migrationsApplied(): Promise<HealthIndicatorResult> {
     // Runs beside the ping: an unreachable database must count as a failed check, not as a crash of the check.
-    const pending = await this.dataSource.showMigrations().catch(() => undefined);
-    if (pending === false) return { migrations: { status: 'up' } };
-    const message = pending ? 'migrations pending' : 'could not read the applied migrations';
+    const applied = await this.pool
+      .query<{ name: string }>('SELECT name FROM migrations')
+      .then(({ rows }) => new Set(rows.map((row) => row.name)))
+      .catch(() => undefined);
+    if (applied && MIGRATIONS.every((migration) => applied.has(migration.name))) return { migrations: { status: 'up' } };
+    const message = applied ? 'migrations pending' : 'could not read the applied migrations';
     throw new HealthCheckError(message, { migrations: { status: 'down', message } });
   }
 }

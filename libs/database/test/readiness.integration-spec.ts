@@ -4,7 +4,7 @@ import { PlatformModule } from '@maco/platform';
 import { createTestDatabase, startTestService, testServerUrl, withClient, type TestDatabase, type TestService } from '@maco/testing';
 import { DatabaseModule } from '../src';
 
-const serviceModule: DynamicModule = { module: class {}, imports: [PlatformModule.forRole('LF'), DatabaseModule.forRoot(), AuthModule] };
+const serviceModule: DynamicModule = { module: class {}, imports: [PlatformModule.forService({ role: 'LF', groups: [] }), DatabaseModule.forRoot(), AuthModule] };
 
 /** Readiness follows the database: an outage of the service's own database (never the shared server) and pending migrations. */
 describe('GET /health/ready', () => {

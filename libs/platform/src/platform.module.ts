@@ -1,37 +1,48 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE } from './config/service-config.tokens';
+import { checkServiceDefinition, SERVICE_DEFINITION, type ServiceDefinition } from './group/interface-group';
 import { HealthController } from './health/health.controller';
+import { REQUEST_LOG_FIELDS } from './logging/log-fields';
 import { LoggingModule, type LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { mergeProblemCatalogs, PLATFORM_PROBLEMS, PROBLEM_CATALOG, type ProblemCatalog } from './problem/problem-catalog';
 import { ProblemDetailsFilter } from './problem/problem-details.filter';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
-import { TokenThrottlerGuard } from './rate-limit/token-throttler.guard';
 
-/** What every service shares: its market role, problem-details errors, health, metrics, request logs, rate limit. */
+/** Platform's problem codes and those of every group of the service. */
+export function serviceProblems(definition: ServiceDefinition): ProblemCatalog {
+  return mergeProblemCatalogs(PLATFORM_PROBLEMS, ...definition.groups.map((group) => group.problems ?? {}));
+}
+
+/** The request-log field names the service's groups registered. */
+export function serviceLogFields(definition: ServiceDefinition): string[] {
+  return [...new Set(definition.groups.flatMap((group) => group.logFields?.names ?? []))];
+}
+
+/**
+ * What every service shares: its market role, problem-details errors (with the codes its groups register), health,
+ * metrics, request logs (with the fields its groups register), rate-limit storage. The global guards are registered by
+ * the service composition, in one fixed order.
+ */
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRole(role: MarketRole, options: { logging?: LoggingOptions } = {}): DynamicModule {
+  static forService(definition: ServiceDefinition, options: { logging?: LoggingOptions } = {}): DynamicModule {
+    checkServiceDefinition(definition);
     return {
       module: PlatformModule,
-      imports: [
-        TerminusModule.forRoot({ logger: false }),
-        MetricsModule.forRoot(),
-        LoggingModule.forRoot(options.logging),
-        RateLimitModule,
-      ],
+      imports: [TerminusModule.forRoot({ logger: false }), MetricsModule.forRoot(), LoggingModule.forRoot(options.logging), RateLimitModule],
       controllers: [HealthController],
       providers: [
-        { provide: SERVICE_ROLE, useValue: role },
+        { provide: SERVICE_DEFINITION, useValue: definition },
+        { provide: SERVICE_ROLE, useValue: definition.role },
+        { provide: PROBLEM_CATALOG, useValue: serviceProblems(definition) },
+        { provide: REQUEST_LOG_FIELDS, useValue: serviceLogFields(definition) },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-        // Here, not in RateLimitModule: global guards run in registration order, and this one must run before
-        // AuthModule's token guards (forged-token floods are limited too).
-        { provide: APP_GUARD, useClass: TokenThrottlerGuard },
       ],
-      exports: [SERVICE_ROLE],
+      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, RateLimitModule],
     };
   }
 }

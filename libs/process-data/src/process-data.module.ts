@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProcessDataController } from './process-data.controller';
-import { ProcessDataService } from './process-data.service';
-import { ProcessRecordEntity } from './persistence/process-record.entity';
+import { ProcessDataController } from './http/process-data.controller';
+import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
-import { ProcessRevisionEntity } from './persistence/process-revision.entity';
+import { ProcessDataService } from './process-data.service';
 
-/** createProcessData / updateProcessData for the role the app provides as SERVICE_ROLE. */
+/** createProcessData / updateProcessData for the role the service provides as SERVICE_ROLE. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ProcessRecordEntity, ProcessRevisionEntity])],
   controllers: [ProcessDataController],
-  providers: [ProcessDataService, ProcessRecordRepository],
+  providers: [ProcessDataService, ProcessRecordRepository, BookingMetrics],
 })
 export class ProcessDataModule {}

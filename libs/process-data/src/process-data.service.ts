@@ -10,20 +10,15 @@ import {
   type ProcessOperation,
   type ReleaseName,
 } from '@maco/domain';
-import {
-  BookingMetrics,
-  findUnstorableNumber,
-  noteBooking,
-  ProblemError,
-  SERVICE_CONFIG,
-  SERVICE_ROLE,
-  type RequestFacts,
-  type ServiceConfig,
-} from '@maco/platform';
+import { findUnstorableNumber, unstorableTextError } from '@maco/database';
+import { SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
+import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessRecordRepository } from './persistence/process-record.repository';
+import { PROCESS_DATA_LOG_FIELDS } from './process-data.log-fields';
+import { processDataProblem } from './process-data.problems';
 
 /** The `command` query parameter names the operation (the MaCo operationId). */
 export const COMMAND_OF: Record<ProcessOperation, string> = {
@@ -78,7 +73,7 @@ export class ProcessDataService {
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     // Before validation, so a refused body's log line and metric carry its PI too.
     const pruefidentifikator = pruefidentifikatorOf(body);
-    noteBooking(context.facts, { operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('create', body, context);
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
@@ -96,11 +91,11 @@ export class ProcessDataService {
       }),
     );
     if (outcome.kind !== 'conflict') {
-      noteBooking(context.facts, { businessKey });
+      PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey });
       this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind }, context.facts);
       return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
     }
-    throw new ProblemError(
+    throw processDataProblem(
       'PROCESS_DATA.BUSINESS_KEY_CONFLICT',
       `Business key ${businessKey} is already booked for role ${this.role} with a different body.`,
       { businessKey },
@@ -109,7 +104,7 @@ export class ProcessDataService {
 
   async update(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     const pruefidentifikator = pruefidentifikatorOf(body);
-    noteBooking(context.facts, { operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
@@ -129,7 +124,7 @@ export class ProcessDataService {
       ),
     );
     if (outcome.kind === 'unknown') {
-      throw new ProblemError(
+      throw processDataProblem(
         'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
         `No process with business key ${businessKey} is booked for role ${this.role}.`,
         { errors: [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }] },
@@ -144,8 +139,11 @@ export class ProcessDataService {
     body: unknown,
     context: BookingContext,
   ): { envelope: ProcessDataBody; release: ReleaseName; findings: Finding[] } {
+    // First: whatever else is wrong, a body jsonb cannot hold is never stored.
+    const unstorable = unstorableTextError(body, context.jsonText);
+    if (unstorable) throw unstorable;
     if (context.command !== undefined && context.command !== COMMAND_OF[operation]) {
-      throw new ProblemError(
+      throw processDataProblem(
         'REQUEST.COMMAND_MISMATCH',
         `The command query parameter must be ${COMMAND_OF[operation]} on this path (or absent).`,
       );
@@ -154,7 +152,7 @@ export class ProcessDataService {
     // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
     if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);
     if (violations.length > 0) {
-      throw new ProblemError(
+      throw processDataProblem(
         'REQUEST.VALIDATION_FAILED',
         `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`,
         { errors: violations },
@@ -165,7 +163,7 @@ export class ProcessDataService {
     const findings = findingsFor(release, this.role, operation, envelope);
     const missing = findings.filter((finding) => finding.code === 'missing-mandatory-field');
     if (this.config.ahbRuleMode === 'strict' && missing.length > 0) {
-      throw new ProblemError(
+      throw processDataProblem(
         'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
         `${missing.length} field${missing.length === 1 ? '' : 's'} mandatory for Prüfidentifikator ${String(envelope.transaktionsdaten['pruefidentifikator'])} in release ${release} ${missing.length === 1 ? 'is' : 'are'} missing.`,
         { release, errors: missing.map(({ pointer, message }) => ({ pointer, message })) },
@@ -179,7 +177,7 @@ export class ProcessDataService {
     if (header !== undefined) {
       const named = typeof header === 'string' ? parseRelease(header) : undefined;
       if (!named) {
-        throw new ProblemError(
+        throw processDataProblem(
           'REQUEST.UNKNOWN_RELEASE',
           `The ${FORMAT_VERSION_HEADER} header must name a release: ${RELEASES.map((r) => `${r.name} or ${r.formatVersion}`).join(', ')}.`,
         );
@@ -227,7 +225,7 @@ async function refusingUnstorableNumbers<T>(bodyJson: string, book: () => Promis
   } catch (error) {
     const violation = (error as { code?: unknown } | null)?.code === NUMERIC_VALUE_OUT_OF_RANGE ? findUnstorableNumber(bodyJson) : undefined;
     if (!violation) throw error;
-    throw new ProblemError('REQUEST.VALIDATION_FAILED', '1 field of the body failed validation.', {
+    throw processDataProblem('REQUEST.VALIDATION_FAILED', '1 field of the body failed validation.', {
       errors: [{ pointer: violation.pointer, message: violation.message }],
     });
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Logger as NestLogger, Module, Post } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { BookingRoute, PinoNestLogger } from '@maco/platform';
+import { PinoNestLogger } from '@maco/platform';
 import {
   createTestDatabase,
   loadSamples,
@@ -12,6 +12,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
+import { BookingRoute } from '../src';
 import { serviceModule } from './service-module';
 
 /** `@BookingRoute` on a route that answers before any booking logic (as 401/415 do). */

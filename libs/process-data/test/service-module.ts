@@ -1,23 +1,14 @@
-import type { DynamicModule } from '@nestjs/common';
-import { AuthModule } from '@maco/auth';
-import { DatabaseModule } from '@maco/database';
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { PlatformModule, type LoggingOptions } from '@maco/platform';
-import { ProcessDataModule } from '../src';
+import type { LoggingOptions } from '@maco/platform';
+import { composeService } from '@maco/service';
+import { PROCESS_DATA_GROUP } from '../src';
 
-/** What apps/<role>/src/app.module.ts composes, for any role, plus modules a test adds. */
+/** What every app composes with this group, for any role, plus modules a test adds (each as a group of its own). */
 export function serviceModule(
   role: MarketRole,
-  options: { logging?: LoggingOptions; extraImports?: DynamicModule['imports'] } = {},
+  options: { logging?: LoggingOptions; extraImports?: (Type<unknown> | DynamicModule)[] } = {},
 ): DynamicModule {
-  return {
-    module: class ProcessDataTestServiceModule {},
-    imports: [
-      PlatformModule.forRole(role, { logging: options.logging }),
-      DatabaseModule.forRoot(),
-      AuthModule,
-      ProcessDataModule,
-      ...(options.extraImports ?? []),
-    ],
-  };
+  const extras = (options.extraImports ?? []).map((module, index) => ({ name: `test-${index}`, module }));
+  return composeService({ role, groups: [PROCESS_DATA_GROUP, ...extras] }, { logging: options.logging });
 }

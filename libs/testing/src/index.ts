@@ -5,3 +5,4 @@ export * from './test-database';
 export * from './test-service';
 export * from './tokens';
 export * from './seeded-random';
+export * from './openapi-export';

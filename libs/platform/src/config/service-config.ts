@@ -20,7 +20,7 @@ export interface ServiceConfig {
   /** Name of the JWT claim that lists the roles (LF, NB, MSB) a token may write for. */
   rolesClaim: string;
   problemTypeBase: string;
-  /** The release a booking is validated against when neither header nor `nachrichtendatum` decides. */
+  /** The release a message is validated against when neither header nor `nachrichtendatum` decides. */
   defaultRelease: ReleaseName;
   /** `report`: book and record AHB findings; `strict`: refuse a body that lacks a field its PI's AHB makes mandatory. */
   ahbRuleMode: 'report' | 'strict';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
-import { PROBLEMS, type ProblemCode } from '../problem/problem-codes';
+import { PLATFORM_PROBLEMS, type PlatformProblemCode } from '../problem/problem-catalog';
 
 /**
  * Answers a request Node's HTTP parser refused (no Fastify request exists yet) with problem details, like every
@@ -12,8 +12,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const code: ProblemCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST.HEADERS_TOO_LARGE' : 'REQUEST.MALFORMED_HTTP';
-  const { status, slug, title } = PROBLEMS[code];
+  const code: PlatformProblemCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST.HEADERS_TOO_LARGE' : 'REQUEST.MALFORMED_HTTP';
+  const { status, slug, title } = PLATFORM_PROBLEMS[code];
   const detail = code === 'REQUEST.HEADERS_TOO_LARGE' ? 'The request headers exceed the server limit.' : 'The request is not valid HTTP.';
   const body = JSON.stringify({ type: problemTypeBase + slug, title, status, detail, code });
   socket.end(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { ProblemError } from '../problem/problem.error';
-import { checkJsonBody, type JsonBodyViolation, type JsonLimits } from './json-body-check';
+import { platformProblem, type ProblemError } from '../problem/problem.error';
+import { findJsonViolation, type JsonLimits } from './json-walk';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,17 +23,17 @@ export function parseJsonSafely(text: string): unknown {
 
 /**
  * Replaces Fastify's JSON parser: same rules (400 for empty or malformed bodies and poisoning keys, body limit),
- * a cheaper safety check, and the text kept on the request, so a booking stores what was sent without
- * serialising the parsed body again. Then the body must keep within `limits` and hold no text PostgreSQL cannot
- * store (422, before anything else looks at it).
+ * a cheaper safety check, and the text kept on the request, so a handler can store what was sent without
+ * serialising the parsed body again. Then the body must keep within `limits` (422, before anything else looks at
+ * it). Whether its text can be stored is the storing group's question, not the parser's.
  */
 export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimits): void {
   fastify.decorateRequest('jsonText', undefined);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, text, done) => {
     let body = text as string;
-    // A leading byte order mark is allowed to be ignored (RFC 8259 §8.1), and secure-json-parse does, but jsonb refuses
-    // it: dropped here, so the text stored is the text parsed.
+    // A leading byte order mark is allowed to be ignored (RFC 8259 §8.1), and secure-json-parse does: dropped here,
+    // so the text kept is the text parsed.
     if (body.charCodeAt(0) === 0xfeff) body = body.slice(1);
     if (body.length === 0) return done(badRequest('Body cannot be empty when content-type is set to \'application/json\''), undefined);
     let parsed: unknown;
@@ -43,23 +43,20 @@ export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimi
       return done(badRequest((error as Error).message), undefined);
     }
     // A ProblemError carries no statusCode, so Nest hands it to the problem-details filter as it is.
-    const violation = checkJsonBody(parsed, body, limits);
-    if (violation) return done(jsonBodyProblem(violation, limits), undefined);
+    const violation = findJsonViolation(parsed, limits);
+    if (violation) return done(jsonLimitProblem(violation.pointer, violation.message, limits), undefined);
     request.jsonText = body;
     done(null, parsed);
   });
 }
 
-/** The problem a body violation is answered with (422). */
-export function jsonBodyProblem(violation: JsonBodyViolation, limits: JsonLimits): ProblemError {
-  const { code, pointer, message } = violation;
-  const detail =
-    code === 'REQUEST.JSON_LIMIT_EXCEEDED'
-      ? `The request body exceeds a JSON limit: at most ${limits.maxDepth} levels of nesting and ${limits.maxArrayLength} elements per array.`
-      : code === 'REQUEST.UNSTORABLE_TEXT'
-        ? 'The request body contains text that cannot be stored: a NUL character (\\u0000) or an unpaired UTF-16 surrogate.'
-        : '1 field of the body failed validation.';
-  return new ProblemError(code, detail, { errors: [{ pointer, message }] });
+/** The problem a body beyond the JSON limits is answered with (422). */
+export function jsonLimitProblem(pointer: string, message: string, limits: JsonLimits): ProblemError {
+  return platformProblem(
+    'REQUEST.JSON_LIMIT_EXCEEDED',
+    `The request body exceeds a JSON limit: at most ${limits.maxDepth} levels of nesting and ${limits.maxArrayLength} elements per array.`,
+    { errors: [{ pointer, message }] },
+  );
 }
 
 function badRequest(message: string): Error & { statusCode: number } {

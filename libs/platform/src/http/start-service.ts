@@ -3,6 +3,17 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigurationError, loadServiceConfig } from '../config/service-config';
 import { createServiceApp } from './create-service-app';
 
+/**
+ * A start that cannot work as set up (no usable database, say): its message is one sentence naming the cause and the
+ * fix, and it is all the operator sees — no stack trace.
+ */
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
+
 /** Entry point of a deployable service: validated config, app, listen. Exits non-zero on a bad start. */
 export async function startService(
   appModule: Type<unknown> | DynamicModule,
@@ -20,7 +31,7 @@ export async function startService(
     await app.listen(config.port, config.host);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
-    if (error instanceof ConfigurationError) logger.error(error.message);
+    if (error instanceof ConfigurationError || error instanceof StartupError) logger.error(error.message);
     else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   }

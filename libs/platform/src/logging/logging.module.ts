@@ -1,9 +1,10 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import { SERVICE_CONFIG, SERVICE_ROLE } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { REQUEST_LOG_FIELDS } from './log-fields';
 import { PinoNestLogger } from './nest-logger';
 import { installRequestLog } from './request-log';
 import { createServiceLogger, SERVICE_LOGGER } from './service-logger';
@@ -20,11 +21,12 @@ class RequestLogInstaller implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(REQUEST_LOG_FIELDS) private readonly fieldNames: readonly string[] = [],
   ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (fastify) installRequestLog(fastify, this.logger);
+    if (fastify) installRequestLog(fastify, this.logger, new Set(this.fieldNames));
   }
 }
 

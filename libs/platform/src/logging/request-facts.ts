@@ -2,25 +2,22 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * What the application tells the observability layer about the request it is serving. Only these fields, only
- * scalar values checked below: never anything copied wholesale from a body (personal data must not reach logs or
- * metric labels).
+ * What the application tells the observability layer about the request it is serving: the matched route, and the
+ * log fields interface groups noted through their {@link LogFields} (sanitised scalars only: never anything copied
+ * wholesale from a body, personal data must not reach logs or metric labels).
  */
 export interface RequestFacts {
-  /** The matched route pattern (`/createProcessData`), absent for unknown paths. */
+  /** The matched route pattern (`/health/ready`), absent for unknown paths. */
   route?: string;
-  operation?: 'create' | 'update';
-  pruefidentifikator?: string;
-  businessKey?: string;
-  /** Set by `BookingMetrics.record`: the booking outcome of this request is counted already. */
-  bookingRecorded?: boolean;
+  /** Noted by interface groups; written to the request's log line when a group registered the name. */
+  fields: Record<string, string>;
 }
 
 const FACTS = Symbol('maco.requestFacts');
 const INSTALLED = Symbol('maco.requestFactsInstalled');
 type WithFacts = IncomingMessage & { [FACTS]?: RequestFacts };
 
-/** The facts attached to a raw request: read by the response log line and the `onResponse` metrics hook. */
+/** The facts attached to a raw request: read by the response log line and the `onResponse` metrics hooks. */
 export function requestFactsOf(request: IncomingMessage): RequestFacts | undefined {
   return (request as WithFacts)[FACTS];
 }
@@ -35,38 +32,8 @@ export function installRequestFacts(fastify: FastifyInstance): void {
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const facts: RequestFacts = { route: request.routeOptions.url };
+    const facts: RequestFacts = { route: request.routeOptions.url, fields: {} };
     (request.raw as WithFacts)[FACTS] = facts;
     done();
   });
-}
-
-const PI_PATTERN = /^\d{5}$/;
-const BUSINESS_KEY_PATTERN = /^[\w.:-]{1,128}$/;
-
-/** A Prüfidentifikator as sent, when it is one (five digits); anything else is dropped. */
-export function safePruefidentifikator(value: unknown): string | undefined {
-  return typeof value === 'string' && PI_PATTERN.test(value) ? value : undefined;
-}
-
-/** A business key (UUID or the sender's technical key); values that do not look like one are dropped. */
-export function safeBusinessKey(value: unknown): string | undefined {
-  return typeof value === 'string' && BUSINESS_KEY_PATTERN.test(value) ? value : undefined;
-}
-
-/** What a booking adds to its request's log line. */
-export interface BookingLogFields {
-  operation?: 'create' | 'update';
-  pruefidentifikator?: unknown;
-  businessKey?: unknown;
-}
-
-/** Adds booking facts to a request's log line; values that do not look like what they claim are dropped. */
-export function noteBooking(facts: RequestFacts | undefined, fields: BookingLogFields): void {
-  if (!facts) return;
-  if (fields.operation === 'create' || fields.operation === 'update') facts.operation = fields.operation;
-  const pruefidentifikator = safePruefidentifikator(fields.pruefidentifikator);
-  if (pruefidentifikator) facts.pruefidentifikator = pruefidentifikator;
-  const businessKey = safeBusinessKey(fields.businessKey);
-  if (businessKey) facts.businessKey = businessKey;
 }

@@ -5,29 +5,28 @@ import { installRequestFacts, requestFactsOf } from './request-facts';
 /**
  * Exactly one JSON line per request once it is answered (also for answers given before a controller: 401, 404,
  * 413, 415): request id (the one echoed in `X-Request-Id`), method, path without query, matched route, status,
- * duration, and the booking facts the service noted. Never headers, query strings or bodies. A Fastify hook
- * writing with pino directly: an HTTP middleware layer with per-request loggers cost five times as much.
+ * duration, and the fields groups noted, of the names they registered (`fieldNames`). Never headers, query strings or
+ * bodies. A Fastify hook writing with pino directly: an HTTP middleware layer with per-request loggers cost five times
+ * as much.
  */
-export function installRequestLog(fastify: FastifyInstance, logger: Logger): void {
+export function installRequestLog(fastify: FastifyInstance, logger: Logger, fieldNames: ReadonlySet<string>): void {
   installRequestFacts(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : 'info';
     if (logger.isLevelEnabled(level)) {
       const facts = requestFactsOf(request.raw);
-      logger[level](
-        {
-          requestId: request.id,
-          req: { method: request.method, url: pathOf(request.url) },
-          res: { statusCode: status },
-          durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
-          route: facts?.route,
-          operation: facts?.operation,
-          pruefidentifikator: facts?.pruefidentifikator,
-          businessKey: facts?.businessKey,
-        },
-        status >= 500 ? 'request failed' : 'request completed',
-      );
+      const line: Record<string, unknown> = {
+        requestId: request.id,
+        req: { method: request.method, url: pathOf(request.url) },
+        res: { statusCode: status },
+        durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
+        route: facts?.route,
+      };
+      if (facts) {
+        for (const name in facts.fields) if (fieldNames.has(name)) line[name] = facts.fields[name];
+      }
+      logger[level](line, status >= 500 ? 'request failed' : 'request completed');
     }
     done();
   });

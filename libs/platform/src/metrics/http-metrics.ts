@@ -2,9 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { installRequestFacts, requestFactsOf } from '../logging/request-facts';
-import { BookingMetrics } from './booking-metrics';
-import { bookingOperationOf } from './booking-route.decorator';
+import { installRequestFacts } from '../logging/request-facts';
 import { METRICS_REGISTRY } from './metrics-registry';
 
 /** Label value of requests that matched no route: raw paths never become label values. */
@@ -25,7 +23,6 @@ export class HttpMetrics implements OnModuleInit {
   constructor(
     @Inject(METRICS_REGISTRY) registry: Registry,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly bookings: BookingMetrics,
   ) {
     this.requests = new Counter({
       name: 'http_server_requests_total',
@@ -55,11 +52,6 @@ export class HttpMetrics implements OnModuleInit {
       };
       this.requests.inc(labels);
       this.duration.observe(labels, reply.elapsedTime / 1000);
-      if (status >= 400 && status < 500) {
-        const facts = requestFactsOf(request.raw);
-        const operation = bookingOperationOf(request.routeOptions.config) ?? facts?.operation;
-        if (operation) this.bookings.recordAnswer(operation, status, facts);
-      }
       done();
     });
   }

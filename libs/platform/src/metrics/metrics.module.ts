@@ -1,7 +1,5 @@
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Registry } from 'prom-client';
-import { BookingMetrics } from './booking-metrics';
-import { DatabasePoolMetrics } from './database-pool-metrics';
 import { HttpMetrics } from './http-metrics';
 import { MetricsController } from './metrics.controller';
 import { createMetricsRegistry, METRICS_REGISTRY, type MetricsOptions } from './metrics-registry';
@@ -16,8 +14,8 @@ class RegistryLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Prometheus metrics of one app instance at `GET /metrics` (public): HTTP requests, bookings, database pool,
- * process. Global, so feature modules inject {@link BookingMetrics} without importing this module.
+ * Prometheus metrics of one app instance at `GET /metrics` (public): HTTP requests and the process here; groups and
+ * libs add theirs to the registry. Global, so they inject `METRICS_REGISTRY` without importing this module.
  */
 @Module({})
 export class MetricsModule {
@@ -28,12 +26,10 @@ export class MetricsModule {
       controllers: [MetricsController],
       providers: [
         { provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry(options) },
-        BookingMetrics,
         HttpMetrics,
-        DatabasePoolMetrics,
         RegistryLifecycle,
       ],
-      exports: [METRICS_REGISTRY, BookingMetrics],
+      exports: [METRICS_REGISTRY],
     };
   }
 }

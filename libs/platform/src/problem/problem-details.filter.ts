@@ -1,29 +1,41 @@
-import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ArgumentsHost, Catch, HttpException, Inject, Logger, Optional, type ExceptionFilter } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { allowedMethods } from '../http/allowed-methods';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
-import { PROBLEMS, type ProblemCode } from './problem-codes';
+import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog } from './problem-catalog';
 import { ProblemError } from './problem.error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /**
- * Renders every error as `application/problem+json` (RFC 9457); an unreachable database is a 503 with `Retry-After`,
- * other unknown errors a bare 500.
+ * Renders every error as `application/problem+json` (RFC 9457) with the status, slug and title its code has in the
+ * service's catalog (platform's codes and each group's); an unreachable database is a 503 with `Retry-After`, a path
+ * known for other methods a 405 with `Allow`, other unknown errors a bare 500.
  */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger(ProblemDetailsFilter.name);
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Optional() @Inject(PROBLEM_CATALOG) private readonly catalog: ProblemCatalog = PLATFORM_PROBLEMS,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const problem = this.toProblemError(exception);
-    const spec = PROBLEMS[problem.code];
+    let problem = this.toProblemError(exception, request);
+    let spec = this.catalog[problem.code];
+    if (!spec) {
+      this.logger.error({ requestId: request.id, code: problem.code }, `problem code ${problem.code} is not registered by any interface group`);
+      problem = new ProblemError('SERVER.INTERNAL', 'The request could not be processed.');
+      spec = PLATFORM_PROBLEMS['SERVER.INTERNAL'];
+    }
     if (spec.status >= 500) {
       this.logger.error({ requestId: request.id, err: exception }, `${request.method} ${request.url} failed`);
     }
@@ -42,20 +54,31 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
   }
 
-  private toProblemError(exception: unknown): ProblemError {
+  private toProblemError(exception: unknown, request: FastifyRequest): ProblemError {
     if (exception instanceof ProblemError) return exception;
     const status = statusOf(exception);
     if (status === undefined && isDatabaseUnavailable(exception)) {
       return new ProblemError(
         'SERVER.UNAVAILABLE',
-        'The database is temporarily unavailable. Retry the request later; a booking that did go through is answered as a replay.',
+        'The database is temporarily unavailable. Retry the request later; a write that did go through is answered as a replay.',
         {},
         { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
       );
     }
     const code = status ? codeForStatus(status) : undefined;
     if (!code) return new ProblemError('SERVER.INTERNAL', 'The request could not be processed.');
+    if (code === 'REQUEST.NOT_FOUND') {
+      const allowed = this.methodsAllowedFor(request);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return new ProblemError('REQUEST.METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, {}, { allow: allowed.join(', ') });
+      }
+    }
     return new ProblemError(code, publicDetail(code, exception));
+  }
+
+  private methodsAllowedFor(request: FastifyRequest): string[] {
+    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
+    return fastify ? allowedMethods(fastify, request.url.split('?')[0]) : [];
   }
 }
 
@@ -66,7 +89,7 @@ function statusOf(exception: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-function codeForStatus(status: number): ProblemCode | undefined {
+function codeForStatus(status: number): PlatformProblemCode | undefined {
   switch (status) {
     case 400:
       return 'REQUEST.MALFORMED_JSON';
@@ -92,7 +115,7 @@ function codeForStatus(status: number): ProblemCode | undefined {
 }
 
 // Fastify's and Nest's messages for client errors are safe to show; they never contain data of ours.
-function publicDetail(code: ProblemCode, exception: unknown): string {
+function publicDetail(code: PlatformProblemCode, exception: unknown): string {
   switch (code) {
     case 'REQUEST.MALFORMED_JSON':
       return `The request body is not valid JSON: ${(exception as Error).message}`;

@@ -17,7 +17,7 @@ import { ProblemError } from '../problem/problem.error';
 
 /**
  * @nestjs/throttler per bearer token (the whole `Authorization` value; the client address for requests without
- * one), over both booking routes together. Public routes (health, metrics, docs) are not limited: probes must
+ * one), over all its routes together. Public routes (health, metrics, docs) are not limited: probes must
  * never be refused. Runs before token verification: requests without a token are limited by address; a flood of
  * forged tokens gets a count per token (each lives one window) and is refused by the token guard right after, so
  * the limit is for runaway clients with a valid token, not a defence against forgery. Only a SHA-256 of the token

@@ -3,11 +3,7 @@ import { ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import { envelopeClassFor, type MarketRole, type ProcessOperation } from '@maco/domain';
-
-/** A JSON Schema / OpenAPI 3.0 schema object, loosely typed: this module builds and rewrites them. */
-export type JsonSchema = { [keyword: string]: unknown };
-
-export const SCHEMA_REF_PREFIX = '#/components/schemas/';
+import { SCHEMA_REF_PREFIX, type OpenApiObject as JsonSchema } from '@maco/platform';
 
 // class-transformer's registry of `@Type` metadata, so nested classes resolve to their `$ref`. Not part of the
 // package's public entry point, but 0.5.1 is its final release and it has no `exports` map (as in @maco/domain).

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogueEntry, MARKET_ROLES, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
-import { renderOpenApiDocument } from './openapi-document';
+import { renderServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { processDataOpenApi } from './openapi-document';
 import type { OpenApiExample, OpenApiExamples } from './openapi-examples';
 
 /** Where the export writes, relative to the workspace root. */
@@ -84,11 +85,20 @@ export function renderExamplesModule(examples: OpenApiExamples): string {
   );
 }
 
-/** Every file the export writes, by path relative to the workspace root, with its content. */
-export function exportFiles(samplesDir: string | undefined, committedExamples: OpenApiExamples): Record<string, string> {
+/**
+ * Every file the export writes, by path relative to the workspace root, with its content: the examples module, and the
+ * document of each service definition (an app's role and groups) with the examples chosen now.
+ */
+export function exportFiles(samplesDir: string | undefined, committedExamples: OpenApiExamples, definitions: readonly ServiceDefinition[]): Record<string, string> {
   const examples = samplesDir && existsSync(samplesDir) ? selectExamples(samplesDir) : committedExamples;
   const files: Record<string, string> = {};
   if (examples !== committedExamples) files[EXAMPLES_MODULE] = renderExamplesModule(examples);
-  for (const role of MARKET_ROLES) files[documentFile(role)] = renderOpenApiDocument(role, examples);
+  for (const definition of definitions) {
+    const withExamples = {
+      ...definition,
+      groups: definition.groups.map((group) => (group.name === 'process-data' ? { ...group, openApi: processDataOpenApi(examples) } : group)),
+    };
+    files[documentFile(definition.role)] = renderServiceOpenApi(withExamples, serviceProblems(withExamples));
+  }
   return files;
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DataSource } from 'typeorm';
+import type { Pool } from 'pg';
 import { ProcessRecordRepository } from './process-record.repository';
 
 /** A pool client that answers each statement by name (or text) with rows, or fails as told. */
@@ -20,7 +20,7 @@ class FakeClient extends EventEmitter {
 
 function repositoryOn(client: FakeClient): ProcessRecordRepository {
   const pool = { connect: async () => client };
-  return new ProcessRecordRepository({ driver: { master: pool } } as unknown as DataSource);
+  return new ProcessRecordRepository(pool as unknown as Pool);
 }
 
 const facts = {

@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { DataSource } from 'typeorm';
+import { PG_POOL } from '@maco/database';
 import { uuidV7 } from './uuid-v7';
 
 export interface RevisionFacts {
@@ -93,16 +92,12 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * Reads and writes process records and their revisions. Hand-written SQL keeps each booking to few round trips;
- * it runs as named prepared statements on TypeORM's own pg pool, so PostgreSQL parses and plans each once per
+ * it runs as named prepared statements on the service's pg pool, so PostgreSQL parses and plans each once per
  * connection instead of once per request.
  */
 @Injectable()
 export class ProcessRecordRepository {
-  private readonly pool: Pool;
-
-  constructor(@InjectDataSource() dataSource: DataSource) {
-    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
     const { rows } = await this.pool.query(statement('insert_record_with_revision', INSERT_RECORD_WITH_REVISION, [

@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule } from '@maco/auth';
-import { DatabaseModule } from '@maco/database';
 import type { MarketRole } from '@maco/domain';
-import { createServiceApp, loadServiceConfig, PlatformModule } from '@maco/platform';
+import { createServiceApp, loadServiceConfig, setupOpenApi as setupServiceOpenApi } from '@maco/platform';
 import { createTestDatabase, startTestService, TEST_JWT_SECRET, workspaceRoot, type TestDatabase } from '@maco/testing';
-import { ProcessDataModule } from '../process-data.module';
-import { setupOpenApi } from './setup-openapi';
+import { PROCESS_DATA_GROUP } from '../src';
+import { serviceModule } from './service-module';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// What apps/<role>/src/app.module.ts composes.
-const serviceModule = (role: MarketRole): DynamicModule => ({
-  module: class {},
-  imports: [PlatformModule.forRole(role), DatabaseModule.forRoot(), AuthModule, ProcessDataModule],
-});
+// What the bootstrap serves for an app of this role that offers this group.
+const setupOpenApi = (app: NestFastifyApplication, role: MarketRole) => setupServiceOpenApi(app, { role, groups: [PROCESS_DATA_GROUP] });
 
 /** `startTestService`, with `setupOpenApi` where the bootstrap calls it: after `createServiceApp`, before `listen`. */
 async function startWithOpenApi(role: MarketRole, databaseUrl: string): Promise<{ app: NestFastifyApplication; baseUrl: string }> {

@@ -1,8 +1,9 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { BookingRoute, requestFactsOf } from '@maco/platform';
-import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from './process-data.service';
+import { requestFactsOf } from '@maco/platform';
+import { BookingRoute } from '../metrics/booking-route.decorator';
+import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from '../process-data.service';
 
 /** The MaCo "Prozessdaten" interface group: the middleware books market processes here. */
 @Controller()

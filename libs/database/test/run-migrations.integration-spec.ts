@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
-import { MIGRATIONS } from './migrations';
-import { runMigrationsLocked } from './run-migrations';
+import { MIGRATIONS } from '../src/migrations';
+import { runMigrationsLocked } from '../src/run-migrations';
 
 describe(runMigrationsLocked.name, () => {
   let database: TestDatabase;

@@ -6,7 +6,7 @@ import {
   isStorableNumber,
   unstorableTextProblem,
   type JsonLimits,
-} from './json-body-check';
+} from './jsonb-storability';
 
 const LIMITS: JsonLimits = { maxDepth: 4, maxArrayLength: 3 };
 

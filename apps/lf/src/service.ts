@@ -1,0 +1,5 @@
+import type { ServiceDefinition } from '@maco/platform';
+import { PROCESS_DATA_GROUP } from '@maco/process-data';
+
+/** The supplier (Lieferant) backend: its role and the interface groups it serves. */
+export const LF_SERVICE: ServiceDefinition = { role: 'LF', groups: [PROCESS_DATA_GROUP] };

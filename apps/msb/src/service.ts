@@ -1,0 +1,5 @@
+import type { ServiceDefinition } from '@maco/platform';
+import { PROCESS_DATA_GROUP } from '@maco/process-data';
+
+/** The metering point operator (Messstellenbetreiber) backend: its role and the interface groups it serves. */
+export const MSB_SERVICE: ServiceDefinition = { role: 'MSB', groups: [PROCESS_DATA_GROUP] };
