@@ -1,40 +1,70 @@
 import nx from '@nx/eslint-plugin';
 
+// ---------- module boundaries (@nx/enforce-module-boundaries), by project tag ----------
+
+const BOUNDARY_OPTIONS = { enforceBuildableLibDependency: false, allow: [] };
+
+/** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
+const PRODUCTION_CONSTRAINTS = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+  {
+    sourceTag: 'type:domain',
+    onlyDependOnLibsWithTags: [],
+    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+  },
+  // Test helpers (libs/testing) compose the services of any lib, never an app. Nothing above lists type:testing,
+  // so no production file can import them.
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain', 'type:testing'] },
+  // tools/: developer scripts and the jest global setup, run from the repository, never shipped.
+  { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain', 'type:testing'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:lf', onlyDependOnLibsWithTags: ['scope:lf', 'scope:shared'] },
+  { sourceTag: 'scope:nb', onlyDependOnLibsWithTags: ['scope:nb', 'scope:shared'] },
+  { sourceTag: 'scope:msb', onlyDependOnLibsWithTags: ['scope:msb', 'scope:shared'] },
+];
+
+/** Test code: the same constraints, and every type:* may in addition import the type:testing libs. */
+const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) =>
+  constraint.sourceTag.startsWith('type:') && !constraint.onlyDependOnLibsWithTags.includes('type:testing')
+    ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:testing'] }
+    : constraint,
+);
+
+/** Files that are test code wherever they live; the config object for them overrides the production rule. */
+const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.integration-spec.ts', 'tools/**/*.ts'];
+
+/** The shared rules of TypeScript files, and of the JavaScript tools. */
+const UNUSED_VARS = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
+  // tools/*.js are linted like the TypeScript: eslint and typescript-eslint recommended (Nx's JavaScript preset).
+  ...nx.configs['flat/javascript'].map((config) => (config.files ? { ...config, files: ['tools/**/*.js'] } : config)),
   { ignores: ['**/dist', '**/node_modules', '.nx', '.data', 'coverage'] },
   {
     files: ['**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
-            {
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: [],
-              bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
-            },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:lf', onlyDependOnLibsWithTags: ['scope:lf', 'scope:shared'] },
-            { sourceTag: 'scope:nb', onlyDependOnLibsWithTags: ['scope:nb', 'scope:shared'] },
-            { sourceTag: 'scope:msb', onlyDependOnLibsWithTags: ['scope:msb', 'scope:shared'] },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-unused-vars': UNUSED_VARS,
+      '@nx/enforce-module-boundaries': ['error', { ...BOUNDARY_OPTIONS, depConstraints: PRODUCTION_CONSTRAINTS }],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { ...BOUNDARY_OPTIONS, depConstraints: TEST_CONSTRAINTS }],
     },
   },
   {
     files: ['**/*.cjs', '**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['tools/**/*.js'],
+    rules: { '@typescript-eslint/no-unused-vars': UNUSED_VARS },
   },
 ];

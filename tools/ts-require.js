@@ -11,13 +11,28 @@ const { $schema: _schema, ...swcOptions } = JSON.parse(readFileSync(join(root, '
 const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
 const aliases = new Map(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias, join(root, target)]));
 
+/**
+ * The CommonJS loader's internal hooks, which @types/node does not declare: the compile step per file extension and
+ * the resolver every `require` goes through.
+ * @typedef {Module & { _compile(code: string, filename: string): void }} LoadingModule
+ * @typedef {(this: unknown, request: string, ...rest: unknown[]) => string} ResolveFilename
+ * @typedef {(module: LoadingModule, filename: string) => void} CompileExtension
+ * @typedef {typeof Module & {
+ *   _extensions: Record<string, CompileExtension>,
+ *   _resolveFilename: ResolveFilename,
+ * }} ModuleLoader
+ */
+const loader = /** @type {ModuleLoader} */ (Module);
+
 process.setSourceMapsEnabled(true);
-Module._extensions['.ts'] = (module, filename) => {
+/** @type {CompileExtension} */
+loader._extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), { ...swcOptions, sourceMaps: 'inline', filename, swcrc: false });
   module._compile(code, filename);
 };
 
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
+const resolveFilename = loader._resolveFilename;
+/** @type {ResolveFilename} */
+loader._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, aliases.get(request) ?? request, ...rest);
 };

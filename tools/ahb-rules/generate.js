@@ -31,16 +31,69 @@ const STAMMDATEN_KEYS = new Set([
   'STEUERBARE_RESSOURCE', 'LOKATIONSBUENDEL', 'ZAEHLER', 'VERWENDUNGSZEITRAUM', 'AD_HOC_STEUERKANAL',
   'NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG',
 ]);
-const CONTRACT_KEYS = new Set(['NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG']);
 const TRANSAKTIONSDATEN_OBJECTS = new Set(['absender', 'empfaenger', 'absender.ansprechpartner', 'empfaenger.ansprechpartner']);
 
 // UTILMD segment group nesting (MIG S2.1): the parent of each group; groups not listed hang at the message root.
+/** @type {Record<string, string | undefined>} */
 const GROUP_PARENT = { SG3: 'SG2', SG5: 'SG4', SG6: 'SG4', SG8: 'SG4', SG12: 'SG4', SG9: 'SG8', SG10: 'SG8', SG13: 'SG12' };
 
 const IDENTIFIER_PATH = /^[A-Za-z][A-Za-z0-9]*(\[\])?(\.[A-Za-z][A-Za-z0-9]*(\[\])?)*$/;
 const UNCONDITIONAL = new Set(['Muss', 'M', 'X']);
 const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
 
+/**
+ * The part of a JSON schema (components.schemas of a request schema) this generator walks.
+ * @typedef {{
+ *   $ref?: string, allOf?: JsonSchema[], anyOf?: JsonSchema[], oneOf?: JsonSchema[],
+ *   properties?: Record<string, JsonSchema>, items?: JsonSchema, type?: string, description?: string,
+ * }} JsonSchema
+ * @typedef {Record<string, JsonSchema>} SchemaComponents
+ * Role → operation → components of each request schema file.
+ * @typedef {Record<string, Record<string, SchemaComponents[]>>} SchemasByRole
+ * shared/reference/ahb/INDEX.json
+ * @typedef {{ by_version: Record<string, { pruefidentifikator: string, description?: string, direction?: string }[]> }} AhbIndex
+ * @typedef {{ pruefidentifikator: string, meaning: string, direction: string }} CatalogueEntry
+ * @typedef {{
+ *   formatVersion: string, inherits?: string, ahbRules: string | null,
+ *   pruefidentifikatoren: Record<string, Record<string, CatalogueEntry[]>>,
+ * }} CatalogueRelease
+ * @typedef {{ description: string, releases: Record<string, CatalogueRelease> }} Catalogue
+ * JSON shape of a dotted schema path ("stammdaten.MARKTLOKATION.marktrollen").
+ * @typedef {'array' | 'object' | 'scalar' | 'ambiguous'} Shape
+ * @typedef {Map<string, Shape>} Shapes
+ * One line of an AHB table (shared/reference/ahb/FVxxxx/AHB_FVxxxx_nnnnn.json).
+ * @typedef {{
+ *   line_type: string, segment_group_key: string, segment_code: string, ahb_expression?: string,
+ *   value_pool_entry: string, data_element: string,
+ * }} AhbLine
+ * @typedef {{ key: string, expression: string, qualifier: string | undefined }} AhbGroup
+ * A segment instance of an AHB table; `label` and `context` are set once the whole table is read.
+ * @typedef {{
+ *   code: string, expression: string, qualifier: string | undefined, sawElement: boolean, chain: AhbGroup[],
+ *   elementExpressions: string[], elementIds: string[], label?: string, context?: string,
+ * }} AhbSegment
+ * @typedef {string[]} CsvRow
+ * @typedef {{ key: string, level: number, qualifier: string | undefined, row: CsvRow }} CsvGroup
+ * A segment line of the BO4E mapping CSV; `uniqueInContext` is set once the whole CSV is read.
+ * @typedef {{
+ *   row: CsvRow, code: string, qualifiers: string[], context: string, groupRows: CsvRow[], paths: string[],
+ *   uniqueInContext?: boolean,
+ * }} MappingEntry
+ * PI columns of the CSV: PI → column indexes.
+ * @typedef {{ entries: MappingEntry[], columns: Map<string, number[]>, csvPis: string[] }} Mapping
+ * @typedef {{ path: string, expression: string, segment: string | undefined }} RuleField
+ * @typedef {{
+ *   pruefidentifikator: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalSkipped: number,
+ *   ambiguousSkipped: number, unexpressedConditions: string[],
+ * }} PiRules
+ * @typedef {{ description: string, formatVersion: string, rules: PiRules[] }} RulesData
+ * @typedef {{ formatVersion: string, data: RulesData, mapping: Mapping }} DerivedRules
+ */
+
+/**
+ * @param {string[]} argv the command-line arguments after the script
+ * @returns {number} the exit code
+ */
 function main(argv) {
   const outIndex = argv.indexOf('--out');
   const outDir = outIndex >= 0 ? path.resolve(argv[outIndex + 1] ?? '') : DEFAULT_OUT;
@@ -54,6 +107,7 @@ function main(argv) {
 
   fs.mkdirSync(outDir, { recursive: true });
   writeJson(path.join(outDir, 'pi-catalogue.json'), catalogue);
+  /** @type {DerivedRules[]} */
   const derived = [];
   for (const { formatVersion, csvFolder } of RELEASES) {
     const result = deriveRules(formatVersion, csvFolder, shapes);
@@ -66,7 +120,9 @@ function main(argv) {
 
 // ---------- catalogue ----------
 
+/** @returns {SchemasByRole} */
 function loadSchemas() {
+  /** @type {SchemasByRole} */
   const result = {};
   for (const [role, operations] of Object.entries(SCHEMA_FILES)) {
     result[role] = {};
@@ -77,10 +133,17 @@ function loadSchemas() {
   return result;
 }
 
+/**
+ * @param {AhbIndex} index
+ * @param {SchemasByRole} schemas
+ * @returns {Catalogue}
+ */
 function buildCatalogue(index, schemas) {
+  /** @type {Record<string, CatalogueRelease>} */
   const releases = {};
   for (const { release, formatVersion } of RELEASES) {
     const meanings = new Map(index.by_version[formatVersion].map((entry) => [entry.pruefidentifikator, entry]));
+    /** @type {CatalogueRelease['pruefidentifikatoren']} */
     const pruefidentifikatoren = {};
     for (const [role, operations] of Object.entries(schemas)) {
       pruefidentifikatoren[role] = {};
@@ -109,21 +172,29 @@ function buildCatalogue(index, schemas) {
   };
 }
 
-/** PIs of the request schema's anyOf (plus the MaloIdent answers on LF update), sorted and deduplicated. */
+/**
+ * PIs of the request schema's anyOf (plus the MaloIdent answers on LF update), sorted and deduplicated.
+ * @param {SchemaComponents[]} documents
+ * @param {string} role
+ * @param {string} operation
+ * @returns {{ pi: string, description: string }[]}
+ */
 function listedPis(documents, role, operation) {
+  /** @type {Map<string, { pi: string, description: string }>} */
   const found = new Map();
   for (const components of documents) {
     const name = Object.keys(components).find((key) => key.startsWith('Prozessdaten'));
+    if (name === undefined) throw new Error(`${role} ${operation}: no Prozessdaten schema in the request schema`);
     const top = components[name];
     const alternatives = (top.allOf ?? [top]).flatMap((part) => part.anyOf ?? []);
-    const refs = alternatives.map((alternative) => alternative.$ref).filter(Boolean);
+    const refs = /** @type {string[]} */ (alternatives.map((alternative) => alternative.$ref).filter(Boolean));
     if (role === 'LF' && operation === 'update') {
       for (const extra of ['MaloIdent - positive Antwort 03002', 'MaloIdent - negative Antwort 03003']) {
         if (components[extra]) refs.push(`#/components/schemas/${encodeURIComponent(extra)}`);
       }
     }
     for (const ref of refs) {
-      const key = decodeURIComponent(ref.split('/').pop());
+      const key = refName(ref);
       const pi = /\d{5}/.exec(key)?.[0];
       if (!pi || found.has(pi)) continue;
       const description = components[key]?.description ?? key.replace(/^PI_/, '').replace(/_/g, ' ');
@@ -135,16 +206,22 @@ function listedPis(documents, role, operation) {
 
 // ---------- JSON shapes (array vs object) from the published schemas ----------
 
-/** Map "stammdaten.MARKTLOKATION.marktrollen" → 'array' | 'object' | 'scalar', over every PI schema. */
+/**
+ * Map "stammdaten.MARKTLOKATION.marktrollen" → 'array' | 'object' | 'scalar', over every PI schema.
+ * @param {SchemasByRole} schemas
+ * @returns {Shapes}
+ */
 function collectShapes(schemas) {
+  /** @type {Shapes} */
   const shapes = new Map();
+  /** @type {(node: JsonSchema | undefined, prefix: string, components: SchemaComponents, depth: number) => void} */
   const visit = (node, prefix, components, depth) => {
     if (!node || typeof node !== 'object' || depth > 12) return;
-    if (node.$ref) return visit(components[decodeURIComponent(node.$ref.split('/').pop())], prefix, components, depth + 1);
+    if (node.$ref) return visit(components[refName(node.$ref)], prefix, components, depth + 1);
     for (const part of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(part, prefix, components, depth + 1);
     for (const [key, child] of Object.entries(node.properties ?? {})) {
       const childPath = prefix ? `${prefix}.${key}` : key;
-      const resolved = child.$ref ? components[decodeURIComponent(child.$ref.split('/').pop())] ?? {} : child;
+      const resolved = child.$ref ? components[refName(child.$ref)] ?? {} : child;
       const kind = resolved.type === 'array' ? 'array' : resolved.type === 'object' || resolved.properties ? 'object' : 'scalar';
       const previous = shapes.get(childPath);
       // A key typed differently across PIs is ambiguous: remember that, never guess.
@@ -162,19 +239,35 @@ function collectShapes(schemas) {
   return shapes;
 }
 
+/**
+ * The schema name a `#/components/schemas/…` reference points at.
+ * @param {string} ref
+ */
+function refName(ref) {
+  return decodeURIComponent(ref.split('/').pop() ?? ''); // split gives at least one part
+}
+
 // ---------- AHB rules ----------
 
+/**
+ * @param {string} formatVersion
+ * @param {string} csvFolder
+ * @param {Shapes} shapes
+ * @returns {Omit<DerivedRules, 'formatVersion'>}
+ */
 function deriveRules(formatVersion, csvFolder, shapes) {
   const csvRows = parseCsv(fs.readFileSync(path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, 'UTILMD_Strom.csv'), 'utf8'));
   const mapping = csvMappingEntries(csvRows);
   const ahbDir = path.join(REFERENCE, 'ahb', formatVersion);
-  const ahbPis = new Map(
-    fs.readdirSync(ahbDir)
-      .map((file) => [/_(\d{5})\.json$/.exec(file)?.[1], file])
-      .filter(([pi]) => pi && pi.startsWith('55')),
-  );
+  /** @type {Map<string, string>} PI → AHB table file, UTILMD Strom PIs (55xxx) only */
+  const ahbPis = new Map();
+  for (const file of fs.readdirSync(ahbDir)) {
+    const pi = /_(\d{5})\.json$/.exec(file)?.[1];
+    if (pi && pi.startsWith('55')) ahbPis.set(pi, file);
+  }
   const allPis = [...new Set([...mapping.csvPis, ...ahbPis.keys()])].sort();
 
+  /** @type {PiRules[]} */
   const rules = [];
   for (const pi of allPis) {
     const file = ahbPis.get(pi);
@@ -199,11 +292,21 @@ function deriveRules(formatVersion, csvFolder, shapes) {
   };
 }
 
+/**
+ * @param {string} pi
+ * @param {string} formatVersion
+ * @param {AhbSegment[]} segments
+ * @param {Mapping} mapping
+ * @param {Shapes} shapes
+ * @returns {PiRules}
+ */
 function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
   const column = mapping.columns.get(pi) ?? [];
+  /** @type {Map<string, RuleField>} */
   const fields = new Map();
   let conditionalSkipped = 0;
   let ambiguousSkipped = 0;
+  /** @type {Set<string>} */
   const conditions = new Set();
   for (const entry of mapping.entries) {
     if (column.length > 0 && !column.some((index) => entry.row[index]?.trim())) continue;
@@ -245,6 +348,8 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
  * Several BO4E fields on one segment line (`rollencodenummer` + `rollencodetyp`) are only trusted when they can be
  * paired with the segment's elements in this PI: one per element, or the first one taken from the qualifier
  * (`kategorie` = BGM document code). STS+7 lists three fields on one element run (9013 repeated): ambiguous, skipped.
+ * @param {number} fieldCount
+ * @param {AhbSegment[]} segments
  */
 function fieldsFitElements(fieldCount, segments) {
   return segments.every(({ elementIds, qualifier }) =>
@@ -252,13 +357,19 @@ function fieldsFitElements(fieldCount, segments) {
   );
 }
 
-/** When the PI has a CSV column too, its enclosing groups there must also be 'Muss' (both sources must agree). */
+/**
+ * When the PI has a CSV column too, its enclosing groups there must also be 'Muss' (both sources must agree).
+ * @param {MappingEntry} entry
+ * @param {number[]} column
+ */
 function csvAgrees(entry, column) {
   if (column.length === 0) return true;
   return entry.groupRows.every((groupRow) => column.some((index) => CSV_UNCONDITIONAL.has(groupRow[index]?.trim())));
 }
 
+/** @param {string} expression */
 function conditionsOf(expression) {
+  /** @type {string[]} */
   const found = [];
   const head = /^(Muss|Soll|Kann|M|S|K|X)\b/.exec(expression.trim());
   if (head && !UNCONDITIONAL.has(head[1])) found.push(head[1] === 'S' ? 'Soll' : head[1] === 'K' ? 'Kann' : head[1]);
@@ -266,15 +377,25 @@ function conditionsOf(expression) {
   return found;
 }
 
+/**
+ * @param {string} a
+ * @param {string} b
+ */
 function compareConditions(a, b) {
-  const number = (value) => Number(/\d+/.exec(value)?.[0] ?? -1);
+  const number = (/** @type {string} */ value) => Number(/\d+/.exec(value)?.[0] ?? -1);
   return a.startsWith('[') !== b.startsWith('[') ? (a.startsWith('[') ? 1 : -1) : number(a) - number(b) || a.localeCompare(b);
 }
 
-/** Segment instances of one AHB table with their enclosing group instances and element expressions. */
+/**
+ * Segment instances of one AHB table with their enclosing group instances and element expressions.
+ * @param {AhbLine[]} lines
+ */
 function ahbSegments(lines) {
+  /** @type {AhbSegment[]} */
   const segments = [];
+  /** @type {AhbGroup[]} */
   const stack = [];
+  /** @type {AhbSegment | undefined} */
   let current;
   for (const line of lines) {
     const expression = (line.ahb_expression ?? '').trim();
@@ -307,6 +428,10 @@ function ahbSegments(lines) {
   return segments;
 }
 
+/**
+ * @param {MappingEntry} entry
+ * @param {AhbSegment[]} segments
+ */
 function matchSegments(entry, segments) {
   const sameContext = segments.filter((segment) => segment.context === entry.context && segment.code === entry.code);
   const byQualifier = sameContext.filter((segment) => entry.qualifiers.includes(segment.qualifier ?? ''));
@@ -317,14 +442,22 @@ function matchSegments(entry, segments) {
 
 // ---------- CSV mapping ----------
 
+/**
+ * @param {CsvRow[]} rows
+ * @returns {Mapping}
+ */
 function csvMappingEntries(rows) {
   const header = rows[0];
+  /** @type {Mapping['columns']} */
   const columns = new Map();
   header.forEach((cell, index) => {
     if (index >= 18 && /^\d{5}$/.test(cell.trim())) columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
   });
+  /** @type {MappingEntry[]} */
   const entries = [];
+  /** @type {CsvGroup[]} */
   const stack = [];
+  /** @type {CsvGroup | undefined} */
   let pendingTrigger;
   for (const row of rows.slice(2)) {
     const code = (row[2] ?? '').trim();
@@ -332,6 +465,7 @@ function csvMappingEntries(rows) {
     if (!code || Number.isNaN(level)) continue;
     if (/^SG\d+$/.test(code)) {
       while (stack.length > 0 && stack[stack.length - 1].level >= level) stack.pop();
+      /** @type {CsvGroup} */
       const group = { key: code, level, qualifier: undefined, row };
       stack.push(group);
       pendingTrigger = group;
@@ -353,13 +487,18 @@ function csvMappingEntries(rows) {
       paths: notRelevant ? [] : bo4ePaths(row[12] ?? '', row[13] ?? '', row[14] ?? ''),
     });
   }
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const entry of entries) counts.set(`${entry.context}|${entry.code}`, (counts.get(`${entry.context}|${entry.code}`) ?? 0) + 1);
   for (const entry of entries) entry.uniqueInContext = counts.get(`${entry.context}|${entry.code}`) === 1;
   return { entries, columns, csvPis: [...columns.keys()] };
 }
 
-/** The qualifier of an EDIFACT example line such as `DTM+137:…`, `CCI+++ZB3`, `QTY+31:…`; '' when it has none. */
+/**
+ * The qualifier of an EDIFACT example line such as `DTM+137:…`, `CCI+++ZB3`, `QTY+31:…`; '' when it has none.
+ * @param {string} example
+ * @returns {string | undefined} undefined when the line is no segment example
+ */
 function qualifierOf(example) {
   const text = example.trim().replace(/'$/, '');
   if (!/^[A-Z]{3}\+/.test(text)) return undefined;
@@ -368,10 +507,17 @@ function qualifierOf(example) {
   return first && /^(?=.*\d|[A-Z]{1,3}$)[A-Z0-9]{1,3}$/.test(first) ? first : '';
 }
 
-/** BO4E paths of one CSV line; empty when the mapping is not a plain field reference (conservative). */
+/**
+ * BO4E paths of one CSV line; empty when the mapping is not a plain field reference (conservative).
+ * @param {string} storage
+ * @param {string} boObject
+ * @param {string} field
+ * @returns {string[]}
+ */
 function bo4ePaths(storage, boObject, field) {
   const kind = storage.trim();
   const bo = boObject.trim().replace(/->/g, '.');
+  /** @type {string[]} */
   const names = [];
   for (const rawLine of field.split('\n')) {
     let line = rawLine.trim().replace(/\s+1:1$/, '');
@@ -390,17 +536,24 @@ function bo4ePaths(storage, boObject, field) {
   }
   if (kind !== 'S' || !IDENTIFIER_PATH.test(bo.replace(/_/g, 'X'))) return [];
   const segments = bo.split('.');
-  let key = segments.shift().toUpperCase();
+  let key = (segments.shift() ?? '').toUpperCase(); // split gives at least one segment
   if (key === 'VERTRAG' || key === 'VETRAG') key = (segments.shift() ?? '').toUpperCase();
   if (!STAMMDATEN_KEYS.has(key)) return [];
   const nested = segments.join('.');
   return names.map((name) => `stammdaten.${key}[].${nested ? `${nested}.` : ''}${name}`);
 }
 
-/** Resolve each intermediate step to object or array via the schemas; undefined when any step is unknown. */
+/**
+ * Resolve each intermediate step to object or array via the schemas; undefined when any step is unknown.
+ * @param {string} rawPath
+ * @param {Shapes} shapes
+ * @returns {string | undefined}
+ */
 function resolvePath(rawPath, shapes) {
   const parts = rawPath.split('.');
+  /** @type {string[]} */
   const out = [];
+  /** @type {string[]} */
   const schemaPath = [];
   for (let i = 0; i < parts.length; i++) {
     const explicitArray = parts[i].endsWith('[]');
@@ -428,6 +581,10 @@ function resolvePath(rawPath, shapes) {
 
 // ---------- report ----------
 
+/**
+ * @param {Catalogue} catalogue
+ * @param {DerivedRules[]} derived
+ */
 function renderReport(catalogue, derived) {
   const lines = ['# AHB rules generation report', '', 'Generated by `node tools/ahb-rules/generate.js`; overwritten by each run.', ''];
   lines.push('A field is mandatory only when its segment, every element line of that segment and every enclosing segment');
@@ -442,12 +599,14 @@ function renderReport(catalogue, derived) {
   for (const [release, entry] of Object.entries(catalogue.releases)) {
     const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
     const fv = entry.ahbRules ?? base.ahbRules;
-    const rules = new Map(derived.find((d) => d.formatVersion === fv).data.rules.map((r) => [r.pruefidentifikator, r]));
+    const ruleSet = derived.find((d) => d.formatVersion === fv);
+    if (!ruleSet) throw new Error(`release ${release}: no AHB rules derived for ${fv}`);
+    const rules = new Map(ruleSet.data.rules.map((r) => [r.pruefidentifikator, r]));
     for (const [role, operations] of Object.entries(base.pruefidentifikatoren)) {
       for (const [operation, list] of Object.entries(operations)) {
         const own = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
         const strom = own.filter((p) => rules.has(p.pruefidentifikator));
-        const withRules = strom.filter((p) => rules.get(p.pruefidentifikator).fields.length > 0);
+        const withRules = strom.filter((p) => (rules.get(p.pruefidentifikator)?.fields.length ?? 0) > 0);
         lines.push(`| ${release}${entry.inherits ? ` (inherits ${entry.inherits}, ${fv})` : ''} | ${role} | ${operation} | ${own.length} | ${strom.length} | ${withRules.length} |`);
       }
     }
@@ -461,6 +620,7 @@ function renderReport(catalogue, derived) {
     lines.push(`## ${formatVersion}`, '');
     lines.push(`${rules.length} UTILMD Strom PIs: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`);
     lines.push(`Mandatory fields in total: ${fromAhb.reduce((n, r) => n + r.fields.length, 0)}; conditional mappings skipped: ${fromAhb.reduce((n, r) => n + r.conditionalSkipped, 0)}.`, '');
+    /** @type {Map<string, number>} */
     const kinds = new Map();
     for (const rule of fromAhb) for (const c of rule.unexpressedConditions) kinds.set(conditionKind(c), (kinds.get(conditionKind(c)) ?? 0) + 1);
     lines.push('Condition kinds not expressed (number of PIs where they blocked a mapped field):', '');
@@ -474,6 +634,7 @@ function renderReport(catalogue, derived) {
   return `${lines.join('\n')}\n`;
 }
 
+/** @param {string} condition */
 function conditionKind(condition) {
   if (!condition.startsWith('[')) return `operator ${condition} (optional / recommended, never mandatory)`;
   const body = condition.slice(1, -1);
@@ -490,17 +651,31 @@ function conditionKind(condition) {
 
 // ---------- io ----------
 
+/**
+ * @param {string} file
+ * @returns {any} the parsed JSON, typed where it is used
+ */
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/**
+ * @param {string} file
+ * @param {unknown} value
+ */
 function writeJson(file, value) {
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** RFC 4180 CSV (quoted fields may contain commas, quotes and newlines). */
+/**
+ * RFC 4180 CSV (quoted fields may contain commas, quotes and newlines).
+ * @param {string} text
+ * @returns {CsvRow[]}
+ */
 function parseCsv(text) {
+  /** @type {CsvRow[]} */
   const rows = [];
+  /** @type {CsvRow} */
   let row = [];
   let cell = '';
   let quoted = false;

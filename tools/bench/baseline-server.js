@@ -11,6 +11,7 @@ async function main() {
   await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline (business_key text PRIMARY KEY, body jsonb NOT NULL)');
   const server = http.createServer((request, response) => {
     if (request.method === 'GET') return response.end('ok');
+    /** @type {Buffer[]} */
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {

@@ -10,22 +10,34 @@ const persistence = join(__dirname, '..', '..', 'libs', 'process-data', 'dist', 
 const { INSERT_RECORD_WITH_REVISION } = require(join(persistence, 'process-record.repository.js'));
 const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
 
+/**
+ * A request that keeps its body text for the insert, as the service stores the JSON as received.
+ * @typedef {import('fastify').FastifyRequest & { jsonText?: string }} FloorRequest
+ * The part of a create body this server reads.
+ * @typedef {{
+ *   zusatzdaten: { businessKey: string },
+ *   transaktionsdaten?: { pruefidentifikator?: string },
+ *   stammdaten?: { MARKTLOKATION?: { marktlokationsId?: unknown }[] },
+ * }} CreateBody
+ */
+
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
 const role = process.env.ROLE || 'LF';
 
 fastify.removeContentTypeParser('application/json');
-fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (/** @type {FloorRequest} */ request, /** @type {string} */ text, done) => {
   try {
     request.jsonText = text;
     done(null, JSON.parse(text));
   } catch (error) {
-    error.statusCode = 400;
-    done(error, undefined);
+    const parseError = /** @type {SyntaxError & { statusCode?: number }} */ (error);
+    parseError.statusCode = 400;
+    done(parseError, undefined);
   }
 });
 fastify.get('/', async () => 'ok');
-fastify.post('/createProcessData', async (request) => {
-  const body = request.body;
+fastify.post('/createProcessData', async (/** @type {FloorRequest} */ request) => {
+  const body = /** @type {CreateBody} */ (request.body);
   const businessKey = body.zusatzdaten.businessKey;
   const pruefidentifikator = body.transaktionsdaten?.pruefidentifikator ?? null;
   const marktlokationsIds = (body.stammdaten?.MARKTLOKATION ?? []).map((malo) => malo.marktlokationsId).filter((id) => typeof id === 'string');

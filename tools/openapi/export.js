@@ -10,6 +10,10 @@ const { dirname, join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
 
+/**
+ * @param {string[]} args the command-line arguments after the script
+ * @returns {number} the exit code
+ */
 function main(args) {
   const unknown = args.filter((arg) => arg !== '--check');
   if (unknown.length) {
@@ -22,7 +26,12 @@ function main(args) {
   const { OPENAPI_EXAMPLES } = require('../../libs/process-data/src/openapi/openapi-examples.generated.ts');
   const samplesDir = join(root, '..', 'shared', 'samples');
   if (!existsSync(samplesDir)) console.warn(`${samplesDir} not found: keeping the committed examples`);
-  const files = exportFiles(samplesDir, OPENAPI_EXAMPLES);
+  // The documents are the apps' own: each app's role with the interface groups it serves.
+  const definitions = ['lf', 'nb', 'msb'].map((app) => {
+    const exported = require(`../../apps/${app}/src/service.ts`);
+    return exported[`${app.toUpperCase()}_SERVICE`];
+  });
+  const files = exportFiles(samplesDir, OPENAPI_EXAMPLES, definitions);
   let stale = 0;
   for (const [file, content] of Object.entries(files)) {
     const path = join(root, file);

@@ -1,5 +1,8 @@
 import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
+// jest requires global setup with plain Node resolution (no moduleNameMapper), where '@maco/database' is the built
+// dist/ and the whole lib; the source file alone starts the database without a build.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- deliberate source import, see above
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/database/src/embedded-postgres';
 
 /**

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { EmbeddedDatabase } from '../../libs/database/src/embedded-postgres';
+import type { EmbeddedDatabase } from '@maco/database';
 
 export default async function globalTeardown(): Promise<void> {
   const started = (globalThis as { __macoTestDatabase?: { database: EmbeddedDatabase; dir: string } }).__macoTestDatabase;

@@ -12,6 +12,10 @@ const ROLES = ['LF', 'NB', 'MSB'];
 // Same file name as libs/platform's DEV_SECRET_FILE.
 const DEV_SECRET_FILE = 'dev-jwt-secret';
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   process.stderr.write(`token: ${message}\n`);
   process.exit(2);
@@ -25,7 +29,7 @@ function developmentSecret() {
     try {
       writeFileSync(file, randomBytes(32).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
     }
   }
   return readFileSync(file, 'utf8').trim();

@@ -6,3 +6,4 @@ export * from './test-service';
 export * from './tokens';
 export * from './seeded-random';
 export * from './openapi-export';
+export * from './test-ident-group';

@@ -5,12 +5,12 @@ import type { OpenApiContribution } from '../openapi/openapi-contribution';
 import type { ProblemCatalog } from '../problem/problem-catalog';
 
 /**
- * One group of the MaCo backend interface (Prozessdaten, MaloIdent, BO4E lesen, …) as a service serves it: its Nest
+ * One group of the MaCo backend interface (MaloIdent, BO4E lesen, triggers, …) as a service serves it: its Nest
  * module (routes, services, persistence) and what it registers with platform — its problem codes, its request-log
  * fields and its part of the OpenAPI document.
  */
 export interface InterfaceGroup {
-  /** Short, stable name (`process-data`): start-up log and errors name the group by it. */
+  /** Short, stable name (`maloident`): start-up errors name the group by it. */
   readonly name: string;
   readonly module: Type<unknown> | DynamicModule;
   /** Codes the group's errors carry, each with its status: two groups may answer the same kind of failure differently. */

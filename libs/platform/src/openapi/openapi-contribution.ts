@@ -12,7 +12,7 @@ export interface OpenApiContext {
 
 /** A group's part of the service's OpenAPI document. */
 export interface OpenApiPart {
-  /** Names the group in the document's title (`Prozessdaten`). */
+  /** Names the group in the document's title (`MaloIdent`). */
   title: string;
   /** Sentences for the document's description. */
   description: string;
