@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 // jest requires global setup with plain Node resolution (no moduleNameMapper), where '@maco/database' is the built
 // dist/ and the whole lib; the source file alone starts the database without a build.
@@ -15,7 +15,16 @@ export default async function globalSetup(): Promise<void> {
   await mkdir(parent, { recursive: true });
   const dir = await mkdtemp(join(parent, 'test-postgres-'));
   await chmod(dir, 0o755);
-  const database = await startEmbeddedDatabase({ dir, database: 'maco_tests' });
+  const started = await startEmbeddedDatabase({ dir, database: 'maco_tests' });
+  // As root in a folder the user postgres cannot enter, the cluster lives under /var/lib/maco-backend and `dir`
+  // only links to it: the teardown removes `dir`, stopping removes the cluster.
+  const database: EmbeddedDatabase = {
+    ...started,
+    stop: async () => {
+      await started.stop();
+      if (started.dataDir !== dir) await rm(started.dataDir, { recursive: true, force: true });
+    },
+  };
   process.env['DATABASE_URL'] = database.url;
   (globalThis as { __macoTestDatabase?: { database: EmbeddedDatabase; dir: string } }).__macoTestDatabase = { database, dir };
 }

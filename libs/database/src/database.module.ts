@@ -53,7 +53,7 @@ export class DatabaseModule {
             const logger = new Logger('EmbeddedDatabase');
             const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
             const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
-            logger.log(`DATABASE_URL not set: embedded PostgreSQL on ${new URL(embedded.url).host}, data in ${dir}`);
+            logger.log(`DATABASE_URL not set: ${embedded.summary}`);
             return { url: embedded.url, embedded };
           },
         },

@@ -53,9 +53,12 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     { module: ServiceRootModule, imports: [ServiceConfigModule.register(config), appModule] },
     adapter,
-    { bodyParser: false, abortOnError: false, bufferLogs: true, ...(options.logLevels ? { logger: options.logLevels } : {}) },
+    // autoFlushLogs off: a start that fails is reported by startService alone (one sentence for a StartupError), not
+    // also by Nest's buffered stack trace.
+    { bodyParser: false, abortOnError: false, bufferLogs: true, autoFlushLogs: false, ...(options.logLevels ? { logger: options.logLevels } : {}) },
   );
   app.useLogger(app.get(PinoNestLogger));
+  app.flushLogs();
   app.enableShutdownHooks();
   return app;
 }
