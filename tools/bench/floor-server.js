@@ -6,7 +6,7 @@
 const { join } = require('node:path');
 const fastify = require('fastify')({ logger: false });
 const { Pool } = require('pg');
-const persistence = join(__dirname, '..', '..', 'libs', 'process-data', 'dist', 'persistence');
+const persistence = join(__dirname, '..', '..', 'libs', 'process-store', 'dist');
 const { INSERT_RECORD_WITH_REVISION } = require(join(persistence, 'process-record.repository.js'));
 const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
 

@@ -18,7 +18,7 @@ const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture 
 const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60, idleRssMB: 150, readyMs: 2000 };
 
 /**
- * @typedef {'baseline' | 'service' | 'floor'} Contestant
+ * @typedef {'baseline' | 'service' | 'floor' | 'reference'} Contestant
  * @typedef {{ url: string, headers: Record<string, string>, pid: number | undefined }} Target
  * @typedef {{ path: string, body: string }} PathAndBody
  * A body string per request (sent to `path`, else the target's path), or a path and body per request.
@@ -27,7 +27,7 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number, cpuMicrosPerRequest: number | null }} Run
  * @typedef {{
  *   connections: number, baseline: Run, service: Run, floor: Run, ratio: number, floorRatio: number,
- *   p99Factor: number | null, serviceRssMB: number | undefined,
+ *   p99Factor: number | null, serviceRssMB: number | undefined, reference?: Run, referenceRatio?: number,
  * }} ThroughputRow
  * @typedef {{ file: string, bytes: number, micros: number }} SampleValidation
  * @typedef {{ target: string, value: number | null | undefined, met: boolean }} TargetCheck
@@ -35,7 +35,7 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  *   date: string,
  *   app: string,
  *   machine: { node: string, cpus: number, cpuModel: string | undefined },
- *   settings: { duration: number, warmup: number, pairs: number, samples: string[] },
+ *   settings: { duration: number, warmup: number, pairs: number, samples: string[], reference?: string },
  *   startup: { readyMs: number, idleRssMB: number | undefined },
  *   validation: { perSample: SampleValidation[], microsPer5KB: number },
  *   throughput: ThroughputRow[],
@@ -53,6 +53,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '1,8,32,64' },
     pairs: { type: 'string', default: '1' },
     out: { type: 'string', default: join(__dirname, 'results') },
+    // Another checkout of the project, built (`npx nx run <app>:build` there): its service runs as a fourth contestant
+    // in the same pairs, so a change is compared with its base on the same machine minute by minute.
+    reference: { type: 'string' },
   },
 });
 const app = args.app;
@@ -66,13 +69,14 @@ async function main() {
   const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
 
   log(`building ${app} and domain`);
-  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-data', '--output-style=static'], {
+  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NX_DAEMON: 'false' },
   });
 
-  const database = await createDatabase(adminUrl);
+  const database = await createDatabase(adminUrl, 'service');
+  const referenceDatabase = args.reference ? await createDatabase(adminUrl, 'reference') : undefined;
   const children = [];
   try {
     const validation = validationMicroBenchmark();
@@ -80,10 +84,13 @@ async function main() {
     const baselinePort = 23101;
     const servicePort = 23102;
     const floorPort = 23103;
+    const referencePort = 23104;
     const baseline = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) }, stdio: 'inherit' });
     children.push(baseline);
-    const startup = await startService(database.url, servicePort);
+    const startup = await startService(database.url, servicePort, ROOT);
     children.push(startup.child);
+    const reference = args.reference && referenceDatabase ? await startService(referenceDatabase.url, referencePort, args.reference) : undefined;
+    if (reference) children.push(reference.child);
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
     // On the service's (migrated) database: the same tables, indexes and statement.
     const floor = fork(join(__dirname, 'floor-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role }, stdio: 'inherit' });
@@ -100,21 +107,28 @@ async function main() {
         pid: startup.child.pid,
       },
       floor: { url: `http://127.0.0.1:${floorPort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: floor.pid },
+      reference: {
+        url: `http://127.0.0.1:${referencePort}/createProcessData`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        pid: reference?.child.pid,
+      },
     };
+    /** @type {Contestant[]} */
+    const contestants = reference ? ['baseline', 'service', 'floor', 'reference'] : ['baseline', 'service', 'floor'];
     const bodies = createBodies(role);
 
     log(`warm-up ${args.warmup}s each`);
-    for (const name of /** @type {const} */ (['baseline', 'service', 'floor'])) await load(targets[name], 32, Number(args.warmup), bodies.create);
+    for (const name of contestants) await load(targets[name], 32, Number(args.warmup), bodies.create);
 
     /** @type {ThroughputRow[]} */
     const rows = [];
     for (const connections of connectionLevels) {
       /** @type {Record<Contestant, Run[]>} */
-      const runs = { baseline: [], service: [], floor: [] };
+      const runs = { baseline: [], service: [], floor: [], reference: [] };
       for (let pair = 0; pair < Number(args.pairs); pair++) {
         // Alternate the order so neither side always runs on a warmer database.
         /** @type {Contestant[]} */
-        const order = pair % 2 === 0 ? ['baseline', 'service', 'floor'] : ['floor', 'service', 'baseline'];
+        const order = pair % 2 === 0 ? contestants : [...contestants].reverse();
         for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
       }
       const baselineRun = median(runs.baseline);
@@ -130,9 +144,11 @@ async function main() {
         // autocannon reports whole milliseconds: below 1 ms the factor says nothing.
         p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
         serviceRssMB: rssMB(startup.child.pid),
+        ...(reference ? { reference: median(runs.reference), referenceRatio: round(serviceRun.rps / median(runs.reference).rps, 3) } : {}),
       };
       rows.push(row);
-      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${row.ratio}), floor ${floorRun.rps} req/s (ratio ${row.floorRatio})`);
+      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${row.ratio}), floor ${floorRun.rps} req/s (ratio ${row.floorRatio})` +
+        (row.reference ? `, reference ${row.reference.rps} req/s (service/reference ${row.referenceRatio})` : ''));
     }
 
     log('mixed create/update run and replay run at 32 connections');
@@ -145,7 +161,7 @@ async function main() {
       date: new Date().toISOString(),
       app,
       machine,
-      settings: { duration, warmup: Number(args.warmup), pairs: Number(args.pairs), samples: bodies.sampleNames },
+      settings: { duration, warmup: Number(args.warmup), pairs: Number(args.pairs), samples: bodies.sampleNames, ...(args.reference ? { reference: args.reference } : {}) },
       startup: { readyMs: startup.readyMs, idleRssMB: startup.idleRssMB },
       validation,
       throughput: rows,
@@ -164,6 +180,7 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database.drop();
+    await referenceDatabase?.drop();
   }
 }
 
@@ -300,11 +317,12 @@ function cpuMicros(pid) {
 /**
  * @param {string} databaseUrl
  * @param {number} port
+ * @param {string} checkout the project's root whose build of the app runs
  */
-async function startService(databaseUrl, port) {
+async function startService(databaseUrl, port, checkout) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [join(checkout, 'apps', app, 'dist', 'main.js')], {
+    cwd: checkout,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -384,6 +402,19 @@ function toMarkdown(report) {
       (r) =>
         `| ${r.connections} | ${r.baseline.rps} | ${r.service.rps} | ${r.ratio} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.service.p50} / ${r.service.p99} | ${r.p99Factor} | ${r.baseline.errors} / ${r.service.errors} | ${r.serviceRssMB} | ${r.floor.rps} (${r.floorRatio}) | ${r.baseline.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} / ${r.floor.cpuMicrosPerRequest} |`,
     ),
+    ...(report.throughput.some((r) => r.reference)
+      ? [
+          '',
+          `Reference: the service of ${report.settings.reference}, in the same pairs.`,
+          '',
+          '| connections | reference req/s | service req/s | service / reference | reference p50 / p99 ms | Node CPU µs/req reference / service |',
+          '|---:|---:|---:|---:|---:|---:|',
+          ...report.throughput.map(
+            (r) =>
+              `| ${r.connections} | ${r.reference?.rps} | ${r.service.rps} | ${r.referenceRatio} | ${r.reference?.p50} / ${r.reference?.p99} | ${r.reference?.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} |`,
+          ),
+        ]
+      : []),
     '',
     'Floor: bare Fastify running the service\'s own create statement (record + first revision, same tables, indexes and',
     'foreign key) and nothing else: the most any implementation of this data model gets from this machine.',
@@ -401,9 +432,12 @@ function toMarkdown(report) {
   return lines.join('\n');
 }
 
-/** @param {string} adminUrl */
-async function createDatabase(adminUrl) {
-  const name = `maco_bench_${Date.now()}`;
+/**
+ * @param {string} adminUrl
+ * @param {string} purpose
+ */
+async function createDatabase(adminUrl, purpose) {
+  const name = `maco_bench_${Date.now()}_${purpose}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

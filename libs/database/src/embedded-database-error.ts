@@ -1,4 +1,7 @@
-import { StartupError } from '@maco/platform';
+// Marks the error for the service start-up (platform's `isStartupError`) without importing platform: the jest global
+// setup loads this file with Node's own require, where `@maco/platform` would be its build, with a second copy of
+// the domain classes in class-validator's global metadata.
+const STARTUP_ERROR = Symbol.for('maco.startupError');
 
 /** The usual way out when the embedded server cannot run here. */
 export const EMBEDDED_DATABASE_FIX =
@@ -9,8 +12,9 @@ export const EMBEDDED_DATABASE_FIX =
  * that does not come up). The message is one sentence naming the cause and the fix, meant to be shown as it is,
  * without a stack trace; `cause` keeps the underlying error for debugging.
  */
-export class EmbeddedDatabaseUnavailableError extends StartupError {
+export class EmbeddedDatabaseUnavailableError extends Error {
   override readonly name = 'EmbeddedDatabaseUnavailableError';
+  readonly [STARTUP_ERROR] = true;
 
   constructor(cause: string, options: { fix?: string; cause?: unknown } = {}) {
     super(`Embedded PostgreSQL cannot start: ${oneLine(cause)}; ${options.fix ?? EMBEDDED_DATABASE_FIX}.`, { cause: options.cause });

@@ -23,6 +23,8 @@ export {
 export { Stammdaten } from './envelope/stammdaten';
 export { Transaktionsdaten } from './envelope/transaktionsdaten';
 export { Zusatzdaten, ZusatzdatenAktualisieren } from './envelope/zusatzdaten';
+export { MALO_IDENT_ANSWER_PIS, MaloIdentAntwortLf, ZusatzdatenMaloIdentAntwort } from './envelope/maloident-antwort';
+export { validateMaloIdentAnswer } from './validation/validate-maloident-answer';
 export { AdHocSteuerkanal } from './bo/ad-hoc-steuerkanal';
 export { Anfrage } from './bo/anfrage';
 export { Angebot } from './bo/angebot';

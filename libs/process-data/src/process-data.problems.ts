@@ -1,13 +1,22 @@
 import { JSONB_PROBLEMS } from '@maco/database';
 import { defineProblems, problemFactory } from '@maco/platform';
 
-/** What the Prozessdaten group answers when it cannot book: 409 for a conflicting create, 422 for the rest. */
+/**
+ * What the Prozessdaten group answers when it cannot book: 409 for a conflicting create or keys naming two processes,
+ * 422 for the rest — and 400 for MaloIdent answers, as that group's contract says.
+ */
 export const PROCESS_DATA_PROBLEMS = defineProblems({
   ...JSONB_PROBLEMS,
   'PROCESS_DATA.BUSINESS_KEY_CONFLICT': {
     status: 409,
     slug: 'business-key-conflict',
     title: 'Business key already booked with a different body',
+  },
+  'PROCESS_DATA.PROCESS_NOT_FOUND': { status: 404, slug: 'process-not-found', title: 'No process carries this key' },
+  'PROCESS_DATA.KEYS_AMBIGUOUS': {
+    status: 409,
+    slug: 'keys-ambiguous',
+    title: 'The request names different processes by its keys',
   },
   'REQUEST.VALIDATION_FAILED': { status: 422, slug: 'invalid', title: 'Request body is invalid' },
   'REQUEST.COMMAND_MISMATCH': { status: 422, slug: 'command-mismatch', title: 'Command does not match the operation' },
@@ -18,6 +27,9 @@ export const PROCESS_DATA_PROBLEMS = defineProblems({
     slug: 'mandatory-fields-missing',
     title: 'Fields the AHB makes mandatory for this Prüfidentifikator are missing',
   },
+  // The MaloIdent group's contract (LF `/updateProcessData`, PI 03002/03003) answers every refusal with 400
+  // `{errorCode, message}`: the problem carries both, `errorCode` being the code it would have had elsewhere.
+  'MALO_IDENT.REFUSED': { status: 400, slug: 'maloident-refused', title: 'MaloIdent answer refused' },
 });
 
 export type ProcessDataProblemCode = keyof typeof PROCESS_DATA_PROBLEMS;

@@ -1,22 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  MALO_IDENT_ANSWER_PIS,
   findingsFor,
   parseRelease,
   releaseInForceAt,
   RELEASES,
+  validateMaloIdentAnswer,
   validateProcessData,
+  type FieldViolation,
   type Finding,
   type MarketRole,
   type ProcessOperation,
   type ReleaseName,
 } from '@maco/domain';
 import { findUnstorableNumber, unstorableTextError } from '@maco/database';
-import { SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
+import { commandNames, ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
 import { BookingMetrics } from './metrics/booking-metrics';
-import { ProcessRecordRepository } from './persistence/process-record.repository';
+import { ProcessRecordRepository, type KeyField, type UpdateKeys } from '@maco/process-store';
 import { PROCESS_DATA_LOG_FIELDS } from './process-data.log-fields';
 import { processDataProblem } from './process-data.problems';
 
@@ -51,12 +54,27 @@ export interface BookingReceipt {
   replayed: boolean;
   release: ReleaseName;
   findings: Finding[];
+  /** Updates: the business key of the process the request was booked on (its chain's first process). */
+  processBusinessKey?: string;
+  /** Updates: which of the request's keys found the process. */
+  matchedBy?: KeyField;
+}
+
+/** What a MaloIdent answer gets (201): the receipt with the message the MaloIdent group's contract expects. */
+export interface MaloIdentReceipt extends BookingReceipt {
+  message: string;
 }
 
 interface ProcessDataBody {
   stammdaten?: Record<string, unknown>;
   transaktionsdaten: Record<string, unknown>;
-  zusatzdaten?: { businessKey?: string | null; targetBusinessKey?: string | null; prozessId?: string | null };
+  zusatzdaten?: {
+    businessKey?: string | null;
+    targetBusinessKey?: string | null;
+    parentBusinessKey?: string | null;
+    prozessId?: string | null;
+    referenzProzessId?: string | null;
+  };
   [member: string]: unknown;
 }
 
@@ -108,47 +126,109 @@ export class ProcessDataService {
     const { envelope, release, findings } = this.accept('update', body, context);
     // Validation guarantees a non-empty businessKey on updates.
     const businessKey = envelope.zusatzdaten?.businessKey as string;
-    const bodyJson = context.jsonText ?? JSON.stringify(envelope);
+    const outcome = await this.appendRevision(envelope, release, findings, context);
+    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
+    return {
+      businessKey,
+      revision: outcome.revision,
+      replayed: outcome.kind === 'replayed',
+      release,
+      findings,
+      processBusinessKey: outcome.businessKey,
+      matchedBy: outcome.matchedBy,
+    };
+  }
 
+  /** Whether an update body is a MaloIdent answer (LF only: PI 03002/03003, also inside a `data` wrapper). */
+  isMaloIdentAnswer(body: unknown): boolean {
+    return this.role === 'LF' && MALO_IDENT_ANSWER_PIS.includes(String(pruefidentifikatorOf(unwrapData(body))));
+  }
+
+  /**
+   * Books a MaloIdent answer as a revision of the process its `START_MALOIDENT` trigger created, resolved like any
+   * update. The body is stored as received (a `data` wrapper included) and validated without it. Every refusal is the
+   * group's 400 with `errorCode` (the problem it stands for) and `message`.
+   */
+  async answerMaloIdent(body: unknown, context: BookingContext): Promise<MaloIdentReceipt> {
+    const answer = unwrapData(body);
+    const pruefidentifikator = pruefidentifikatorOf(answer);
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'update', pruefidentifikator });
+    try {
+      const { envelope, release, findings } = this.accept('update', answer, context, validateMaloIdentAnswer);
+      const outcome = await this.appendRevision(envelope, release, findings, { ...context, jsonText: context.jsonText ?? JSON.stringify(body) });
+      PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey: outcome.businessKey });
+      this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
+      return {
+        message: outcome.kind === 'replayed' ? 'MaloIdent answer was booked before' : 'MaloIdent answer booked',
+        businessKey: outcome.businessKey,
+        revision: outcome.revision,
+        replayed: outcome.kind === 'replayed',
+        release,
+        findings,
+        processBusinessKey: outcome.businessKey,
+        matchedBy: outcome.matchedBy,
+      };
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      throw processDataProblem('MALO_IDENT.REFUSED', error.detail, { ...error.extensions, errorCode: error.code, message: error.detail });
+    }
+  }
+
+  /** Resolves the update's process by its keys and appends the revision; unknown or ambiguous keys are refused. */
+  private async appendRevision(envelope: ProcessDataBody, release: ReleaseName, findings: Finding[], context: BookingContext) {
+    const zusatzdaten = envelope.zusatzdaten ?? {};
+    const keys = updateKeysOf(zusatzdaten);
+    const bodyJson = context.jsonText ?? JSON.stringify(envelope);
+    const requestKey = keys.businessKey ?? keys.targetBusinessKey ?? keys.prozessId ?? '';
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.appendRevision(
-        {
-          ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
-          targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
-          prozessId: envelope.zusatzdaten?.prozessId ?? null,
-        },
+        { ...this.revisionFacts(envelope, requestKey, bodyJson, release, findings, context), targetBusinessKey: zusatzdaten.targetBusinessKey ?? null },
         (current) => {
           const next = mergeProcessState(current as never, envelope as never);
           return { currentJson: JSON.stringify(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
         },
+        keys,
       ),
     );
     if (outcome.kind === 'unknown') {
+      const named = Object.entries(keys).map(([field, key]) => `${field} ${key}`).join(', ');
+      throw processDataProblem('PROCESS_DATA.BUSINESS_KEY_UNKNOWN', `No process with ${named || 'any key'} is booked for role ${this.role}.`, {
+        errors: [{ pointer: `#/zusatzdaten/${keys.businessKey ? 'businessKey' : 'targetBusinessKey'}`, message: 'no process with this business key exists' }],
+      });
+    }
+    if (outcome.kind === 'ambiguous') {
+      const processes = [...new Set(outcome.matches.map((match) => match.processBusinessKey))];
       throw processDataProblem(
-        'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
-        `No process with business key ${businessKey} is booked for role ${this.role}.`,
-        { errors: [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }] },
+        'PROCESS_DATA.KEYS_AMBIGUOUS',
+        `The request's keys name ${processes.length} different processes (${processes.join(', ')}); nothing was booked.`,
+        {
+          matches: outcome.matches,
+          errors: outcome.matches.map(({ field, key, processBusinessKey }) => ({
+            pointer: `#/zusatzdaten/${field}`,
+            message: `${key} belongs to process ${processBusinessKey}`,
+          })),
+        },
       );
     }
-    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
-    return { businessKey, revision: outcome.revision, replayed: outcome.kind === 'replayed', release, findings };
+    return outcome;
   }
 
   private accept(
     operation: ProcessOperation,
     body: unknown,
     context: BookingContext,
+    validate: (body: unknown) => FieldViolation[] = (candidate) => validateProcessData(this.role, operation, candidate),
   ): { envelope: ProcessDataBody; release: ReleaseName; findings: Finding[] } {
     // First: whatever else is wrong, a body jsonb cannot hold is never stored.
     const unstorable = unstorableTextError(body, context.jsonText);
     if (unstorable) throw unstorable;
-    if (context.command !== undefined && context.command !== COMMAND_OF[operation]) {
+    if (context.command !== undefined && !commandNames(context.command, COMMAND_OF[operation])) {
       throw processDataProblem(
         'REQUEST.COMMAND_MISMATCH',
-        `The command query parameter must be ${COMMAND_OF[operation]} on this path (or absent).`,
+        `The command query parameter must be ${COMMAND_OF[operation]} on this path, with or without a system prefix such as SAP_ (or absent).`,
       );
     }
-    let violations = validateProcessData(this.role, operation, body);
+    let violations = validate(body);
     // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
     if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);
     if (violations.length > 0) {
@@ -244,4 +324,23 @@ function pruefidentifikatorOf(body: unknown): unknown {
 
 function businessKeyOf(body: unknown): unknown {
   return (body as { zusatzdaten?: { businessKey?: unknown } } | null)?.zusatzdaten?.businessKey;
+}
+
+/** The keys an update names its process by; `referenzProzessId` (the vendor's examples) stands in for `prozessId`. */
+function updateKeysOf(zusatzdaten: NonNullable<ProcessDataBody['zusatzdaten']>): UpdateKeys {
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+  const keys: UpdateKeys = {
+    businessKey: text(zusatzdaten.businessKey),
+    targetBusinessKey: text(zusatzdaten.targetBusinessKey),
+    parentBusinessKey: text(zusatzdaten.parentBusinessKey),
+    prozessId: text(zusatzdaten.prozessId) ?? text(zusatzdaten.referenzProzessId),
+  };
+  return Object.fromEntries(Object.entries(keys).filter(([, key]) => key !== undefined));
+}
+
+/** The MaloIdent group's examples wrap the body in `data`; the rules apply to what is inside. */
+function unwrapData(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || 'transaktionsdaten' in body) return body;
+  const data = (body as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : body;
 }

@@ -63,7 +63,11 @@ const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
  * (`findUnstorableNumber`).
  */
 export function checkJsonBody(body: unknown, text: string, limits: JsonLimits): JsonBodyViolation | undefined {
-  return findJsonBodyViolation(body, limits, text.includes('\\u') && SUSPECT_ESCAPE.test(text));
+  return findJsonBodyViolation(body, limits, mayHoldUnstorableText(text));
+}
+
+function mayHoldUnstorableText(text: string): boolean {
+  return text.includes('\\u') && SUSPECT_ESCAPE.test(text);
 }
 
 const NO_LIMITS: JsonLimits = { maxDepth: Number.POSITIVE_INFINITY, maxArrayLength: Number.POSITIVE_INFINITY };
@@ -74,7 +78,8 @@ const jsonbProblem = problemFactory(JSONB_PROBLEMS);
  * with it, only a body with an escape that can produce such text (nearly none) is walked at all.
  */
 export function unstorableTextError(body: unknown, text?: string): ProblemError | undefined {
-  const violation = text === undefined ? findJsonBodyViolation(body, NO_LIMITS) : checkJsonBody(body, text, NO_LIMITS);
+  if (text !== undefined && !mayHoldUnstorableText(text)) return undefined;
+  const violation = findJsonBodyViolation(body, NO_LIMITS);
   if (!violation) return undefined;
   return jsonbProblem(
     'REQUEST.UNSTORABLE_TEXT',

@@ -1,6 +1,12 @@
 import { CreateProcessTables1763700000000 } from './1763700000000-CreateProcessTables';
 import { StoreCreateBodyOnce1763800000000 } from './1763800000000-StoreCreateBodyOnce';
 import { RevisionFindings1763900000000 } from './1763900000000-RevisionFindings';
+import { ProcessKeys1764000000000 } from './1764000000000-ProcessKeys';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
-export const MIGRATIONS = [CreateProcessTables1763700000000, StoreCreateBodyOnce1763800000000, RevisionFindings1763900000000];
+export const MIGRATIONS = [
+  CreateProcessTables1763700000000,
+  StoreCreateBodyOnce1763800000000,
+  RevisionFindings1763900000000,
+  ProcessKeys1764000000000,
+];

@@ -3,15 +3,24 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigurationError, loadServiceConfig } from '../config/service-config';
 import { createServiceApp } from './create-service-app';
 
+/** Marks an error as a {@link StartupError} where a lib cannot import platform (a registered symbol: one per process). */
+export const STARTUP_ERROR = Symbol.for('maco.startupError');
+
 /**
  * A start that cannot work as set up (no usable database, say): its message is one sentence naming the cause and the
  * fix, and it is all the operator sees — no stack trace.
  */
 export class StartupError extends Error {
+  readonly [STARTUP_ERROR] = true;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StartupError';
   }
+}
+
+export function isStartupError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { [STARTUP_ERROR]?: unknown })[STARTUP_ERROR] === true;
 }
 
 /** Entry point of a deployable service: validated config, app, listen. Exits non-zero on a bad start. */
@@ -31,7 +40,7 @@ export async function startService(
     await app.listen(config.port, config.host);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
-    if (error instanceof ConfigurationError || error instanceof StartupError) logger.error(error.message);
+    if (error instanceof ConfigurationError || isStartupError(error)) logger.error((error as Error).message);
     else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   }

@@ -1,5 +1,5 @@
-import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
 import { requestFactsOf } from '@maco/platform';
 import { BookingRoute } from '../metrics/booking-route.decorator';
@@ -32,8 +32,13 @@ export class ProcessDataController {
     @Headers(FORMAT_VERSION_HEADER) formatVersion: unknown,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<BookingReceipt> {
-    return this.processData.update(body, contextOf(command, formatVersion, principal, request));
+    const context = contextOf(command, formatVersion, principal, request);
+    if (!this.processData.isMaloIdentAnswer(body)) return this.processData.update(body, context);
+    // The MaloIdent group's contract on this same path: 201 on success.
+    void reply.status(HttpStatus.CREATED);
+    return this.processData.answerMaloIdent(body, context);
   }
 }
 

@@ -27,13 +27,14 @@ describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
     const parameters = operation.parameters.map(({ $ref }: { $ref: string }) => document['components']['parameters'][$ref.split('/').pop() as string]);
     expect(parameters).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ name: 'command', in: 'query', required: false, schema: expect.objectContaining({ enum: expect.arrayContaining([operationId]) }) }),
+        expect.objectContaining({ name: 'command', in: 'query', required: false, schema: expect.objectContaining({ pattern: expect.stringContaining(operationId) }) }),
         expect.objectContaining({ name: 'X-Format-Version', in: 'header', required: false }),
       ]),
     );
     const statuses = Object.keys(operation.responses);
     expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']));
-    expect(statuses.includes('409')).toBe(path === '/createProcessData');
+    // create: the key is booked with another body; update: the request's keys name two processes.
+    expect(statuses).toContain('409');
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BookingReceipt' });
     expect(operation.responses['422'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
   });

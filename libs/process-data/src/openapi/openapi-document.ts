@@ -43,7 +43,8 @@ const OPERATION_PROBLEMS: Record<ProcessOperation, string[]> = {
     'REQUEST.MALFORMED_JSON',
     'AUTH.UNAUTHENTICATED',
     'AUTH.ROLE_NOT_PERMITTED',
-    // No 409: a second update with another body is a new revision, the same body a replay.
+    // 409 only when the request's keys name two processes: a second update with another body is a new revision.
+    'PROCESS_DATA.KEYS_AMBIGUOUS',
     'REQUEST.PAYLOAD_TOO_LARGE',
     'REQUEST.UNSUPPORTED_MEDIA_TYPE',
     'REQUEST.VALIDATION_FAILED',
@@ -62,7 +63,7 @@ const OPERATION_PROBLEMS: Record<ProcessOperation, string[]> = {
 
 /** What a status means on the booking routes, where it says more than platform's general text. */
 const STATUS_TEXT: Record<number, string> = {
-  409: 'The business key is already booked for this role with a different body.',
+  409: 'The business key is already booked for this role with a different body (create), or the request\'s keys name two processes (update).',
   422: 'The request is well-formed JSON but cannot be booked; `code` says why, `errors[]` names the fields.',
   503: 'The database is unreachable: nothing was written, retry later.',
 };
@@ -80,6 +81,7 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
     for (const operation of ['create', 'update'] as const) {
       paths[PATH_OF[operation]] = { post: processDataOperation(context, operation, bodies[operation], examples[role][operation] ?? []) };
     }
+    paths['/processes/{key}'] = { get: processReadOperation(context) };
     return {
       title: 'Prozessdaten',
       description:
@@ -92,8 +94,10 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
             name: 'command',
             in: 'query',
             required: false,
-            description: 'The MaCo operationId. Optional; when sent it must name the operation of the path (else 422 `REQUEST.COMMAND_MISMATCH`).',
-            schema: { type: 'string', enum: Object.values(COMMAND_OF) },
+            description:
+              'The MaCo operationId, optionally with a system prefix (`SAP_ERSTELLEN_PROZESSDATEN`). Optional; when sent it must name ' +
+              'the operation of the path (else 422 `REQUEST.COMMAND_MISMATCH`).',
+            schema: { type: 'string', pattern: `^([A-Z0-9]+_)?(${Object.values(COMMAND_OF).join('|')})$`, example: COMMAND_OF.create },
           },
           formatVersion: {
             name: 'X-Format-Version',
@@ -106,7 +110,13 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
             schema: { type: 'string', example: '04/26' },
           },
         },
-        schemas: { ...schemas, BookingReceipt: bookingReceiptSchema(), Finding: findingSchema() },
+        schemas: {
+          ...schemas,
+          BookingReceipt: bookingReceiptSchema(),
+          ...(role === 'LF' ? { MaloIdentReceipt: maloIdentReceiptSchema() } : {}),
+          Finding: findingSchema(),
+          ProcessView: processViewSchema(),
+        },
       },
     };
   };
@@ -140,8 +150,15 @@ function processDataOperation(context: OpenApiContext, operation: ProcessOperati
     description: create
       ? 'Books a new process keyed by `zusatzdaten.businessKey` (unique per role; derived from role and body when absent). ' +
         'The same key with the same body again is a replay (200, `replayed: true`); with another body it is 409.'
-      : 'Finds the process by `zusatzdaten.businessKey` (unknown: 422), merges `stammdaten` into its state, replaces ' +
-        '`transaktionsdaten` and appends a revision. An update already applied (same body) is a replay: 200, nothing booked.',
+      : 'Finds the process by any key its chain has carried, in this order: `zusatzdaten.businessKey`, `targetBusinessKey`, ' +
+        '`parentBusinessKey`, `prozessId` (or `referenzProzessId`); an unknown `businessKey` becomes a key of the process found. ' +
+        'Keys naming two processes: 409, nothing booked; none known: 422. Merges `stammdaten` into the state, replaces ' +
+        '`transaktionsdaten` and appends a revision. An update already applied (same body) is a replay: 200, nothing booked.' +
+        (role === 'LF'
+          ? ' MaloIdent answers (Prüfidentifikator 03002/03003, also wrapped in `data`) come here too, with their own contract: ' +
+            '`zusatzdaten` {`prozessId` (or `referenzProzessId`), `targetBusinessKey`}, 201 `MaloIdentReceipt` on success, 400 ' +
+            '`MALO_IDENT.REFUSED` carrying `errorCode` and `message` on any refusal.'
+          : ''),
     security: [{ [BEARER_SCHEME]: [] }],
     parameters: [{ $ref: '#/components/parameters/command' }, { $ref: '#/components/parameters/formatVersion' }, { $ref: '#/components/parameters/requestId' }],
     requestBody: {
@@ -160,7 +177,20 @@ function processDataOperation(context: OpenApiContext, operation: ProcessOperati
         headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
         content: { 'application/json': { schema: ref('BookingReceipt') } },
       },
-      ...problemResponses(OPERATION_PROBLEMS[operation], context, { statusText: STATUS_TEXT, instance: PATH_OF[operation], errorsOf }),
+      ...(!create && role === 'LF'
+        ? {
+            201: {
+              description: 'A MaloIdent answer (PI 03002/03003) booked on the process of its `START_MALOIDENT` trigger.',
+              headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
+              content: { 'application/json': { schema: ref('MaloIdentReceipt') } },
+            },
+          }
+        : {}),
+      ...problemResponses(!create && role === 'LF' ? [...OPERATION_PROBLEMS[operation], 'MALO_IDENT.REFUSED'] : OPERATION_PROBLEMS[operation], context, {
+        statusText: STATUS_TEXT,
+        instance: PATH_OF[operation],
+        errorsOf,
+      }),
     },
   };
 }
@@ -195,8 +225,92 @@ function bookingReceiptSchema(): JsonSchema {
       businessKey: { type: 'string', description: 'The process key: the one sent, or the UUID derived for a keyless create.' },
       revision: { type: 'integer', minimum: 1, description: 'The revision the request is stored as (1 for a create).' },
       replayed: { type: 'boolean', description: 'True when the same request was already booked; nothing new was stored.' },
+      processBusinessKey: { type: 'string', description: 'Updates: the business key of the process the request was booked on.' },
+      matchedBy: { type: 'string', enum: ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId'], description: 'Updates: the key that found the process.' },
       release: { type: 'string', enum: RELEASES.map((release) => release.name), description: 'The release the body was validated against.' },
       findings: { type: 'array', items: ref('Finding') },
+    },
+  };
+}
+
+function maloIdentReceiptSchema(): JsonSchema {
+  const receipt = bookingReceiptSchema();
+  return {
+    ...receipt,
+    required: ['message', ...(receipt['required'] as string[])],
+    properties: { message: { type: 'string', example: 'MaloIdent answer booked' }, ...(receipt['properties'] as object) },
+  };
+}
+
+function processReadOperation(context: OpenApiContext) {
+  return {
+    tags: ['Prozessdaten'],
+    operationId: 'LESEN_PROZESS',
+    summary: 'Read a process by any key it has carried',
+    description:
+      'The process (business key, status, every key with the revision it was first seen in, linked processes), its ' +
+      'revisions (who, when, Prüfidentifikator, release, the key that matched, findings) and its current state. ' +
+      '`bodies=true` adds each revision\'s body as received.',
+    security: [{ [BEARER_SCHEME]: [] }],
+    parameters: [
+      { name: 'key', in: 'path', required: true, description: 'Any key of the process: business key, prozessId, a sub-process\'s or the trigger\'s business key.', schema: { type: 'string' } },
+      { name: 'bodies', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] } },
+      { $ref: '#/components/parameters/requestId' },
+    ],
+    responses: {
+      200: { description: 'The process.', content: { 'application/json': { schema: ref('ProcessView') } } },
+      ...problemResponses(
+        ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'PROCESS_DATA.PROCESS_NOT_FOUND', 'PROCESS_DATA.KEYS_AMBIGUOUS', 'REQUEST.VALIDATION_FAILED', 'SERVER.UNAVAILABLE'],
+        context,
+        { instance: '/processes/5d97c84f-0000-4000-8000-000000000000', statusText: { 409: 'The key names more than one process.' } },
+      ),
+    },
+  };
+}
+
+function processViewSchema(): JsonSchema {
+  return {
+    type: 'object',
+    required: ['businessKey', 'role', 'keys', 'revisions', 'current'],
+    properties: {
+      businessKey: { type: 'string' },
+      role: { type: 'string', enum: ['LF', 'NB', 'MSB'] },
+      status: { type: 'string', nullable: true, enum: ['pending', 'sent', 'failed'], description: 'Processes started by a trigger: the delivery state.' },
+      pruefidentifikator: { type: 'string', nullable: true },
+      targetBusinessKey: { type: 'string', nullable: true },
+      keys: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            key: { type: 'string' },
+            kind: { type: 'string', enum: ['businessKey', 'prozessId', 'subProcessBusinessKey', 'triggerBusinessKey'] },
+            firstRevision: { type: 'integer' },
+          },
+        },
+      },
+      linkedProcesses: { type: 'array', items: { type: 'string' }, description: 'Processes whose targetBusinessKey is one of this process\'s keys.' },
+      revisions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            revision: { type: 'integer' },
+            operation: { type: 'string', enum: ['create', 'update', 'trigger'] },
+            pruefidentifikator: { type: 'string', nullable: true },
+            release: { type: 'string' },
+            receivedAt: { type: 'string', format: 'date-time' },
+            tokenSubject: { type: 'string', nullable: true },
+            requestId: { type: 'string', nullable: true },
+            matchedBy: { type: 'string', nullable: true },
+            findings: { type: 'array', items: ref('Finding') },
+            body: { type: 'object', description: 'With `bodies=true`: the body as received.' },
+          },
+        },
+      },
+      current: { type: 'object', description: 'The booked state after all revisions.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
     },
   };
 }

@@ -650,7 +650,8 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
         accepted.push({
           role: built.role,
           operation: built.operation,
-          businessKey: body['businessKey'] as string,
+          // An update is booked on the process its keys resolved to (`processBusinessKey`), not necessarily its own key's.
+          businessKey: (body['processBusinessKey'] ?? body['businessKey']) as string,
           revision: body['revision'] as number,
           replayed: body['replayed'] as boolean,
           requested: built.businessKey,

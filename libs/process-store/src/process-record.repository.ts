@@ -24,14 +24,38 @@ export interface NewRecordFacts extends RevisionFacts {
   currentJson: string | null;
 }
 
-export interface LockedRecord {
+interface CandidateRecord {
   id: string;
+  business_key: string;
   current: Record<string, unknown>;
   revision: number;
+  /** The request's keys this record carries. */
+  matched_keys: string[];
+}
+
+/** The fields of `zusatzdaten` an update may name its process by, strongest first (the resolution order). */
+export const KEY_FIELDS = ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId'] as const;
+export type KeyField = (typeof KEY_FIELDS)[number];
+
+/** The keys an update carries; `prozessId` is `referenzProzessId` where the sender used that name. */
+export type UpdateKeys = Partial<Record<KeyField, string>>;
+
+/** Kinds of the keys a process collects besides its own business key (table `process_key`). */
+export type ProcessKeyKind = 'prozessId' | 'subProcessBusinessKey' | 'triggerBusinessKey';
+
+export interface KeyMatch {
+  field: KeyField;
+  key: string;
+  /** The business key of the process this key belongs to. */
+  processBusinessKey: string;
 }
 
 export type CreateOutcome = { kind: 'booked' } | { kind: 'replayed' } | { kind: 'conflict' };
-export type UpdateOutcome = { kind: 'booked'; revision: number } | { kind: 'replayed'; revision: number } | { kind: 'unknown' };
+export type UpdateOutcome =
+  | { kind: 'booked' | 'replayed'; revision: number; businessKey: string; matchedBy: KeyField }
+  | { kind: 'unknown' }
+  /** The request's keys name different processes: nothing is booked, and nothing is guessed. */
+  | { kind: 'ambiguous'; matches: KeyMatch[] };
 
 // The body's hash is SHA-256 over jsonb's text form, which is canonical (keys sorted, white space normalised):
 // a retry whose keys come in another order is still the same body.
@@ -59,29 +83,44 @@ const SAME_AS_CREATE = `
   JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.business_key = $2`;
 
-// A record whose state is still its create body keeps `current` NULL (migration StoreCreateBodyOnce).
-const LOCK_RECORD = `
-  SELECT r.id, COALESCE(r.current, v.body) AS current, r.revision FROM process_record r
-  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
-  WHERE r.role = $1 AND r.business_key = $2
+// Every process any of the request's keys names — by its own business key, a key it collected, or the prozessId of its
+// create — locked in id order (two requests locking the same processes never deadlock). A record whose state is still
+// its create body keeps `current` NULL (migration StoreCreateBodyOnce).
+const LOCK_CANDIDATES = `
+  WITH candidates AS (
+    SELECT business_key AS key, id AS record_id FROM process_record WHERE role = $1 AND business_key = ANY($2::text[])
+    UNION SELECT key, record_id FROM process_key WHERE role = $1 AND key = ANY($2::text[])
+    UNION SELECT prozess_id, id FROM process_record WHERE role = $1 AND prozess_id = ANY($2::text[])
+  )
+  SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision,
+    ARRAY(SELECT c.key FROM candidates c WHERE c.record_id = r.id) AS matched_keys
+  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.id IN (SELECT record_id FROM candidates)
+  ORDER BY r.id
   FOR UPDATE OF r`;
 
+// New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
+// revision. A key another process took meanwhile stays that process's: the insert skips it.
 const UPDATE_RECORD_WITH_REVISION = `
-  WITH input AS (SELECT $8::jsonb AS body),
+  WITH input AS (SELECT $7::jsonb AS body),
   updated AS (
     UPDATE process_record SET
       current = $2::jsonb,
       revision = revision + 1,
       marktlokations_ids = $3,
       target_business_key = COALESCE(target_business_key, $4),
-      prozess_id = COALESCE(prozess_id, $5),
       updated_at = now()
     WHERE id = $1
-    RETURNING revision
+    RETURNING revision, role
+  ),
+  new_keys AS (
+    INSERT INTO process_key (role, key, record_id, kind, first_revision)
+    SELECT updated.role, k.key, $1, k.kind, updated.revision FROM updated, unnest($12::text[], $13::text[]) AS k(key, kind)
+    ON CONFLICT (role, key) DO NOTHING
   )
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
-  SELECT $1, updated.revision, 'update', $6, $7, input.body, ${BODY_HASH('input.body')}, $9, $10, $11::jsonb FROM updated, input
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by)
+  SELECT $1, updated.revision, 'update', $5, $6, input.body, ${BODY_HASH('input.body')}, $8, $9, $10::jsonb, $11 FROM updated, input
   RETURNING revision`;
 
 const SELECT_REPLAYED_REVISION = `
@@ -123,14 +162,18 @@ export class ProcessRecordRepository {
   }
 
   /**
-   * Locks the record, lets `merge` compute its next state and stores it with a new revision, in one
-   * transaction. The unique (record, body hash) index of updates turns a repeated update into a
-   * replay even when both copies arrive at the same time.
+   * Resolves the process the update's keys name (`KEY_FIELDS` order), locks it, lets `merge` compute its next state
+   * and stores it with a new revision, the key that matched and the request's new keys, in one transaction. Keys that
+   * name two processes book nothing (`ambiguous`). The unique (record, body hash) index of updates turns a repeated
+   * update into a replay even when both copies arrive at the same time.
    */
   async appendRevision(
-    facts: RevisionFacts & { targetBusinessKey: string | null; prozessId: string | null },
+    facts: RevisionFacts & { targetBusinessKey: string | null },
     merge: (current: Record<string, unknown>) => { currentJson: string; marktlokationsIds: string[] },
+    keys: UpdateKeys = { businessKey: facts.businessKey },
   ): Promise<UpdateOutcome> {
+    const requested = KEY_FIELDS.flatMap((field) => (keys[field] ? [{ field, key: keys[field] as string }] : []));
+    if (requested.length === 0) return { kind: 'unknown' };
     const client: PoolClient = await this.pool.connect();
     // A checked-out client has no listener of the pool's: when its connection dies (the server shuts down, the
     // network drops), pg emits 'error' on it, which without a listener would crash the process. It marks the
@@ -138,48 +181,62 @@ export class ProcessRecordRepository {
     let broken: Error | undefined;
     const onConnectionError = (error: Error) => (broken ??= error);
     client.on('error', onConnectionError);
-    let recordId: string | undefined;
+    let chosen: { id: string; businessKey: string; matchedBy: KeyField } | undefined;
     let inTransaction = false;
     try {
       await client.query('BEGIN');
       inTransaction = true;
-      const locked = await client.query<LockedRecord>(statement('lock_record', LOCK_RECORD, [facts.role, facts.businessKey]));
-      if (locked.rows.length === 0) {
+      const { rows } = await client.query<CandidateRecord>(
+        statement('lock_record', LOCK_CANDIDATES, [facts.role, [...new Set(requested.map(({ key }) => key))]]),
+      );
+      const recordOf = new Map<string, CandidateRecord>();
+      for (const row of rows) for (const key of row.matched_keys) recordOf.set(key, row);
+      const matches = requested.flatMap(({ field, key }) => {
+        const record = recordOf.get(key);
+        return record ? [{ field, key, record }] : [];
+      });
+      const records = new Set(matches.map(({ record }) => record.id));
+      if (records.size !== 1) {
         await client.query('ROLLBACK');
         inTransaction = false;
-        return { kind: 'unknown' };
+        if (records.size === 0) return { kind: 'unknown' };
+        return { kind: 'ambiguous', matches: matches.map(({ field, key, record }) => ({ field, key, processBusinessKey: record.business_key })) };
       }
-      recordId = locked.rows[0].id;
-      const next = merge(locked.rows[0].current);
-      const { rows } = await client.query<{ revision: number }>(
+      const [{ field: matchedBy, record }] = matches;
+      chosen = { id: record.id, businessKey: record.business_key, matchedBy };
+      const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
+      const next = merge(record.current);
+      const { rows: written } = await client.query<{ revision: number }>(
         statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
-          recordId,
+          record.id,
           next.currentJson,
           next.marktlokationsIds,
           facts.targetBusinessKey,
-          facts.prozessId,
           facts.pruefidentifikator,
           facts.release,
           facts.bodyJson,
           facts.tokenSubject,
           facts.requestId,
           facts.findingsJson,
+          matchedBy,
+          newKeys.map(({ key }) => key),
+          newKeys.map(({ field }): ProcessKeyKind => (field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId')),
         ]),
       );
       await client.query('COMMIT');
       inTransaction = false;
-      return { kind: 'booked', revision: rows[0].revision };
+      return { kind: 'booked', revision: written[0].revision, businessKey: record.business_key, matchedBy };
     } catch (error) {
       // After a lost connection, a fatal error or a client-side timeout the client is discarded without a ROLLBACK
       // (the server rolls back when the connection goes); after a statement error it rolls back and stays.
       if (!broken && connectionLost(error)) broken = error as Error;
       // A connection that cannot even roll back is discarded instead of returned to the pool.
       if (inTransaction && !broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (recordId && !broken && isUniqueViolation(error, 'uq_process_revision_update_body')) {
+      if (chosen && !broken && isUniqueViolation(error, 'uq_process_revision_update_body')) {
         const { rows } = await client.query<{ revision: number }>(
-          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [recordId, facts.bodyJson]),
+          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [chosen.id, facts.bodyJson]),
         );
-        return { kind: 'replayed', revision: rows[0].revision };
+        return { kind: 'replayed', revision: rows[0].revision, businessKey: chosen.businessKey, matchedBy: chosen.matchedBy };
       }
       throw error;
     } finally {

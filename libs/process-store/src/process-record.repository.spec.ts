@@ -36,7 +36,7 @@ const facts = {
   prozessId: null,
 };
 const merge = () => ({ currentJson: '{}', marktlokationsIds: [] });
-const locked = [{ id: 'record-1', current: {}, revision: 1 }];
+const locked = [{ id: 'record-1', business_key: 'key-1', current: {}, revision: 1, matched_keys: ['key-1'] }];
 
 /** An error as pg reports one the server sent. */
 const serverError = (code: string, severity: string, message: string) => Object.assign(new Error(message), { code, severity });
@@ -123,7 +123,7 @@ describe('ProcessRecordRepository.appendRevision on a failing connection', () =>
   it('should release a healthy client as is after a booking', async () => {
     const client = new FakeClient((s) => (s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 2 }] : []));
 
-    await expect(repositoryOn(client).appendRevision(facts, merge)).resolves.toEqual({ kind: 'booked', revision: 2 });
+    await expect(repositoryOn(client).appendRevision(facts, merge)).resolves.toEqual({ kind: 'booked', revision: 2, businessKey: 'key-1', matchedBy: 'businessKey' });
 
     expect(client.statements).toEqual(['BEGIN', 'lock_record', 'update_record_with_revision', 'COMMIT']);
     expect(client.release).toHaveBeenCalledWith(undefined);

@@ -1,0 +1,3 @@
+export * from './process-record.repository';
+export * from './uuid-v7';
+export * from './process-read.repository';

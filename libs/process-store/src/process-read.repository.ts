@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '@maco/database';
+
+export interface ProcessKeyView {
+  key: string;
+  kind: 'businessKey' | 'prozessId' | 'subProcessBusinessKey' | 'triggerBusinessKey';
+  firstRevision: number;
+}
+
+export interface RevisionView {
+  revision: number;
+  operation: string;
+  pruefidentifikator: string | null;
+  release: string;
+  receivedAt: string;
+  tokenSubject: string | null;
+  requestId: string | null;
+  matchedBy: string | null;
+  findings: unknown[];
+  body?: unknown;
+}
+
+/** A process as operators see it: every key it carries, every revision, its current state, the processes linked to it. */
+export interface ProcessView {
+  businessKey: string;
+  role: string;
+  status: string | null;
+  pruefidentifikator: string | null;
+  targetBusinessKey: string | null;
+  keys: ProcessKeyView[];
+  /** Business keys of processes that name one of this process's keys as their `targetBusinessKey`. */
+  linkedProcesses: string[];
+  revisions: RevisionView[];
+  current: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ProcessLookup = { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
+
+// The process of any key: its own business key, a key it collected, the prozessId of its create.
+const FIND_RECORDS = `
+  SELECT r.id, r.business_key, r.role, r.status, r.pruefidentifikator, r.target_business_key, r.prozess_id,
+    COALESCE(r.current, v.body) AS current, r.created_at, r.updated_at
+  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.role = $1 AND r.id IN (
+    SELECT id FROM process_record WHERE role = $1 AND business_key = $2
+    UNION SELECT record_id FROM process_key WHERE role = $1 AND key = $2
+    UNION SELECT id FROM process_record WHERE role = $1 AND prozess_id = $2)`;
+
+const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
+
+const REVISIONS = (bodies: boolean) => `
+  SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings
+    ${bodies ? ', body' : ''}
+  FROM process_revision WHERE record_id = $1 ORDER BY revision`;
+
+const LINKED = `
+  SELECT business_key FROM process_record
+  WHERE role = $1 AND target_business_key = ANY($2::text[]) AND id <> $3 ORDER BY created_at, business_key`;
+
+/** Reads processes for operators: no locks, plain statements (a read is rare next to bookings). */
+@Injectable()
+export class ProcessReadRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async findByKey(role: string, key: string, options: { bodies?: boolean } = {}): Promise<ProcessLookup> {
+    const { rows } = await this.pool.query(FIND_RECORDS, [role, key]);
+    if (rows.length === 0) return { kind: 'unknown' };
+    if (rows.length > 1) return { kind: 'ambiguous', businessKeys: rows.map((row) => row.business_key as string).sort() };
+    const record = rows[0];
+    const [keys, revisions] = await Promise.all([
+      this.pool.query(KEYS, [record.id]),
+      this.pool.query(REVISIONS(options.bodies === true), [record.id]),
+    ]);
+    const collected: ProcessKeyView[] = keys.rows.map((row) => ({ key: row.key, kind: row.kind, firstRevision: row.first_revision }));
+    const allKeys: ProcessKeyView[] = [
+      { key: record.business_key, kind: 'businessKey', firstRevision: 1 },
+      ...(record.prozess_id && record.prozess_id !== record.business_key && !collected.some((k) => k.key === record.prozess_id)
+        ? [{ key: record.prozess_id as string, kind: 'prozessId' as const, firstRevision: 1 }]
+        : []),
+      ...collected,
+    ];
+    const linked = await this.pool.query(LINKED, [role, allKeys.map((k) => k.key), record.id]);
+    return {
+      kind: 'found',
+      process: {
+        businessKey: record.business_key,
+        role: record.role,
+        status: record.status,
+        pruefidentifikator: record.pruefidentifikator,
+        targetBusinessKey: record.target_business_key,
+        keys: allKeys,
+        linkedProcesses: linked.rows.map((row) => row.business_key as string),
+        revisions: revisions.rows.map((row) => ({
+          revision: row.revision,
+          operation: row.operation,
+          pruefidentifikator: row.pruefidentifikator,
+          release: row.release,
+          receivedAt: (row.received_at as Date).toISOString(),
+          tokenSubject: row.token_subject,
+          requestId: row.request_id,
+          matchedBy: row.matched_by,
+          findings: row.findings,
+          ...(options.bodies ? { body: row.body } : {}),
+        })),
+        current: record.current,
+        createdAt: (record.created_at as Date).toISOString(),
+        updatedAt: (record.updated_at as Date).toISOString(),
+      },
+    };
+  }
+}
