@@ -3,6 +3,7 @@ export * from './config/service-config.tokens';
 export * from './config/service-config.module';
 export * from './group/interface-group';
 export * from './http/allowed-methods';
+export * from './http/command';
 export * from './http/create-service-app';
 export * from './http/json-body';
 export * from './http/json-walk';
