@@ -104,3 +104,4 @@ export { ZusatzInformation } from './com/zusatz-information';
 export { BoTyp } from './enum/bo-typ.enum';
 export { Rollencodetyp } from './enum/rollencodetyp.enum';
 export { Rufnummernart } from './enum/rufnummernart.enum';
+export { missingTriggerFields, triggerEvent, triggerEventNames, type TriggerEvent } from './release/trigger-events';

@@ -6,4 +6,6 @@ export const PROCESS_DATA_LOG_FIELDS = defineLogFields({
   pruefidentifikator: matching(/^\d{5}$/),
   // A UUID or the sender's technical key.
   businessKey: matching(/^[\w.:-]{1,128}$/),
+  // Updates: which of the request's keys found the process.
+  matchedBy: oneOf('businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId'),
 });

@@ -210,6 +210,8 @@ export class ProcessDataService {
         },
       );
     }
+    if (outcome.kind === 'booked') this.bookingMetrics.recordResolution(outcome.matchedBy);
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, { matchedBy: outcome.matchedBy });
     return outcome;
   }
 

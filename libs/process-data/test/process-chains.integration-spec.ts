@@ -104,6 +104,21 @@ describe('process chains (LF)', () => {
       expect([(await revisionsOf(first)).length, (await revisionsOf(second)).length]).toEqual([1, 1]);
     });
 
+    it('should count updates by the key that found their process', async () => {
+      const metric = async () => {
+        const text = await (await fetch(`${service.baseUrl}/metrics`)).text();
+        const line = text.split('\n').find((candidate) => candidate.startsWith('maco_update_resolutions_total{role="LF",matched_by="parentBusinessKey"}'));
+        return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+      };
+      const chain = randomUUID();
+      await create({ businessKey: chain });
+      const before = await metric();
+
+      await update({ businessKey: randomUUID(), parentBusinessKey: chain });
+
+      expect(await metric()).toBe(before + 1);
+    });
+
     it('should answer 422 when no key names a process', async () => {
       const answer = await update({ businessKey: randomUUID(), targetBusinessKey: randomUUID() });
       expect([answer.status, answer.body['code']]).toEqual([422, 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN']);

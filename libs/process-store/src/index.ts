@@ -1,3 +1,5 @@
 export * from './process-record.repository';
 export * from './uuid-v7';
 export * from './process-read.repository';
+export * from './in-transaction';
+export * from './trigger-process.repository';

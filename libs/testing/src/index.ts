@@ -7,3 +7,4 @@ export * from './tokens';
 export * from './seeded-random';
 export * from './openapi-export';
 export * from './test-ident-group';
+export * from './scripted-middleware';

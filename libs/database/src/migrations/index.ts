@@ -2,6 +2,7 @@ import { CreateProcessTables1763700000000 } from './1763700000000-CreateProcessT
 import { StoreCreateBodyOnce1763800000000 } from './1763800000000-StoreCreateBodyOnce';
 import { RevisionFindings1763900000000 } from './1763900000000-RevisionFindings';
 import { ProcessKeys1764000000000 } from './1764000000000-ProcessKeys';
+import { TriggerDelivery1764100000000 } from './1764100000000-TriggerDelivery';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   StoreCreateBodyOnce1763800000000,
   RevisionFindings1763900000000,
   ProcessKeys1764000000000,
+  TriggerDelivery1764100000000,
 ];

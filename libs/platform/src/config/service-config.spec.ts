@@ -59,4 +59,49 @@ describe(loadServiceConfig.name, () => {
       /DEFAULT_RELEASE.*\n.*AHB_RULE_MODE/s,
     );
   });
+  describe('middleware and trigger delivery', () => {
+    const middleware = {
+      MACO_APP_URL: 'http://maco.example/api/',
+      MACO_TOKEN_URL: 'http://maco.example/oauth/token',
+      MACO_CLIENT_ID: 'backend',
+      MACO_USERNAME: 'svc-backend',
+      MACO_PASSWORD: ' secret with blanks ',
+    };
+
+    it('should leave the middleware out without MACO_APP_URL and apply the delivery defaults', () => {
+      const config = loadServiceConfig({ JWT_SECRET: secret });
+      expect(config.macoApp).toBeUndefined();
+      expect(config.triggerDelivery).toEqual({ maxAttempts: 15, retryBaseMs: 2000, retryMaxMs: 900_000, pollIntervalMs: 1000 });
+    });
+
+    it('should read the connection, keep the password as given and trim the trailing slash of the URL', () => {
+      expect(loadServiceConfig({ JWT_SECRET: secret, ...middleware, MACO_CLIENT_SECRET: 'cs', MACO_TIMEOUT_MS: '2500' }).macoApp).toEqual({
+        url: 'http://maco.example/api',
+        tokenUrl: 'http://maco.example/oauth/token',
+        clientId: 'backend',
+        clientSecret: 'cs',
+        username: 'svc-backend',
+        password: ' secret with blanks ',
+        timeoutMs: 2500,
+      });
+    });
+
+    it('should name every missing or bad middleware and delivery variable at once', () => {
+      const attempt = () =>
+        loadServiceConfig({ JWT_SECRET: secret, MACO_APP_URL: 'ftp://x', TRIGGER_MAX_ATTEMPTS: '0', TRIGGER_RETRY_BASE_MS: '5000', TRIGGER_RETRY_MAX_MS: '1000' });
+      expect(attempt).toThrow(ConfigurationError);
+      try {
+        attempt();
+      } catch (error) {
+        const message = (error as Error).message;
+        for (const name of ['MACO_APP_URL', 'MACO_TOKEN_URL', 'MACO_CLIENT_ID', 'MACO_USERNAME', 'MACO_PASSWORD', 'TRIGGER_MAX_ATTEMPTS', 'TRIGGER_RETRY_MAX_MS']) {
+          expect(message).toContain(name);
+        }
+      }
+    });
+
+    it('should demand https for the middleware in production', () => {
+      expect(() => loadServiceConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...middleware })).toThrow(/MACO_APP_URL must be an https URL.*\n.*MACO_TOKEN_URL must be an https URL/s);
+    });
+  });
 });

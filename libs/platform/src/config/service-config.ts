@@ -3,6 +3,30 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseRelease, releaseInForceAt, RELEASES, type ReleaseName } from '@maco/domain';
 
+/** The middleware (MACO APP) the service calls, and the technical account it authenticates as (OAuth password grant). */
+export interface MacoAppConnection {
+  /** Base URL; triggers go to `{url}/inbound`. */
+  url: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret?: string;
+  username: string;
+  password: string;
+  /** Longest one call (token or inbound) may take before it counts as failed. */
+  timeoutMs: number;
+}
+
+/** How undelivered triggers are retried in the background. */
+export interface TriggerDeliverySettings {
+  /** Attempts in all (the first one included) before a trigger is given up as `failed`. */
+  maxAttempts: number;
+  /** Backoff before the second attempt; it doubles per attempt (with jitter) up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often a worker looks for due deliveries. */
+  pollIntervalMs: number;
+}
+
 export type TokenVerification =
   | { kind: 'shared-secret'; secret: string; secretSource: 'env' | 'dev-file'; issuer?: string; audience?: string }
   | { kind: 'jwks'; jwksUrl: string; issuer: string; audience: string; algorithms: string[] };
@@ -38,6 +62,9 @@ export interface ServiceConfig {
   databaseConnectTimeoutMs: number;
   /** Longest a single database statement may run before it is cancelled (and the request answered 503). */
   databaseStatementTimeoutMs: number;
+  /** Absent when `MACO_APP_URL` is not set: the service then sends nothing to a middleware. */
+  macoApp?: MacoAppConnection;
+  triggerDelivery: TriggerDeliverySettings;
 }
 
 export class ConfigurationError extends Error {
@@ -77,7 +104,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   }
   const dataDir = resolve(text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
 
-  const config: Omit<ServiceConfig, 'tokenVerification'> = {
+  const config: Omit<ServiceConfig, 'tokenVerification' | 'macoApp' | 'triggerDelivery'> = {
     port: integer('PORT', 3000, 0, 65535),
     host: text('HOST') ?? '0.0.0.0',
     databaseUrl,
@@ -100,8 +127,46 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     databaseStatementTimeoutMs: integer('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000),
   };
   const tokenVerification = readTokenVerification(env, text, dataDir, problems);
+  const macoApp = readMacoApp(env, text, integer('MACO_TIMEOUT_MS', 5000, 100, 600_000), problems);
+  const triggerDelivery: TriggerDeliverySettings = {
+    maxAttempts: integer('TRIGGER_MAX_ATTEMPTS', 15, 1, 1000),
+    retryBaseMs: integer('TRIGGER_RETRY_BASE_MS', 2000, 10, 3_600_000),
+    retryMaxMs: integer('TRIGGER_RETRY_MAX_MS', 900_000, 10, 86_400_000),
+    pollIntervalMs: integer('TRIGGER_POLL_INTERVAL_MS', 1000, 10, 3_600_000),
+  };
+  if (triggerDelivery.retryMaxMs < triggerDelivery.retryBaseMs) problems.push('TRIGGER_RETRY_MAX_MS must not be less than TRIGGER_RETRY_BASE_MS');
   if (problems.length) throw new ConfigurationError(problems);
-  return { ...config, tokenVerification: tokenVerification as TokenVerification };
+  return { ...config, tokenVerification: tokenVerification as TokenVerification, macoApp, triggerDelivery };
+}
+
+/** The middleware connection when `MACO_APP_URL` is set: then its token endpoint and account are required too. */
+function readMacoApp(
+  env: NodeJS.ProcessEnv,
+  text: (name: string) => string | undefined,
+  timeoutMs: number,
+  problems: string[],
+): MacoAppConnection | undefined {
+  const url = text('MACO_APP_URL');
+  if (!url) return undefined;
+  const tokenUrl = text('MACO_TOKEN_URL');
+  // Credentials and tokens must not cross the network in clear text in production.
+  const scheme = env['NODE_ENV'] === 'production' ? /^https:\/\//i : /^https?:\/\//i;
+  const schemeText = env['NODE_ENV'] === 'production' ? 'an https URL (NODE_ENV=production)' : 'an http(s) URL';
+  if (!scheme.test(url) || !URL.canParse(url)) problems.push(`MACO_APP_URL must be ${schemeText}`);
+  if (!tokenUrl) problems.push('MACO_TOKEN_URL is required with MACO_APP_URL');
+  else if (!scheme.test(tokenUrl) || !URL.canParse(tokenUrl)) problems.push(`MACO_TOKEN_URL must be ${schemeText}`);
+  const required = (name: string): string => {
+    const value = text(name);
+    if (!value) problems.push(`${name} is required with MACO_APP_URL`);
+    return value ?? '';
+  };
+  const clientId = required('MACO_CLIENT_ID');
+  const username = required('MACO_USERNAME');
+  // Passwords are taken as given: blanks may be part of them.
+  const password = env['MACO_PASSWORD'] ?? '';
+  if (password === '') problems.push('MACO_PASSWORD is required with MACO_APP_URL');
+  const clientSecret = env['MACO_CLIENT_SECRET'] || undefined;
+  return { url: url.replace(/\/+$/, ''), tokenUrl: tokenUrl ?? '', clientId, clientSecret, username, password, timeoutMs };
 }
 
 function readDefaultRelease(raw: string | undefined, problems: string[]): ReleaseName {

@@ -30,6 +30,7 @@ const PI_PATTERN = /^\d{5}$/;
 @Injectable()
 export class BookingMetrics implements OnModuleInit {
   private readonly bookings: Counter<'role' | 'operation' | 'pruefidentifikator' | 'outcome'>;
+  private readonly resolutions: Counter<'role' | 'matched_by'>;
   /** Requests whose outcome the service recorded: the hook does not count them again. */
   private readonly recorded = new WeakSet<RequestFacts>();
 
@@ -44,6 +45,17 @@ export class BookingMetrics implements OnModuleInit {
       labelNames: ['role', 'operation', 'pruefidentifikator', 'outcome'],
       registers: [registry],
     });
+    this.resolutions = new Counter({
+      name: 'maco_update_resolutions_total',
+      help: 'Updates booked on a process, by market role and the key that found it (businessKey, targetBusinessKey, parentBusinessKey, prozessId).',
+      labelNames: ['role', 'matched_by'],
+      registers: [registry],
+    });
+  }
+
+  /** An update found its process by this key. */
+  recordResolution(matchedBy: 'businessKey' | 'targetBusinessKey' | 'parentBusinessKey' | 'prozessId'): void {
+    this.resolutions.inc({ role: ROLE_PATTERN.test(this.serviceRole) ? this.serviceRole : 'other', matched_by: matchedBy });
   }
 
   onModuleInit(): void {

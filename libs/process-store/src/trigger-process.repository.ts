@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, QueryConfig } from 'pg';
+import { PG_POOL } from '@maco/database';
+import type { Queryable } from './in-transaction';
+import { uuidV7 } from './uuid-v7';
+
+/** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */
+export interface TriggerProcessFacts {
+  role: string;
+  prozessId: string;
+  release: string;
+  /** The body as sent to the middleware (with `zusatzdaten.prozessId` and `eventname`), as JSON text. */
+  bodyJson: string;
+  marktlokationsIds: string[];
+  tokenSubject: string | null;
+  requestId: string | null;
+}
+
+export type TriggerProcessStatus = 'pending' | 'sent' | 'failed';
+
+export type TriggerBookingOutcome =
+  | { kind: 'booked'; recordId: string }
+  /** The same trigger (prozessId, event and body) was booked before: nothing new is stored. */
+  | { kind: 'replayed'; recordId: string }
+  /** The prozessId names another process, or this trigger with another body. */
+  | { kind: 'conflict' };
+
+export interface TriggerProcessState {
+  recordId: string;
+  prozessId: string;
+  eventname: string;
+  status: TriggerProcessStatus;
+  /** The middleware's business key for the trigger, once it accepted it. */
+  triggerBusinessKey: string | null;
+}
+
+// The record and its first revision in one statement. A prozessId already known as a key or prozessId of another
+// process is not booked again (the caller sees a conflict), so later answers can be matched to one process only.
+const INSERT_TRIGGER_PROCESS = `
+  WITH input AS (SELECT $8::jsonb AS body),
+  inserted AS (
+    INSERT INTO process_record (id, role, business_key, prozess_id, release, marktlokations_ids, current, revision, status)
+    SELECT $1::uuid, $2::varchar, $3::text, $3::text, $4::varchar, $5::text[], NULL, 1, 'pending' FROM input
+    WHERE NOT EXISTS (SELECT 1 FROM process_key WHERE role = $2::varchar AND key = $3::text)
+      AND NOT EXISTS (SELECT 1 FROM process_record WHERE role = $2::varchar AND prozess_id = $3::text)
+    ON CONFLICT (role, business_key) DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO process_revision (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
+  SELECT inserted.id, 1, 'trigger', NULL, $4::varchar, input.body, sha256(convert_to(input.body::text, 'UTF8')), $6::text, $7::text
+  FROM inserted, input
+  RETURNING record_id`;
+
+// jsonb equality ignores key order and white space: a retried trigger is the same body.
+const SAME_TRIGGER = `
+  SELECT r.id, v.operation = 'trigger' AND v.body = $3::jsonb AS same FROM process_record r
+  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.role = $1 AND r.business_key = $2`;
+
+const MARK_SENT = `
+  WITH updated AS (
+    UPDATE process_record SET status = 'sent', updated_at = now() WHERE id = $1 RETURNING role
+  )
+  INSERT INTO process_key (role, key, record_id, kind, first_revision)
+  SELECT updated.role, $2, $1, 'triggerBusinessKey', 1 FROM updated WHERE $2::text IS NOT NULL
+  ON CONFLICT (role, key) DO NOTHING
+  RETURNING key`;
+
+const MARK_FAILED = `UPDATE process_record SET status = 'failed', updated_at = now() WHERE id = $1`;
+
+const SELECT_TRIGGER_PROCESS = `
+  SELECT r.id AS "recordId", r.prozess_id AS "prozessId", v.body -> 'zusatzdaten' ->> 'eventname' AS eventname, r.status,
+    (SELECT k.key FROM process_key k WHERE k.record_id = r.id AND k.kind = 'triggerBusinessKey' ORDER BY k.created_at LIMIT 1)
+      AS "triggerBusinessKey"
+  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.id = $1 AND v.operation = 'trigger'`;
+
+/**
+ * Writes the process records of triggers: revision 1 (`trigger`) with the body sent, the delivery status, and the
+ * middleware's business key as a `triggerBusinessKey` of the process. The write methods take the caller's
+ * transaction client, so a trigger is booked together with its delivery.
+ */
+@Injectable()
+export class TriggerProcessRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async insertTriggerProcess(client: Queryable, facts: TriggerProcessFacts): Promise<TriggerBookingOutcome> {
+    const { rows } = await client.query<{ record_id: string }>(
+      statement('insert_trigger_process', INSERT_TRIGGER_PROCESS, [
+        uuidV7(),
+        facts.role,
+        facts.prozessId,
+        facts.release,
+        facts.marktlokationsIds,
+        facts.tokenSubject,
+        facts.requestId,
+        facts.bodyJson,
+      ]),
+    );
+    if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };
+    const existing = await client.query<{ id: string; same: boolean }>(
+      statement('same_trigger', SAME_TRIGGER, [facts.role, facts.prozessId, facts.bodyJson]),
+    );
+    const [record] = existing.rows;
+    return record?.same ? { kind: 'replayed', recordId: record.id } : { kind: 'conflict' };
+  }
+
+  /**
+   * The middleware accepted the trigger: status `sent`, and its business key (if it gave one) a key of the process.
+   * False when that key already belongs to another process (it is then not recorded for this one).
+   */
+  async markTriggerSent(client: Queryable, recordId: string, triggerBusinessKey: string | null): Promise<boolean> {
+    const { rows } = await client.query(statement('mark_trigger_sent', MARK_SENT, [recordId, triggerBusinessKey]));
+    return triggerBusinessKey === null || rows.length === 1;
+  }
+
+  async markTriggerFailed(client: Queryable, recordId: string): Promise<void> {
+    await client.query(statement('mark_trigger_failed', MARK_FAILED, [recordId]));
+  }
+
+  async findTriggerProcess(recordId: string, client: Queryable = this.pool): Promise<TriggerProcessState | undefined> {
+    const { rows } = await client.query<TriggerProcessState>(statement('select_trigger_process', SELECT_TRIGGER_PROCESS, [recordId]));
+    return rows[0];
+  }
+}
+
+function statement(name: string, text: string, values: unknown[]): QueryConfig {
+  return { name, text, values };
+}

@@ -1,0 +1,3 @@
+export { TRIGGERS_GROUP } from './triggers.group';
+export { TRIGGER_PROBLEMS, type TriggerProblemCode } from './triggers.problems';
+export type { TriggerAnswer, TriggerPending, TriggerSent } from './trigger-answer';

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { MarketRole, TriggerEvent } from '@maco/domain';
+import type { LoggingOptions } from '@maco/platform';
+import { composeService } from '@maco/service';
+import { mintTestToken, postJson, startTestService, withClient, type JsonResponse, type TestService } from '@maco/testing';
+import { TRIGGERS_GROUP } from '../src';
+
+/** Retries within milliseconds, so a test waits for outcomes, not for backoff; the retry warnings are not printed. */
+export const FAST_RETRIES = {
+  TRIGGER_RETRY_BASE_MS: '20',
+  TRIGGER_RETRY_MAX_MS: '100',
+  TRIGGER_POLL_INTERVAL_MS: '25',
+  TRIGGER_MAX_ATTEMPTS: '1000',
+  LOG_LEVEL: 'error',
+};
+
+/** A service of `role` that offers the triggers group alone. */
+export function startTriggerService(
+  role: MarketRole,
+  databaseUrl: string,
+  env: Record<string, string>,
+  logging?: LoggingOptions,
+): Promise<TestService> {
+  return startTestService(composeService({ role, groups: [TRIGGERS_GROUP] }, { logging }), databaseUrl, env);
+}
+
+/** START_MALOIDENT of LF: what every release requires of it, and nothing more. */
+export function maloIdentBody(prozessId?: string): Record<string, unknown> {
+  return {
+    stammdaten: {},
+    transaktionsdaten: {
+      absender: { rollencodenummer: '9900000000003' },
+      empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
+      ausfuehrungsdatum: '2026-12-01T23:00:00Z',
+    },
+    ...(prozessId ? { zusatzdaten: { prozessId } } : {}),
+  };
+}
+
+/** A body with exactly the event's required leaves (one element per array, every leaf a string). */
+export function bodyFor(event: Pick<TriggerEvent, 'required'>): Record<string, unknown> {
+  const body: Record<string, unknown> = { stammdaten: {}, transaktionsdaten: {} };
+  for (const template of event.required) {
+    const tokens = template.split('/').slice(1);
+    let node: Record<string, unknown> | unknown[] = body;
+    tokens.forEach((token, index) => {
+      const last = index === tokens.length - 1;
+      const nextIsArray = tokens[index + 1] === '*';
+      const key: string | number = token === '*' ? 0 : token;
+      const container = node as Record<string | number, unknown>;
+      container[key] ??= last ? 'x' : nextIsArray ? [] : {};
+      node = container[key] as Record<string, unknown> | unknown[];
+    });
+  }
+  return body;
+}
+
+export function postTrigger(
+  service: TestService,
+  eventname: string,
+  body: unknown,
+  options: { role?: MarketRole; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  return postJson(`${service.baseUrl}/triggers/${eventname}`, body, { token: mintTestToken({ roles: [options.role ?? 'LF'] }), headers: options.headers });
+}
+
+/** Polls `probe` until it yields a value (not undefined or false), or fails after a generous deadline. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface StoredTrigger {
+  status: string;
+  attempts: number;
+  delivered: boolean;
+  failed: boolean;
+  lastError: string | null;
+}
+
+/** The record status and outbox row of a trigger. */
+export async function storedTrigger(databaseUrl: string, role: MarketRole, prozessId: string): Promise<StoredTrigger | undefined> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<StoredTrigger>(
+      `SELECT r.status, d.attempts, d.delivered_at IS NOT NULL AS delivered, d.failed_at IS NOT NULL AS failed, d.last_error AS "lastError"
+       FROM process_record r JOIN trigger_delivery d ON d.record_id = r.id WHERE r.role = $1 AND r.business_key = $2`,
+      [role, prozessId],
+    );
+    return rows[0];
+  });
+}
+
+export function newProzessId(): string {
+  return randomUUID();
+}

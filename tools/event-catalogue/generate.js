@@ -1,0 +1,312 @@
+#!/usr/bin/env node
+// `node tools/event-catalogue/generate.js [--out DIR]`: derives the trigger event catalogue of
+// libs/domain/src/release/data/trigger-events.json from the middleware vendor's event specs beside the repo
+// (../shared/reference/maco-api-doc-resources/event/<FV>/[ROLE]_<EVENT>.yaml): per release, role and event the
+// Prüfidentifikatoren it may produce and the JSON Pointers its body must carry. Deterministic output: the committed
+// file is checked by a unit test of libs/domain.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const YAML = require('yaml');
+
+const REPO_ROOT = path.join(__dirname, '..', '..');
+const RESOURCES = path.join(REPO_ROOT, '..', 'shared', 'reference', 'maco-api-doc-resources');
+const DEFAULT_OUT = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'release', 'data');
+const OUT_FILE = 'trigger-events.json';
+
+/**
+ * Releases with event specs, oldest first. 10/26 covers only the messages it has building blocks for (UTILMD Strom);
+ * for the others it keeps 04/26 (maco-api-doc-resources/README.md), so it inherits from 04/26.
+ * @type {{ release: string, formatVersion: string, folder: string, inherits?: string }[]}
+ */
+const RELEASES = [
+  { release: '10/25', formatVersion: 'FV2510', folder: '202510' },
+  { release: '04/26', formatVersion: 'FV2604', folder: '202604' },
+  { release: '10/26', formatVersion: 'FV2610', folder: '202610', inherits: '04/26' },
+];
+const ROLES = ['LF', 'NB', 'MSB'];
+const FILE_NAME = /^\[(LF|NB|MSB)\]_([A-Z0-9_]+)\.yaml$/;
+// Any element of an array, in the pointer templates of the catalogue.
+const EACH = '*';
+
+/**
+ * The part of a JSON schema this generator walks.
+ * @typedef {{
+ *   $ref?: string, oneOf?: JsonSchema[], properties?: Record<string, JsonSchema>, items?: JsonSchema,
+ *   required?: string[], type?: string, examples?: string[], const?: string, 'x-pending-pruefis'?: string[],
+ * }} JsonSchema
+ * A schema node with the file it was read from (for resolving relative references).
+ * @typedef {{ file: string, node: JsonSchema }} Located
+ * Per Prüfidentifikator: the message folder and file of its stammdaten building block.
+ * @typedef {Map<string, { message: string, file: string }>} BuildingBlocks
+ * @typedef {{ pruefidentifikatoren: string[], required: string[] }} CatalogueEvent
+ * @typedef {Record<string, Record<string, CatalogueEvent>>} EventsByRole
+ * @typedef {{ formatVersion: string, inherits?: string, withdrawn?: Record<string, string[]>, events: EventsByRole }} CatalogueRelease
+ * What one event spec says, before inheritance is applied.
+ * @typedef {{
+ *   role: string, eventname: string, pruefidentifikatoren: string[], transaktionsdaten: string[],
+ *   alternatives: Map<string, Located>, unresolved: string[],
+ * }} EventSpec
+ */
+
+/**
+ * @param {string[]} argv the command-line arguments after the script
+ * @returns {number} the exit code
+ */
+function main(argv) {
+  const outIndex = argv.indexOf('--out');
+  const outDir = outIndex >= 0 ? path.resolve(argv[outIndex + 1] ?? '') : DEFAULT_OUT;
+  if (!fs.existsSync(RESOURCES)) throw new Error(`reference not found at ${RESOURCES}`);
+  const catalogue = buildCatalogue();
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, OUT_FILE), render(catalogue));
+  return 0;
+}
+
+/** @returns {{ description: string, releases: Record<string, CatalogueRelease> }} */
+function buildCatalogue() {
+  /** @type {Record<string, CatalogueRelease>} */
+  const releases = {};
+  /** @type {Map<string, { specs: EventSpec[], blocks: BuildingBlocks, events: EventsByRole }>} */
+  const derived = new Map();
+  for (const { release, formatVersion, folder, inherits } of RELEASES) {
+    const blocks = buildingBlocks(folder);
+    const specs = readEventSpecs(folder);
+    const parent = inherits ? derived.get(inherits) : undefined;
+    if (inherits && !parent) throw new Error(`release ${release} inherits ${inherits}, which is not derived before it`);
+    // Messages the release has its own building blocks for; for the others it keeps its parent's.
+    const covered = new Set([...blocks.values()].map((block) => block.message));
+    /** @type {EventsByRole} */
+    const events = Object.fromEntries(ROLES.map((role) => [role, {}]));
+    for (const spec of specs) {
+      const alternatives = new Map(spec.alternatives);
+      for (const pi of spec.unresolved) {
+        const inherited = parent?.blocks.get(pi);
+        if (inherited && !covered.has(inherited.message)) alternatives.set(pi, locate(inherited.file, `#/components/schemas/PI_${pi}__stammdaten`));
+      }
+      // A PI without a building block ("pending") may require anything or nothing: then no stammdaten field is
+      // known to be required by every PI of the event.
+      const complete = spec.pruefidentifikatoren.every((pi) => alternatives.has(pi));
+      events[spec.role][spec.eventname] = {
+        pruefidentifikatoren: spec.pruefidentifikatoren,
+        required: leaves([...spec.transaktionsdaten, ...(complete ? commonRequired([...alternatives.values()]) : [])]),
+      };
+    }
+    derived.set(release, { specs, blocks, events });
+    if (!parent || !inherits) {
+      releases[release] = { formatVersion, events };
+      continue;
+    }
+    // An event of the parent that this release lacks is kept unless all its PIs are of messages the release covers
+    // itself (then the release has dropped it); an event equal to the parent's is left to inheritance.
+    /** @type {Record<string, string[]>} */
+    const withdrawn = {};
+    /** @type {EventsByRole} */
+    const own = Object.fromEntries(ROLES.map((role) => [role, {}]));
+    for (const role of ROLES) {
+      for (const [eventname, inherited] of Object.entries(parent.events[role])) {
+        const mine = events[role][eventname];
+        if (!mine) {
+          const dropped = inherited.pruefidentifikatoren.every((pi) => covered.has(parent.blocks.get(pi)?.message ?? ''));
+          if (dropped) (withdrawn[role] ??= []).push(eventname);
+        } else if (JSON.stringify(mine) !== JSON.stringify(inherited)) own[role][eventname] = mine;
+      }
+      for (const [eventname, mine] of Object.entries(events[role])) if (!parent.events[role][eventname]) own[role][eventname] = mine;
+      // What this release resolves to, for a release inheriting from it in turn.
+      events[role] = { ...parent.events[role], ...events[role] };
+      for (const eventname of withdrawn[role] ?? []) delete events[role][eventname];
+    }
+    releases[release] = { formatVersion, inherits, withdrawn, events: own };
+  }
+  return {
+    description:
+      'Trigger events per release and role: the Prüfidentifikatoren each may produce and the JSON Pointers (RFC 6901; ' +
+      `"${EACH}" = every element of an array) its body must carry, leaves only (a leaf implies its parents). ` +
+      'zusatzdaten (prozessId, eventname) is set by the backend and not listed. A release with "inherits" lists only ' +
+      'events that differ from that release, and under "withdrawn" the ones it no longer has. Generated by ' +
+      'tools/event-catalogue/generate.js from shared/reference/maco-api-doc-resources/event; do not edit.',
+    releases,
+  };
+}
+
+/**
+ * @param {string} folder
+ * @returns {EventSpec[]}
+ */
+function readEventSpecs(folder) {
+  const dir = path.join(RESOURCES, 'event', folder);
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .map((file) => {
+      const match = FILE_NAME.exec(file);
+      if (!match) throw new Error(`${folder}/${file}: not named [ROLE]_EVENT.yaml`);
+      const [, role, eventname] = match;
+      const location = path.join(dir, file);
+      const schemas = Object.values(readYaml(location).components.schemas);
+      if (schemas.length !== 1) throw new Error(`${folder}/${file}: expected one schema, found ${schemas.length}`);
+      const [schema] = schemas;
+      const properties = schema.properties ?? {};
+      const declared = properties['zusatzdaten']?.properties?.['eventname']?.const;
+      if (declared !== eventname) throw new Error(`${folder}/${file}: eventname const is ${declared}`);
+      /** @type {Map<string, Located>} */
+      const alternatives = new Map();
+      for (const alternative of properties['stammdaten']?.oneOf ?? []) {
+        const pi = /PI_(\d{5})\.yaml#/.exec(alternative.$ref ?? '')?.[1];
+        if (!pi || !alternative.$ref) throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);
+        alternatives.set(pi, locate(location, alternative.$ref));
+      }
+      const listed = [
+        ...(properties['transaktionsdaten']?.properties?.['pruefidentifikator']?.examples ?? []),
+        ...(schema['x-pending-pruefis'] ?? []),
+        ...alternatives.keys(),
+      ].map(String);
+      const pruefidentifikatoren = [...new Set(listed)].sort();
+      return {
+        role,
+        eventname,
+        pruefidentifikatoren,
+        transaktionsdaten: requiredPointers(locate(location, undefined, properties['transaktionsdaten'] ?? {}), '/transaktionsdaten'),
+        alternatives,
+        unresolved: pruefidentifikatoren.filter((pi) => !alternatives.has(pi)),
+      };
+    });
+}
+
+/**
+ * Every PI building block of a release: `event-bauteil/<folder>/<MESSAGE>/PI_<n>.yaml`.
+ * @param {string} folder
+ * @returns {BuildingBlocks}
+ */
+function buildingBlocks(folder) {
+  const dir = path.join(RESOURCES, 'event-bauteil', folder);
+  /** @type {BuildingBlocks} */
+  const blocks = new Map();
+  for (const message of fs.readdirSync(dir).sort()) {
+    for (const file of fs.readdirSync(path.join(dir, message)).sort()) {
+      const pi = /^PI_(\d{5})\.yaml$/.exec(file)?.[1];
+      if (pi) blocks.set(pi, { message, file: path.join(dir, message, file) });
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Pointers required in every alternative: the PI is derived by the middleware, so only what all of an event's
+ * building blocks require is required of the event.
+ * @param {Located[]} alternatives
+ * @returns {string[]}
+ */
+function commonRequired(alternatives) {
+  if (alternatives.length === 0) return [];
+  const [first, ...rest] = alternatives.map((alternative) => new Set(requiredPointers(alternative, '/stammdaten')));
+  return [...first].filter((pointer) => rest.every((set) => set.has(pointer)));
+}
+
+/**
+ * The pointers a schema's nested `required` lists name below `prefix`; references to BO4E field definitions are
+ * leaves (their own `required` is the BO's, not the event's).
+ * @param {Located} located
+ * @param {string} prefix
+ * @returns {string[]}
+ */
+function requiredPointers(located, prefix) {
+  const { file, node } = resolve(located);
+  if (node.type === 'array' && node.items) return requiredPointers({ file, node: node.items }, `${prefix}/${EACH}`);
+  if (node.oneOf) throw new Error(`${file}: oneOf below ${prefix} is not expected in a building block`);
+  return (node.required ?? []).flatMap((key) => {
+    const pointer = `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const child = node.properties?.[key];
+    if (!child) throw new Error(`${file}: ${pointer} is required but not declared`);
+    return [pointer, ...requiredPointers({ file, node: child }, pointer)];
+  });
+}
+
+/**
+ * Follows references within the event and building-block files; BO4E field definitions are not followed.
+ * @param {Located} located
+ * @returns {Located}
+ */
+function resolve(located) {
+  let current = located;
+  for (let depth = 0; current.node.$ref && !current.node.$ref.includes('bo4e/fields/'); depth++) {
+    if (depth > 20) throw new Error(`${located.file}: reference chain too long`);
+    current = locate(current.file, current.node.$ref);
+  }
+  return current;
+}
+
+/**
+ * The node a reference (`file#/json/pointer`, or `#/…` within `file`) names; with `node`, that node in `file`.
+ * @param {string} file
+ * @param {string | undefined} ref
+ * @param {JsonSchema} [node]
+ * @returns {Located}
+ */
+function locate(file, ref, node) {
+  if (node) return { file, node };
+  const [target, fragment = ''] = (ref ?? '').split('#');
+  const targetFile = target ? path.resolve(path.dirname(file), target) : file;
+  /** @type {unknown} */
+  let found = readYaml(targetFile);
+  for (const token of fragment.split('/').slice(1)) {
+    found = /** @type {Record<string, unknown>} */ (found)?.[decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  if (!found || typeof found !== 'object') throw new Error(`${file}: reference ${ref} does not resolve`);
+  return { file: targetFile, node: /** @type {JsonSchema} */ (found) };
+}
+
+/**
+ * Pointers none of the others extends, sorted: a required leaf implies that its parents are present.
+ * @param {string[]} pointers
+ * @returns {string[]}
+ */
+function leaves(pointers) {
+  const unique = [...new Set(pointers)].sort();
+  return unique.filter((pointer) => !unique.some((other) => other.startsWith(`${pointer}/`)));
+}
+
+/** @type {Map<string, any>} */
+const YAML_CACHE = new Map();
+
+/**
+ * @param {string} file
+ * @returns {any} the parsed document, typed where it is used
+ */
+function readYaml(file) {
+  if (!YAML_CACHE.has(file)) YAML_CACHE.set(file, YAML.parse(fs.readFileSync(file, 'utf8')));
+  return YAML_CACHE.get(file);
+}
+
+/**
+ * JSON with one line per event, so a change to an event is a one-line diff and the file stays small.
+ * @param {{ description: string, releases: Record<string, CatalogueRelease> }} catalogue
+ */
+function render(catalogue) {
+  const lines = ['{', `  "description": ${JSON.stringify(catalogue.description)},`, '  "releases": {'];
+  const releases = Object.entries(catalogue.releases);
+  releases.forEach(([name, release], releaseIndex) => {
+    lines.push(`    ${JSON.stringify(name)}: {`, `      "formatVersion": ${JSON.stringify(release.formatVersion)},`);
+    if (release.inherits) lines.push(`      "inherits": ${JSON.stringify(release.inherits)},`);
+    if (release.withdrawn) lines.push(`      "withdrawn": ${JSON.stringify(release.withdrawn)},`);
+    lines.push('      "events": {');
+    ROLES.forEach((role, roleIndex) => {
+      const events = Object.entries(release.events[role]).sort(([a], [b]) => (a < b ? -1 : 1));
+      lines.push(`        ${JSON.stringify(role)}: {`);
+      events.forEach(([eventname, event], index) => {
+        lines.push(`          ${JSON.stringify(eventname)}: ${JSON.stringify(event)}${index < events.length - 1 ? ',' : ''}`);
+      });
+      lines.push(`        }${roleIndex < ROLES.length - 1 ? ',' : ''}`);
+    });
+    lines.push('      }', `    }${releaseIndex < releases.length - 1 ? ',' : ''}`);
+  });
+  lines.push('  }', '}');
+  return `${lines.join('\n')}\n`;
+}
+
+module.exports = { main };
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}
