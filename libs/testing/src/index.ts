@@ -8,3 +8,4 @@ export * from './seeded-random';
 export * from './openapi-export';
 export * from './test-ident-group';
 export * from './scripted-middleware';
+export * from './trigger-bodies';

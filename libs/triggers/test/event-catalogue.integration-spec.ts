@@ -1,6 +1,13 @@
 import { MARKET_ROLES, releaseInForceAt, triggerEvent, triggerEventNames, type MarketRole } from '@maco/domain';
-import { createTestDatabase, startScriptedMiddleware, type ScriptedMiddleware, type TestDatabase, type TestService } from '@maco/testing';
-import { bodyFor, FAST_RETRIES, postTrigger, startTriggerService } from './trigger-test-kit';
+import {
+  createTestDatabase,
+  startScriptedMiddleware,
+  triggerBodyFor,
+  type ScriptedMiddleware,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
+import { FAST_RETRIES, postTrigger, startTriggerService } from './trigger-test-kit';
 
 /** Every event of every role in the release in force can be sent with just its required fields, and not without them. */
 describe('the event catalogue on the three services', () => {
@@ -26,7 +33,7 @@ describe('the event catalogue on the three services', () => {
     const statuses: Record<string, number> = {};
     for (const eventname of names) {
       const event = triggerEvent(release, role, eventname);
-      statuses[eventname] = (await postTrigger(services.get(role) as TestService, eventname, bodyFor(event ?? { required: [] }), { role })).status;
+      statuses[eventname] = (await postTrigger(services.get(role) as TestService, eventname, triggerBodyFor(event ?? { required: [] }), { role })).status;
     }
 
     expect(names.length).toBeGreaterThan(5);
@@ -37,7 +44,7 @@ describe('the event catalogue on the three services', () => {
     const events = triggerEventNames(release, role).map((name) => triggerEvent(release, role, name));
     const event = events.find((candidate) => candidate?.required.some((pointer) => pointer.startsWith('/transaktionsdaten/')));
     const dropped = event?.required.find((pointer) => pointer.startsWith('/transaktionsdaten/')) as string;
-    const body = bodyFor({ required: event?.required.filter((pointer) => pointer !== dropped) ?? [] });
+    const body = triggerBodyFor({ required: event?.required.filter((pointer) => pointer !== dropped) ?? [] });
     const answer = await postTrigger(services.get(role) as TestService, event?.eventname as string, body, { role });
 
     expect([answer.status, answer.body['code']]).toEqual([422, 'TRIGGER.MANDATORY_FIELDS_MISSING']);
