@@ -40,6 +40,7 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  *   validation: { perSample: SampleValidation[], microsPer5KB: number },
  *   throughput: ThroughputRow[],
  *   mixed: Run & { serviceRssMB: number | undefined },
+ *   referenceMixed?: Run & { serviceToReference: number },
  *   replay: Run,
  * }} Measurements
  * @typedef {Measurements & { targets: TargetCheck[] }} Report
@@ -153,7 +154,20 @@ async function main() {
 
     log('mixed create/update run and replay run at 32 connections');
     const seeded = await seed(targets.service, bodies, 200);
-    const mixed = await load(targets.service, 32, duration, bodies.mixed(seeded));
+    /** @type {Run[]} */
+    const mixedRuns = [];
+    /** @type {Run[]} */
+    const referenceMixedRuns = [];
+    const referenceSeeded = reference ? await seed(targets.reference, bodies, 200) : [];
+    // With a reference, the mixed load alternates between both like the levels above: the update path compared too.
+    for (let pair = 0; pair < (reference ? Number(args.pairs) : 1); pair++) {
+      const serviceFirst = pair % 2 === 0;
+      if (reference && !serviceFirst) referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
+      mixedRuns.push(await load(targets.service, 32, duration, bodies.mixed(seeded)));
+      if (reference && serviceFirst) referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
+    }
+    const mixed = median(mixedRuns);
+    const referenceMixed = reference ? median(referenceMixedRuns) : undefined;
     const replay = await load(targets.service, 32, duration, bodies.replay());
 
     /** @type {Measurements} */
@@ -166,6 +180,7 @@ async function main() {
       validation,
       throughput: rows,
       mixed: { ...mixed, serviceRssMB: rssMB(startup.child.pid) },
+      ...(referenceMixed ? { referenceMixed: { ...referenceMixed, serviceToReference: round(mixed.rps / referenceMixed.rps, 3) } } : {}),
       replay,
     };
     /** @type {Report} */
@@ -420,6 +435,11 @@ function toMarkdown(report) {
     'foreign key) and nothing else: the most any implementation of this data model gets from this machine.',
     '',
     `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,
+    ...(report.referenceMixed
+      ? [
+          `Mixed create/update of the reference: ${report.referenceMixed.rps} req/s, p50 ${report.referenceMixed.p50} ms, p99 ${report.referenceMixed.p99} ms, errors ${report.referenceMixed.errors}; service/reference ${report.referenceMixed.serviceToReference}.`,
+        ]
+      : []),
     `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,
     `Start-up: ready in ${report.startup.readyMs} ms, idle RSS ${report.startup.idleRssMB} MB.`,
     `Validation: ${report.validation.microsPer5KB} µs per 5 KB (all samples, weighted by size); per sample: ${report.validation.perSample.map((s) => `${s.file} ${s.micros} µs/${s.bytes} B`).join('; ')}.`,
