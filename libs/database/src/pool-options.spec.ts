@@ -10,6 +10,8 @@ describe('poolOptions', () => {
       query_timeout: 16_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // Prepared statements keep their generic plan: the key resolution would otherwise be planned on every update.
+      options: '-c plan_cache_mode=force_generic_plan',
     });
   });
 });
