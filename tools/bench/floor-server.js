@@ -9,6 +9,8 @@ const { Pool } = require('pg');
 const persistence = join(__dirname, '..', '..', 'libs', 'process-store', 'dist');
 const { INSERT_RECORD_WITH_REVISION } = require(join(persistence, 'process-record.repository.js'));
 const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
+// The booking projects its business objects into the read model in the same statement ($14): the floor does too.
+const { describeBusinessObjects } = require(join(persistence, 'read-model', 'business-object-rules.js'));
 
 /**
  * A request that keeps its body text for the insert, as the service stores the JSON as received.
@@ -44,7 +46,10 @@ fastify.post('/createProcessData', async (/** @type {FloorRequest} */ request) =
   await pool.query({
     name: 'insert_record_with_revision',
     text: INSERT_RECORD_WITH_REVISION,
-    values: [uuidV7(), role, businessKey, null, null, pruefidentifikator, '10/26', marktlokationsIds, null, request.jsonText, 'bench', request.id, '[]'],
+    values: [
+      uuidV7(), role, businessKey, null, null, pruefidentifikator, '10/26', marktlokationsIds, null, request.jsonText, 'bench', request.id, '[]',
+      JSON.stringify(describeBusinessObjects(body.stammdaten)),
+    ],
   });
   return { businessKey, revision: 1, replayed: false };
 });

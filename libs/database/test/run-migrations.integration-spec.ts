@@ -30,7 +30,7 @@ describe(runMigrationsLocked.name, () => {
     const tables = await withClient(database.url, async (client) =>
       (await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename),
     );
-    expect(tables).toEqual(['migrations', 'process_key', 'process_record', 'process_revision', 'trigger_delivery']);
+    expect(tables).toEqual(['business_object', 'migrations', 'process_key', 'process_record', 'process_revision', 'trigger_delivery']);
   });
 
   it('should refuse a second record with the same role and business key, and a revision of an unknown record', async () => {

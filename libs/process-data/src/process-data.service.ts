@@ -106,6 +106,7 @@ export class ProcessDataService {
         prozessId: envelope.zusatzdaten?.prozessId ?? null,
         marktlokationsIds: marktlokationsIdsOf(envelope),
         currentJson,
+        stammdaten: envelope.stammdaten,
       }),
     );
     if (outcome.kind !== 'conflict') {
@@ -185,7 +186,11 @@ export class ProcessDataService {
         { ...this.revisionFacts(envelope, requestKey, bodyJson, release, findings, context), targetBusinessKey: zusatzdaten.targetBusinessKey ?? null },
         (current) => {
           const next = mergeProcessState(current as never, envelope as never);
-          return { currentJson: JSON.stringify(next), marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody) };
+          return {
+            currentJson: JSON.stringify(next),
+            marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody),
+            stammdaten: (next as ProcessDataBody).stammdaten,
+          };
         },
         keys,
       ),

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { describeBusinessObjects } from './read-model/business-object-rules';
+import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
 
 export interface RevisionFacts {
@@ -22,6 +24,16 @@ export interface NewRecordFacts extends RevisionFacts {
   marktlokationsIds: string[];
   /** The booked state when it differs from the body (the business key was assigned); else null: the body is the state. */
   currentJson: string | null;
+  /** The body's `stammdaten`, parsed: its business objects are projected into the read model in the same statement. */
+  stammdaten: unknown;
+}
+
+/** What an update's merge computes: the next state (JSON text), its MaLo ids and its `stammdaten` (parsed). */
+export interface MergedState {
+  currentJson: string;
+  marktlokationsIds: string[];
+  /** The next state's `stammdaten`; when absent it is parsed from `currentJson` for the projection. */
+  stammdaten?: unknown;
 }
 
 interface CandidateRecord {
@@ -61,8 +73,9 @@ export type UpdateOutcome =
 // a retry whose keys come in another order is still the same body.
 const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
-// One statement: the record and its first revision are written together or not at all. Exported for the
-// benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
+// One statement: the record, its first revision and the projection of its business objects ($14, see
+// describeBusinessObjects) are written together or not at all. Exported for the benchmark's floor
+// (tools/bench/floor-server.js), which runs this statement and nothing else.
 export const INSERT_RECORD_WITH_REVISION = `
   WITH input AS (SELECT $10::jsonb AS body),
   inserted AS (
@@ -71,7 +84,7 @@ export const INSERT_RECORD_WITH_REVISION = `
     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1 FROM input
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
-  )
+  ),${projectionCtes({ role: '$2', stammdaten: "$10::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'inserted', recordId: 'inserted.id', revision: '1' })}
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
   SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12, $13::jsonb FROM inserted, input
@@ -117,7 +130,7 @@ const UPDATE_RECORD_WITH_REVISION = `
     INSERT INTO process_key (role, key, record_id, kind, first_revision)
     SELECT updated.role, k.key, $1, k.kind, updated.revision FROM updated, unnest($12::text[], $13::text[]) AS k(key, kind)
     ON CONFLICT (role, key) DO NOTHING
-  )
+  ),${projectionCtes({ role: '$15::varchar', stammdaten: "$2::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'updated', recordId: '$1', revision: 'updated.revision' })}
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by)
   SELECT $1, updated.revision, 'update', $5, $6, input.body, ${BODY_HASH('input.body')}, $8, $9, $10::jsonb, $11 FROM updated, input
@@ -153,6 +166,7 @@ export class ProcessRecordRepository {
       facts.tokenSubject,
       facts.requestId,
       facts.findingsJson,
+      JSON.stringify(describeBusinessObjects(facts.stammdaten)),
     ]));
     if (rows.length === 1) return { kind: 'booked' };
     const existing = await this.pool.query<{ same: boolean }>(
@@ -169,7 +183,7 @@ export class ProcessRecordRepository {
    */
   async appendRevision(
     facts: RevisionFacts & { targetBusinessKey: string | null },
-    merge: (current: Record<string, unknown>) => { currentJson: string; marktlokationsIds: string[] },
+    merge: (current: Record<string, unknown>) => MergedState,
     keys: UpdateKeys = { businessKey: facts.businessKey },
   ): Promise<UpdateOutcome> {
     const requested = KEY_FIELDS.flatMap((field) => (keys[field] ? [{ field, key: keys[field] as string }] : []));
@@ -206,6 +220,8 @@ export class ProcessRecordRepository {
       chosen = { id: record.id, businessKey: record.business_key, matchedBy };
       const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
       const next = merge(record.current);
+      // Only what this update changed is projected: the rest of the state stands as it was booked.
+      const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {});
       const { rows: written } = await client.query<{ revision: number }>(
         statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
           record.id,
@@ -221,6 +237,8 @@ export class ProcessRecordRepository {
           matchedBy,
           newKeys.map(({ key }) => key),
           newKeys.map(({ field }): ProcessKeyKind => (field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId')),
+          JSON.stringify(objects),
+          facts.role,
         ]),
       );
       await client.query('COMMIT');
@@ -248,6 +266,10 @@ export class ProcessRecordRepository {
 
 function statement(name: string, text: string, values: unknown[]): QueryConfig {
   return { name, text, values };
+}
+
+function stammdatenOf(stateJson: string): unknown {
+  return (JSON.parse(stateJson) as { stammdaten?: unknown } | null)?.stammdaten;
 }
 
 /**

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
 import type { Queryable } from './in-transaction';
+import { describeBusinessObjects } from './read-model/business-object-rules';
+import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
 
 /** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */
@@ -12,6 +14,8 @@ export interface TriggerProcessFacts {
   /** The body as sent to the middleware (with `zusatzdaten.prozessId` and `eventname`), as JSON text. */
   bodyJson: string;
   marktlokationsIds: string[];
+  /** The body's `stammdaten`, parsed: projected into the read model with the booking. */
+  stammdaten: unknown;
   tokenSubject: string | null;
   requestId: string | null;
 }
@@ -34,7 +38,7 @@ export interface TriggerProcessState {
   triggerBusinessKey: string | null;
 }
 
-// The record and its first revision in one statement. A prozessId already known as a key or prozessId of another
+// The record, its first revision and the projection of its business objects in one statement. A prozessId already known as a key or prozessId of another
 // process is not booked again (the caller sees a conflict), so later answers can be matched to one process only.
 const INSERT_TRIGGER_PROCESS = `
   WITH input AS (SELECT $8::jsonb AS body),
@@ -45,7 +49,7 @@ const INSERT_TRIGGER_PROCESS = `
       AND NOT EXISTS (SELECT 1 FROM process_record WHERE role = $2::varchar AND prozess_id = $3::text)
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
-  )
+  ),${projectionCtes({ role: '$2::varchar', stammdaten: "$8::jsonb -> 'stammdaten'", descriptors: '$9', booked: 'inserted', recordId: 'inserted.id', revision: '1' })}
   INSERT INTO process_revision (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
   SELECT inserted.id, 1, 'trigger', NULL, $4::varchar, input.body, sha256(convert_to(input.body::text, 'UTF8')), $6::text, $7::text
   FROM inserted, input
@@ -95,6 +99,7 @@ export class TriggerProcessRepository {
         facts.tokenSubject,
         facts.requestId,
         facts.bodyJson,
+        JSON.stringify(describeBusinessObjects(facts.stammdaten)),
       ]),
     );
     if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };

@@ -101,6 +101,7 @@ export class TriggersService {
         release,
         bodyJson: JSON.stringify(outgoing),
         marktlokationsIds: marktlokationsIdsOf(check.request),
+        stammdaten: outgoing.stammdaten,
         tokenSubject: context.tokenSubject ?? null,
         requestId: context.requestId,
       });

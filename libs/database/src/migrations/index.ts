@@ -3,6 +3,7 @@ import { StoreCreateBodyOnce1763800000000 } from './1763800000000-StoreCreateBod
 import { RevisionFindings1763900000000 } from './1763900000000-RevisionFindings';
 import { ProcessKeys1764000000000 } from './1764000000000-ProcessKeys';
 import { TriggerDelivery1764100000000 } from './1764100000000-TriggerDelivery';
+import { BusinessObjects1764200000000 } from './1764200000000-BusinessObjects';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   RevisionFindings1763900000000,
   ProcessKeys1764000000000,
   TriggerDelivery1764100000000,
+  BusinessObjects1764200000000,
 ];

@@ -1,0 +1,12 @@
+import { defineLogFields, matching, oneOf } from '@maco/platform';
+import { LOCATION_TYPES } from '@maco/process-store';
+import { READ_ROUTES } from './read-routes';
+
+/** What a read adds to its request's log line: the operation, the location it read by, how many objects it found. */
+export const BO_READ_LOG_FIELDS = defineLogFields({
+  readOperation: oneOf(...READ_ROUTES.map((route) => route.operationId)),
+  locationType: oneOf(...LOCATION_TYPES),
+  // Location ids are market identifiers, not personal data (as the MaLo id in other groups' lines).
+  locationId: matching(/^[A-Z0-9]{1,40}$/),
+  objectCount: matching(/^\d{1,6}$/),
+});

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { MarketRole } from '@maco/domain';
+import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { BusinessObjectReadRepository } from '@maco/process-store';
+import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
+import { boReadProblem } from './bo-read.problems';
+import { BoReadMetrics } from './metrics/bo-read-metrics';
+import { checkReadRequest } from './read-parameters';
+import type { ReadRoute } from './read-routes';
+
+/** Answers a BO4E read from the role's read model: `{"stammdaten": {"KIND": [ … ]}}`, the objects as booked. */
+@Injectable()
+export class BoReadService {
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    private readonly objects: BusinessObjectReadRepository,
+    private readonly metrics: BoReadMetrics,
+  ) {}
+
+  /** The answer as JSON text: the stored objects are put in as they come from the database, never re-serialised. */
+  async read(route: ReadRoute, query: Record<string, unknown>, facts?: RequestFacts): Promise<string> {
+    BO_READ_LOG_FIELDS.note(facts, { readOperation: route.operationId });
+    const check = checkReadRequest(route, query);
+    if (!check.ok) {
+      this.metrics.read(route.operationId, 'invalid');
+      throw boReadProblem(
+        'BO_READ.INVALID_PARAMETER',
+        `${check.errors.length} query parameter${check.errors.length === 1 ? '' : 's'} of ${route.operationId} ${check.errors.length === 1 ? 'is' : 'are'} invalid or missing.`,
+        { errors: check.errors },
+      );
+    }
+    const { request } = check;
+    BO_READ_LOG_FIELDS.note(facts, { locationType: request.locationTypes[0], locationId: request.locationId });
+    const bodies = await this.objects.find({ role: this.role, kind: route.kind, locations: request.locations, from: request.from, to: request.to });
+    BO_READ_LOG_FIELDS.note(facts, { objectCount: String(bodies.length) });
+    this.metrics.read(route.operationId, bodies.length > 0 ? 'found' : 'empty');
+    return `{"stammdaten":{${JSON.stringify(route.answerKind ?? route.kind)}:[${bodies.join(',')}]}}`;
+  }
+}

@@ -1,0 +1,111 @@
+import { LOCATION_TYPES } from '@maco/process-store';
+import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
+import { READ_ROUTES, type ReadRoute } from '../read-routes';
+
+/** Problem codes of a read; 401/403 come from the bearer guard. */
+const READ_PROBLEMS = ['BO_READ.INVALID_PARAMETER', 'AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'A query parameter is missing or invalid; `errors[]` points at it (`#/parameter3`).',
+};
+
+const PARAMETER_TEXT: Record<string, string> = {
+  parameter1: 'Location id (MaLo, MeLo, NeLo, technical or controllable resource, tranche).',
+  parameter2: 'Location type of `parameter1`. Absent: from the id’s format (11 digits MaLo or tranche, `DE`+31 MeLo, `E`/`D`/`C`+10 NeLo/TR/SR), else MALO.',
+  parameter3: 'Key date, or the start of the period when `parameter4` is set (date-time with offset).',
+  parameter4: 'End of the period (inclusive, date-time with offset, not before `parameter3`). Absent: `parameter3` is a key date.',
+};
+
+/**
+ * The group's part of a role's OpenAPI document: one GET per path of `READ_ROUTES` (a drifting spelling documented as
+ * the same operation), the wrapped answer per kind and the problems. Pure: no app, no database.
+ */
+export function boReadOpenApi(): OpenApiContribution {
+  return (context) => ({
+    title: 'BO4E Lesen',
+    description:
+      'The middleware reads the master data the backend holds: the business objects booked with processes, by location and key date (or period).',
+    tags: [{ name: 'BO4E Lesen', description: 'Read business objects by location and key date.' }],
+    paths: Object.fromEntries(
+      READ_ROUTES.flatMap((route) =>
+        route.paths.map((path, index) => [
+          path,
+          {
+            get: {
+              tags: ['BO4E Lesen'],
+              // operationIds are unique in a document: a second spelling of a path gets a suffix.
+              operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1)}`,
+              summary: route.summary + (index === 0 ? '' : ` (spelling ${path})`),
+              description:
+                `The ${route.kind} objects of the location \`parameter1\` valid at \`parameter3\`, or every version overlapping ` +
+                '`parameter3`…`parameter4`, as booked (unknown fields kept). An unknown location answers 200 with an empty list.',
+              security: [{ [BEARER_SCHEME]: [] }],
+              parameters: parametersOf(route),
+              responses: {
+                200: {
+                  description: 'The objects; an empty list when none is known.',
+                  headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
+                  content: { 'application/json': { schema: ref(answerSchemaName(route)), example: { stammdaten: { [route.answerKind ?? route.kind]: [] } } } },
+                },
+                ...problemResponses(READ_PROBLEMS, context, { statusText: STATUS_TEXT, instance: path, errorsOf }),
+              },
+            },
+          },
+        ]),
+      ),
+    ),
+    components: { schemas: Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])) },
+  });
+}
+
+function parametersOf(route: ReadRoute): OpenApiObject[] {
+  const parameter = (name: string, schema: OpenApiObject) => ({
+    name,
+    in: 'query',
+    required: (route.required as readonly string[]).includes(name),
+    description: PARAMETER_TEXT[name],
+    schema,
+  });
+  return [
+    parameter('parameter1', { type: 'string', maxLength: 128, example: '50074561188' }),
+    parameter('parameter2', { type: 'string', enum: [...LOCATION_TYPES] }),
+    parameter('parameter3', { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' }),
+    parameter('parameter4', { type: 'string', format: 'date-time', example: '2024-12-31T23:00:00Z' }),
+    {
+      name: 'command',
+      in: 'query',
+      required: false,
+      description: `The operationId \`${route.operationId}\`, with or without a system prefix (\`SAP_${route.operationId}\`); another operation is 400.`,
+      schema: { type: 'string', example: `SAP_${route.operationId}` },
+    },
+    { $ref: '#/components/parameters/requestId' },
+  ];
+}
+
+const answerSchemaName = (route: ReadRoute) => `BoRead_${route.answerKind ?? route.kind}`;
+
+function answerSchema(route: ReadRoute): OpenApiObject {
+  const kind = route.answerKind ?? route.kind;
+  return {
+    type: 'object',
+    required: ['stammdaten'],
+    properties: {
+      stammdaten: {
+        type: 'object',
+        required: [kind],
+        properties: {
+          [kind]: {
+            type: 'array',
+            description: `BO4E objects as booked (\`boTyp\`, \`versionStruktur\`, every field the market sent, unknown ones included).`,
+            items: { type: 'object', additionalProperties: true },
+          },
+        },
+      },
+    },
+  };
+}
+
+function errorsOf(code: string) {
+  if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
+  return undefined;
+}

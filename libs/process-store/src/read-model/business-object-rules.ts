@@ -1,0 +1,287 @@
+import { isDeepStrictEqual } from 'node:util';
+
+/** Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic). */
+export const LOCATION_TYPES = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE', 'TRANCHE'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** Other spellings of a location type seen in bodies (`referenzLokationsTyp`, `lokationsTyp`) and in requests. */
+const LOCATION_TYPE_ALIASES: Record<string, LocationType> = {
+  ...Object.fromEntries(LOCATION_TYPES.map((type) => [type, type])),
+  STEUERBARE_RESSOURCE: 'STEUERBARE_RESOURCE',
+  TR: 'TECHNISCHE_RESSOURCE',
+  SR: 'STEUERBARE_RESOURCE',
+};
+
+/** The location type a spelling stands for, or undefined. */
+export function locationTypeOf(name: unknown): LocationType | undefined {
+  return typeof name === 'string' && Object.hasOwn(LOCATION_TYPE_ALIASES, name) ? LOCATION_TYPE_ALIASES[name] : undefined;
+}
+
+/**
+ * The location types an id's format allows (backend-interface.md §10, "ID formats"): 11 digits → MaLo (a tranche id
+ * has the same format, so it may be a tranche too), `DE` + 31 → MeLo, `E`/`D`/`C` + 10 → NeLo/TR/SR; MaLo otherwise.
+ */
+export function locationTypesOfId(id: string): LocationType[] {
+  if (/^\d{11}$/.test(id)) return ['MALO', 'TRANCHE'];
+  if (/^DE[A-Z0-9]{31}$/.test(id)) return ['MELO'];
+  if (/^E[A-Z0-9]{10}$/.test(id)) return ['NELO'];
+  if (/^D[A-Z0-9]{10}$/.test(id)) return ['TECHNISCHE_RESSOURCE'];
+  if (/^C[A-Z0-9]{10}$/.test(id)) return ['STEUERBARE_RESOURCE'];
+  return ['MALO'];
+}
+
+/** How a location is stored in `business_object.locations`: type and id, so a MaLo and a tranche never mix. */
+export const locationKey = (type: LocationType, id: string): string => `${type}:${id}`;
+
+/** Longer ids are not projected: they could not be indexed (and no market id comes near). */
+export const MAX_ID_LENGTH = 128;
+/**
+ * A message with more locations than this links its objects only to the locations they name: a bulk message would
+ * otherwise give every object every location (quadratic).
+ */
+export const MESSAGE_LOCATION_LIMIT = 50;
+
+type Bo = Record<string, unknown>;
+interface NamedLocation {
+  type: LocationType;
+  id: string;
+}
+
+/** A pair of fields (dotted paths) that hold a validity start and end. */
+type ValidityFields = readonly [from: string, to: string];
+
+/** The rule of one `stammdaten` kind: where its id, validity and locations are. */
+export interface KindRule {
+  /** The location type objects of this kind are, if they are locations. */
+  location?: LocationType;
+  /** The object's own id: the first of these fields that holds one. */
+  id: readonly string[];
+  /** Validity fields, first pair with a usable date wins; none → open. */
+  validity: readonly ValidityFields[];
+  /** The locations the object names itself (besides its own id). */
+  names?: (object: Bo) => NamedLocation[];
+  /** An id made from other fields, when none of `id` holds one. */
+  derivedId?: (object: Bo) => string | undefined;
+}
+
+const ZEITRAUM: ValidityFields = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'];
+const ZEITPUNKT: ValidityFields = ['gueltigkeitszeitraum.startzeitpunkt', 'gueltigkeitszeitraum.endzeitpunkt'];
+const GUELTIG: ValidityFields = ['gueltigAb', 'gueltigBis'];
+const COMMON_VALIDITY = [ZEITRAUM, ZEITPUNKT, GUELTIG] as const;
+const CONTRACT_VALIDITY = [['vertragsbeginn', 'vertragsende'] as const, ...COMMON_VALIDITY];
+
+/** `field` holds an id of `type`. */
+const ref = (type: LocationType, field: string) => (object: Bo) => located(type, object[field]);
+/** Every element of the array `field` holds an id of `type` in `member`. */
+const refs = (type: LocationType, field: string, member: string) => (object: Bo) =>
+  arrayOf(object[field]).flatMap((element) => located(type, isObject(element) ? element[member] : undefined));
+const all =
+  (...parts: ((object: Bo) => NamedLocation[])[]) =>
+  (object: Bo) =>
+    parts.flatMap((part) => part(object));
+
+/** A location named by id and type field; an absent or unknown type follows from the id's format. */
+function typedRef(object: Bo, idField: string, typeField: string): NamedLocation[] {
+  const id = idOf(object[idField]);
+  if (!id) return [];
+  return [{ type: locationTypeOf(object[typeField]) ?? locationTypesOfId(id)[0], id }];
+}
+
+const contract: KindRule = {
+  id: ['vertragsnummer'],
+  validity: CONTRACT_VALIDITY,
+  names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
+  // Without a contract number: one contract of this kind per location, versioned over time.
+  derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+};
+
+/**
+ * Per `stammdaten` kind: the object's id, its validity and the locations it names (docs/read-model.md has the same
+ * table). Kinds not listed here are not projected.
+ */
+export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
+  MARKTLOKATION: {
+    location: 'MALO',
+    id: ['marktlokationsId'],
+    validity: COMMON_VALIDITY,
+    names: refs('MELO', 'zugehoerigeMesslokationen', 'messlokationsId'),
+  },
+  MESSLOKATION: { location: 'MELO', id: ['messlokationsId'], validity: COMMON_VALIDITY, names: ref('MALO', 'referenzMarktlokationsId') },
+  NETZLOKATION: { location: 'NELO', id: ['netzlokationsId'], validity: COMMON_VALIDITY },
+  TECHNISCHE_RESSOURCE: {
+    location: 'TECHNISCHE_RESSOURCE',
+    id: ['ressourcenId', 'technischeRessourceId'],
+    validity: COMMON_VALIDITY,
+    names: all(
+      ref('MALO', 'referenzMarktlokation'),
+      ref('MELO', 'referenzMesslokation'),
+      ref('NELO', 'referenzNetzlokation'),
+      ref('STEUERBARE_RESOURCE', 'referenzSteuerbareRessource'),
+      ref('STEUERBARE_RESOURCE', 'referenzSR'),
+      ref('TRANCHE', 'referenzTranche'),
+    ),
+  },
+  STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', 'steuerbareRessourceId'], validity: COMMON_VALIDITY },
+  TRANCHE: { location: 'TRANCHE', id: ['tranchenId', 'trancheId'], validity: COMMON_VALIDITY },
+  ZAEHLER: {
+    id: ['zaehlernummer'],
+    validity: COMMON_VALIDITY,
+    names: all(ref('MALO', 'marktlokationsId'), ref('MELO', 'messlokationsId')),
+  },
+  BILANZIERUNG: {
+    // One balancing record per MaLo, versioned over time.
+    id: ['marktlokationsId'],
+    validity: [['bilanzierungsbeginn', 'bilanzierungsende'], ...COMMON_VALIDITY],
+    names: ref('MALO', 'marktlokationsId'),
+  },
+  LOKATIONSBUENDEL: {
+    id: ['lokationsbuendelId'],
+    validity: COMMON_VALIDITY,
+    names: (object) =>
+      arrayOf(object['zuordnungObjectcode']).flatMap((zuordnung) =>
+        isObject(zuordnung)
+          ? [...typedRef(zuordnung, 'referenzLokationsId', 'referenzLokationsTyp'), ...typedRef(zuordnung, 'vorgelagerteLokationId', 'vorgelagerteLokationTyp')]
+          : [],
+      ),
+    // The structure id is a code shared by many bundles: the bundle is that structure at its first MaLo (else first location).
+    derivedId: (object) => {
+      const structure = idOf(object['lokationsbuendelstrukturId']);
+      const named = BUSINESS_OBJECT_RULES['LOKATIONSBUENDEL'].names?.(object) ?? [];
+      const anchor = named.find(({ type }) => type === 'MALO') ?? named[0];
+      return structure && anchor ? `${structure}@${locationKey(anchor.type, anchor.id)}` : undefined;
+    },
+  },
+  NETZNUTZUNGSVERTRAG: contract,
+  ENERGIELIEFERVERTRAG: contract,
+  MESSSTELLENBETRIEBSVERTRAG: contract,
+};
+
+/**
+ * One object to project, as the booking statement takes it (`jsonb_to_recordset`): kind, its index in
+ * `stammdaten[kind]` (null when the kind holds a single object), id, validity start and end (ISO, null = open) and
+ * location keys. The object itself is not repeated: the statement takes it from the stored state.
+ */
+export interface ObjectDescriptor {
+  k: string;
+  n: number | null;
+  i: string;
+  f: string | null;
+  t: string | null;
+  l: string[];
+}
+
+/**
+ * The objects of a process state (`stammdaten`) to project. With `previous` (the state before an update), only objects
+ * that are new or differ from their form there: an update projects what it changed, never re-asserts the rest. An id
+ * twice in one state keeps its last object.
+ */
+export function describeBusinessObjects(stammdaten: unknown, previous?: unknown): ObjectDescriptor[] {
+  if (!isObject(stammdaten)) return [];
+  const entries = objectsOf(stammdaten);
+  if (entries.length === 0) return [];
+  const messageLocations = entries.flatMap(({ rule, object }) => {
+    const id = rule.location ? ownId(rule, object) : undefined;
+    return id && rule.location ? [{ type: rule.location, id }] : [];
+  });
+  const linked = messageLocations.length <= MESSAGE_LOCATION_LIMIT ? messageLocations : [];
+  const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : []);
+  const described = new Map<string, ObjectDescriptor>();
+  for (const { kind, index, rule, object } of entries) {
+    const id = ownId(rule, object);
+    if (!id) continue;
+    if (before && isDeepStrictEqual(before.get(`${kind}\u0000${id}`), object)) continue;
+    const [from, to] = validityOf(rule, object);
+    described.set(`${kind}\u0000${id}`, { k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked) });
+  }
+  return [...described.values()];
+}
+
+/** The object's id under its kind's rule, or undefined (then it is not projected). */
+export function ownId(rule: KindRule, object: Bo): string | undefined {
+  for (const field of rule.id) {
+    const id = idOf(object[field]);
+    if (id) return id;
+  }
+  const derived = rule.derivedId?.(object);
+  return derived && derived.length <= MAX_ID_LENGTH ? derived : undefined;
+}
+
+/** Validity start and end as ISO text (null = open): the first pair of the rule with a usable date. */
+export function validityOf(rule: KindRule, object: Bo): [string | null, string | null] {
+  for (const [fromField, toField] of rule.validity) {
+    const from = dateAt(object, fromField);
+    const to = dateAt(object, toField);
+    if (from === null && to === null) continue;
+    // An end not after the start is a data error: the object counts as valid from its start on.
+    if (from !== null && to !== null && to <= from) return [from.toISOString(), null];
+    return [from?.toISOString() ?? null, to?.toISOString() ?? null];
+  }
+  return [null, null];
+}
+
+/**
+ * The object's locations: its own id (locations), the ones it names, and the locations of the same state of every type
+ * it names none of (a Bilanzierung naming its MaLo is not linked to the other MaLos of the message, but to its MeLo).
+ */
+export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocations: NamedLocation[]): string[] {
+  const named = [...(rule.location ? [{ type: rule.location, id }] : []), ...(rule.names?.(object) ?? [])];
+  const namedTypes = new Set(named.map(({ type }) => type));
+  const keys = [...named, ...messageLocations.filter(({ type }) => !namedTypes.has(type))].map(({ type, id: locationId }) => locationKey(type, locationId));
+  return [...new Set(keys)];
+}
+
+interface Entry {
+  kind: string;
+  index: number | null;
+  rule: KindRule;
+  object: Bo;
+}
+
+function objectsOf(stammdaten: Bo): Entry[] {
+  return Object.entries(stammdaten).flatMap(([kind, value]): Entry[] => {
+    // Own keys only: a kind named `constructor` or `__proto__` is just an unknown kind.
+    const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
+    if (!rule) return [];
+    if (Array.isArray(value)) return value.flatMap((object, index) => (isObject(object) ? [{ kind, index, rule, object }] : []));
+    return isObject(value) ? [{ kind, index: null, rule, object: value }] : [];
+  });
+}
+
+function byIdentity(entries: Entry[]): Map<string, Bo> {
+  const map = new Map<string, Bo>();
+  for (const { kind, rule, object } of entries) {
+    const id = ownId(rule, object);
+    if (id) map.set(`${kind}\u0000${id}`, object);
+  }
+  return map;
+}
+
+function located(type: LocationType, value: unknown): NamedLocation[] {
+  const id = idOf(value);
+  return id ? [{ type, id }] : [];
+}
+
+function idOf(value: unknown): string | undefined {
+  const id = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH ? id : undefined;
+}
+
+// A date, or a date-time with its offset (without one it would depend on the server's time zone).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+function dateAt(object: Bo, path: string): Date | null {
+  let value: unknown = object;
+  for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
+  if (typeof value !== 'string' || !DATE_TIME.test(value)) return null;
+  const date = new Date(value);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isObject(value: unknown): value is Bo {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

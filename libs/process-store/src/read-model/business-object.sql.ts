@@ -1,0 +1,48 @@
+/** Where a booking statement finds what the projection needs: SQL expressions of that statement. */
+export interface ProjectionSources {
+  /** The role (a parameter of the statement). */
+  role: string;
+  /** The booked state's `stammdaten` (jsonb). */
+  stammdaten: string;
+  /** The object descriptors (`ObjectDescriptor[]` as jsonb text, a parameter). */
+  descriptors: string;
+  /** A CTE that holds a row only when the booking happened (a replay writes nothing). */
+  booked: string;
+  recordId: string;
+  revision: string;
+}
+
+/**
+ * CTE members that project the objects a booking touched into `business_object`, in the booking's own statement (so
+ * in its transaction, at no extra round trip). Append-only: no row but the new versions is written or locked, so
+ * bookings of the same object by different processes never wait for each other or deadlock. Per object
+ * (`descriptors`, computed by `describeBusinessObjects`):
+ * - skipped when the latest version of (role, kind, id) has the same JSON (a repeated object changes nothing);
+ * - else a new version with its own validity (`valid`) and the point from which it supersedes the earlier versions
+ *   (`effective_from`): its own validity start, else the booking (`now()`), and for the first version of an object
+ *   without a start `-infinity`. Reads resolve the versions (`BUSINESS_OBJECT_READS`).
+ * The object JSON is taken from the stored state, not sent twice.
+ */
+export function projectionCtes(s: ProjectionSources): string {
+  return `
+  bo_described AS (
+    SELECT d.k AS kind, d.i AS object_id, d.l AS locations, d.f AS valid_from, tstzrange(d.f, d.t, '[)') AS own_valid,
+      CASE WHEN d.n IS NULL THEN (${s.stammdaten}) -> d.k ELSE (${s.stammdaten}) -> d.k -> d.n END AS body
+    FROM jsonb_to_recordset(${s.descriptors}::jsonb) AS d(k text, n int, i text, f timestamptz, t timestamptz, l text[])
+  ),
+  bo_changed AS (
+    SELECT o.*, latest.id AS latest_id FROM bo_described o
+    LEFT JOIN LATERAL (
+      SELECT b.id, b.body FROM business_object b
+      WHERE b.role = ${s.role} AND b.kind = o.kind AND b.object_id = o.object_id ORDER BY b.id DESC LIMIT 1
+    ) latest ON true
+    WHERE o.body IS NOT NULL AND latest.body IS DISTINCT FROM o.body
+  ),
+  bo_projected AS (
+    INSERT INTO business_object (role, kind, object_id, valid, effective_from, locations, body, source, record_id, revision)
+    SELECT ${s.role}, c.kind, c.object_id, c.own_valid,
+      COALESCE(c.valid_from, CASE WHEN c.latest_id IS NULL THEN '-infinity'::timestamptz ELSE now() END),
+      c.locations, c.body, 'booking', ${s.recordId}, ${s.revision}
+    FROM bo_changed c, ${s.booked}
+  )`;
+}
