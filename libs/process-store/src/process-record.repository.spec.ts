@@ -36,7 +36,7 @@ const facts = {
   prozessId: null,
 };
 const merge = () => ({ currentJson: '{}', marktlokationsIds: [] });
-const locked = [{ id: 'record-1', business_key: 'key-1', current: {}, revision: 1, matched_keys: ['key-1'] }];
+const locked = [{ id: 'record-1', business_key: 'key-1', current: {}, revision: 1, key: 'key-1' }];
 
 /** An error as pg reports one the server sent. */
 const serverError = (code: string, severity: string, message: string) => Object.assign(new Error(message), { code, severity });

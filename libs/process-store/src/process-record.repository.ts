@@ -36,13 +36,13 @@ export interface MergedState {
   stammdaten?: unknown;
 }
 
+/** A process one of the request's keys names: one row per key (a process two keys name comes twice). */
 interface CandidateRecord {
   id: string;
   business_key: string;
   current: Record<string, unknown>;
   revision: number;
-  /** The request's keys this record carries. */
-  matched_keys: string[];
+  key: string;
 }
 
 /** The fields of `zusatzdaten` an update may name its process by, strongest first (the resolution order). */
@@ -97,19 +97,30 @@ const SAME_AS_CREATE = `
   WHERE r.role = $1 AND r.business_key = $2`;
 
 // Every process any of the request's keys names — by its own business key, a key it collected, or the prozessId of its
-// create — locked in id order (two requests locking the same processes never deadlock). A record whose state is still
+// create — locked in id order (two requests locking the same processes never deadlock). No CTE and no aggregate: as
+// plain joins it costs about what the lookup by business key alone did. A record whose state is still
 // its create body keeps `current` NULL (migration StoreCreateBodyOnce).
 const LOCK_CANDIDATES = `
-  WITH candidates AS (
+  SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision, c.key
+  FROM (
     SELECT business_key AS key, id AS record_id FROM process_record WHERE role = $1 AND business_key = ANY($2::text[])
-    UNION SELECT key, record_id FROM process_key WHERE role = $1 AND key = ANY($2::text[])
-    UNION SELECT prozess_id, id FROM process_record WHERE role = $1 AND prozess_id = ANY($2::text[])
-  )
-  SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision,
-    ARRAY(SELECT c.key FROM candidates c WHERE c.record_id = r.id) AS matched_keys
-  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
-  WHERE r.id IN (SELECT record_id FROM candidates)
+    UNION ALL SELECT key, record_id FROM process_key WHERE role = $1 AND key = ANY($2::text[])
+    UNION ALL SELECT prozess_id, id FROM process_record WHERE role = $1 AND prozess_id = ANY($2::text[])
+  ) c
+  JOIN process_record r ON r.id = c.record_id
+  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   ORDER BY r.id
+  FOR UPDATE OF r`;
+
+// The same for a request with one key (an update naming only its businessKey, the common case): the first lookup that
+// finds it decides, so a process's own business key costs one index probe, as before there were chains.
+const LOCK_BY_KEY = `
+  SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision, $2::text AS key
+  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.id = COALESCE(
+    (SELECT id FROM process_record WHERE role = $1 AND business_key = $2),
+    (SELECT record_id FROM process_key WHERE role = $1 AND key = $2),
+    (SELECT id FROM process_record WHERE role = $1 AND prozess_id = $2 ORDER BY id LIMIT 1))
   FOR UPDATE OF r`;
 
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
@@ -200,11 +211,14 @@ export class ProcessRecordRepository {
     try {
       await client.query('BEGIN');
       inTransaction = true;
+      const keys = [...new Set(requested.map(({ key }) => key))];
       const { rows } = await client.query<CandidateRecord>(
-        statement('lock_record', LOCK_CANDIDATES, [facts.role, [...new Set(requested.map(({ key }) => key))]]),
+        keys.length === 1
+          ? statement('lock_record', LOCK_BY_KEY, [facts.role, keys[0]])
+          : statement('lock_candidates', LOCK_CANDIDATES, [facts.role, keys]),
       );
       const recordOf = new Map<string, CandidateRecord>();
-      for (const row of rows) for (const key of row.matched_keys) recordOf.set(key, row);
+      for (const row of rows) recordOf.set(row.key, row);
       const matches = requested.flatMap(({ field, key }) => {
         const record = recordOf.get(key);
         return record ? [{ field, key, record }] : [];
