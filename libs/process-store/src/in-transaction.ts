@@ -34,7 +34,8 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
 
 /**
  * The connection cannot be used any more: the server ended the session (FATAL or PANIC), the socket failed, or pg
- * gave up on it (connection terminated, not queryable, `query_timeout`). Same test as ProcessRecordRepository's.
+ * gave up on it (connection terminated, not queryable, `query_timeout`, after which the connection is out of step with
+ * the server).
  */
 export function connectionLost(error: unknown): boolean {
   const { severity, syscall, message } = (error ?? {}) as { severity?: unknown; syscall?: unknown; message?: unknown };

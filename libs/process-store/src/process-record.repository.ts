@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { connectionLost } from './in-transaction';
 import { describeBusinessObjects } from './read-model/business-object-rules';
 import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
@@ -284,18 +285,6 @@ function statement(name: string, text: string, values: unknown[]): QueryConfig {
 
 function stammdatenOf(stateJson: string): unknown {
   return (JSON.parse(stateJson) as { stammdaten?: unknown } | null)?.stammdaten;
-}
-
-/**
- * The connection cannot be used any more: the server ended the session (severity FATAL or PANIC, e.g. 57P01 on
- * shutdown), the socket failed, or pg gave up on it (connection terminated, not queryable, `query_timeout`, after
- * which the connection is out of step with the server).
- */
-function connectionLost(error: unknown): boolean {
-  const { severity, syscall, message } = (error ?? {}) as { severity?: unknown; syscall?: unknown; message?: unknown };
-  if (severity === 'FATAL' || severity === 'PANIC') return true;
-  if (typeof syscall === 'string') return true;
-  return typeof message === 'string' && /^(Connection terminated\b|Query read timeout$)|is not queryable$/.test(message);
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
