@@ -9,4 +9,8 @@ export const BO_READ_LOG_FIELDS = defineLogFields({
   // Location ids are market identifiers, not personal data (as the MaLo id in other groups' lines).
   locationId: matching(/^[A-Z0-9]{1,40}$/),
   objectCount: matching(/^\d{1,6}$/),
+  // An import (`POST /masterData`): versions stored, objects unchanged, objects refused.
+  importedCount: matching(/^\d{1,6}$/),
+  unchangedCount: matching(/^\d{1,6}$/),
+  refusedCount: matching(/^\d{1,6}$/),
 });

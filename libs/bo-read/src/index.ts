@@ -7,3 +7,4 @@ export * from './read-parameters';
 export * from './read-routes';
 export * from './metrics/bo-read-metrics';
 export * from './openapi/bo-read-openapi';
+export * from './master-data-import.service';

@@ -5,3 +5,4 @@ export * from './in-transaction';
 export * from './trigger-process.repository';
 export * from './read-model/business-object-rules';
 export * from './read-model/business-object-read.repository';
+export * from './read-model/business-object-import.repository';

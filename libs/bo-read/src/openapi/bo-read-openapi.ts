@@ -26,7 +26,8 @@ export function boReadOpenApi(): OpenApiContribution {
     description:
       'The middleware reads the master data the backend holds: the business objects booked with processes, by location and key date (or period).',
     tags: [{ name: 'BO4E Lesen', description: 'Read business objects by location and key date.' }],
-    paths: Object.fromEntries(
+    paths: {
+      ...Object.fromEntries(
       READ_ROUTES.flatMap((route) =>
         route.paths.map((path, index) => [
           path,
@@ -53,8 +54,12 @@ export function boReadOpenApi(): OpenApiContribution {
           },
         ]),
       ),
-    ),
-    components: { schemas: Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])) },
+      ),
+      '/masterData': { post: importOperation(context) },
+    },
+    components: {
+      schemas: { ...Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])), BoRead_ImportOutcome: IMPORT_OUTCOME },
+    },
   });
 }
 
@@ -107,5 +112,53 @@ function answerSchema(route: ReadRoute): OpenApiObject {
 
 function errorsOf(code: string) {
   if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
+  if (code === 'BO_READ.IMPORT_MALFORMED') return [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }];
   return undefined;
+}
+
+const IMPORT_PROBLEMS = ['BO_READ.IMPORT_MALFORMED', 'REQUEST.MALFORMED_JSON', 'AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+
+const IMPORT_OUTCOME: OpenApiObject = {
+  type: 'object',
+  required: ['imported', 'unchanged', 'refused'],
+  properties: {
+    imported: { type: 'integer', description: 'New versions stored.' },
+    unchanged: { type: 'integer', description: 'Objects equal to the latest version of the same (kind, id): not stored again.' },
+    refused: {
+      type: 'array',
+      description: 'Objects the per-kind rules cannot describe (unknown kind, not an object, no id, an id twice in the request).',
+      items: { type: 'object', required: ['pointer', 'message'], properties: { pointer: { type: 'string', example: '#/stammdaten/MARKTLOKATION/3' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+function importOperation(context: Parameters<OpenApiContribution>[0]): OpenApiObject {
+  return {
+    tags: ['BO4E Lesen'],
+    operationId: 'IMPORTIEREN_STAMMDATEN',
+    summary: 'Stammdaten importieren',
+    description:
+      'Imports master data the company already has, in the shape the reads answer, into the read model under the same per-kind rules as bookings. ' +
+      'An object equal to its latest version is not stored again; objects that cannot be described are refused one by one (200 with `refused[]`), the others imported. ' +
+      'A later booking of the same object supersedes the imported version from its validity start (else from the booking).',
+    security: [{ [BEARER_SCHEME]: [] }],
+    parameters: [{ $ref: '#/components/parameters/requestId' }],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { type: 'object', required: ['stammdaten'], properties: { stammdaten: { type: 'object', additionalProperties: { type: 'array', items: { type: 'object', additionalProperties: true } } } } },
+          example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50074561188' }] } },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The import ran; `refused[]` lists the objects it could not take.',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
+        content: { 'application/json': { schema: ref('BoRead_ImportOutcome') } },
+      },
+      ...problemResponses(IMPORT_PROBLEMS, context, { statusText: { 422: 'The body is not `{"stammdaten": {…}}`.' }, instance: '/masterData', errorsOf }),
+    },
+  };
 }

@@ -10,6 +10,8 @@ export interface ProjectionSources {
   booked: string;
   recordId: string;
   revision: string;
+  /** `business_object.source`: bookings (default) or an import of master data (`POST /masterData`). */
+  source?: 'booking' | 'import';
 }
 
 /**
@@ -42,7 +44,7 @@ export function projectionCtes(s: ProjectionSources): string {
     INSERT INTO business_object (role, kind, object_id, valid, effective_from, locations, body, source, record_id, revision)
     SELECT ${s.role}, c.kind, c.object_id, c.own_valid,
       COALESCE(c.valid_from, CASE WHEN c.latest_id IS NULL THEN '-infinity'::timestamptz ELSE now() END),
-      c.locations, c.body, 'booking', ${s.recordId}, ${s.revision}
+      c.locations, c.body, '${s.source ?? 'booking'}', ${s.recordId}, ${s.revision}
     FROM bo_changed c, ${s.booked}
   )`;
 }

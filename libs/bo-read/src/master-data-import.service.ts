@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { MarketRole } from '@maco/domain';
+import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { BusinessObjectImportRepository, type ImportOutcome } from '@maco/process-store';
+import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
+import { boReadProblem } from './bo-read.problems';
+import { BoReadMetrics } from './metrics/bo-read-metrics';
+
+/**
+ * Imports master data the company already has (`POST /masterData`, `{"stammdaten": {"KIND": [ … ]}}`, the shape the
+ * reads answer) into the role's read model under the booking path's per-kind rules. Objects the rules cannot describe
+ * are refused one by one; the others are imported in one statement.
+ */
+@Injectable()
+export class MasterDataImportService {
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    private readonly objects: BusinessObjectImportRepository,
+    private readonly metrics: BoReadMetrics,
+  ) {}
+
+  async import(body: unknown, facts?: RequestFacts): Promise<ImportOutcome> {
+    const stammdaten = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['stammdaten'] : undefined;
+    if (typeof stammdaten !== 'object' || stammdaten === null || Array.isArray(stammdaten)) {
+      throw boReadProblem('BO_READ.IMPORT_MALFORMED', 'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.', {
+        errors: [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }],
+      });
+    }
+    const outcome = await this.objects.import(this.role, stammdaten as Record<string, unknown>);
+    BO_READ_LOG_FIELDS.note(facts, {
+      importedCount: String(outcome.imported),
+      unchangedCount: String(outcome.unchanged),
+      refusedCount: String(outcome.refused.length),
+    });
+    this.metrics.imported('imported', outcome.imported);
+    this.metrics.imported('unchanged', outcome.unchanged);
+    this.metrics.imported('refused', outcome.refused.length);
+    return outcome;
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '@maco/database';
+import { BUSINESS_OBJECT_RULES, MAX_ID_LENGTH, locationsOf, ownId, validityOf, type ObjectDescriptor } from './business-object-rules';
+import { projectionCtes } from './business-object.sql';
+
+/** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */
+export interface RefusedObject {
+  pointer: string;
+  message: string;
+}
+
+/** What an import batch did: versions stored, objects equal to their latest version (not stored again), refusals. */
+export interface ImportOutcome {
+  imported: number;
+  unchanged: number;
+  refused: RefusedObject[];
+}
+
+const escapePointer = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The objects of an import (`{"KIND": [ … ]}`) as projection descriptors, under the same per-kind rules as bookings
+ * (`BUSINESS_OBJECT_RULES`), and the objects refused: unknown kind, not an object, no id, the same id twice in one
+ * import (the pointer of the later one is in the message). Unlike a booking, an import is not a message: objects are
+ * linked only to their own and the locations they name, never to the other locations of the batch.
+ */
+export function describeImportedObjects(stammdaten: Record<string, unknown>): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
+  const descriptors: ObjectDescriptor[] = [];
+  const refused: RefusedObject[] = [];
+  const seen = new Map<string, string>();
+  for (const [kind, value] of Object.entries(stammdaten)) {
+    const kindPointer = `#/stammdaten/${escapePointer(kind)}`;
+    const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
+    const elements: [number | null, unknown][] = Array.isArray(value) ? value.map((object, index) => [index, object]) : [[null, value]];
+    for (const [index, object] of elements) {
+      const pointer = index === null ? kindPointer : `${kindPointer}/${index}`;
+      if (!rule) {
+        refused.push({ pointer, message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported` });
+        continue;
+      }
+      if (!isObject(object)) {
+        refused.push({ pointer, message: 'must be a business object (a JSON object)' });
+        continue;
+      }
+      const id = ownId(rule, object);
+      if (!id) {
+        refused.push({ pointer, message: `has no id: a ${kind} needs one of ${rule.id.join(', ')}${rule.derivedId ? ' (or the fields its id is made of)' : ''}, at most ${MAX_ID_LENGTH} characters` });
+        continue;
+      }
+      const identity = `${kind}\u0000${id}`;
+      const earlier = seen.get(identity);
+      if (earlier) {
+        refused.push({ pointer, message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request` });
+        continue;
+      }
+      seen.set(identity, pointer);
+      const [from, to] = validityOf(rule, object);
+      descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, []) });
+    }
+  }
+  return { descriptors, refused };
+}
+
+// The booking path's projection (same skip-if-equal and version rules), with the request's objects as the state and no
+// record: one statement per batch. `bo_changed` holds exactly the versions `bo_projected` inserts.
+const IMPORT = `
+  WITH ${projectionCtes({
+    role: '$1',
+    stammdaten: '$2::jsonb',
+    descriptors: '$3',
+    booked: '(SELECT 1) AS import_batch',
+    recordId: 'NULL::uuid',
+    revision: 'NULL::int',
+    source: 'import',
+  })}
+  SELECT count(*)::int AS imported FROM bo_changed`;
+
+/** Imports master data the company already has into the read model (`business_object`, source `import`). */
+@Injectable()
+export class BusinessObjectImportRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /** Projects every describable object of `stammdaten` in one statement; the others come back refused. */
+  async import(role: string, stammdaten: Record<string, unknown>): Promise<ImportOutcome> {
+    const { descriptors, refused } = describeImportedObjects(stammdaten);
+    if (descriptors.length === 0) return { imported: 0, unchanged: 0, refused };
+    const { rows } = await this.pool.query<{ imported: number }>({
+      name: 'bo_import',
+      text: IMPORT,
+      values: [role, JSON.stringify(stammdaten), JSON.stringify(descriptors)],
+    });
+    const imported = rows[0]?.imported ?? 0;
+    return { imported, unchanged: descriptors.length - imported, refused };
+  }
+}
+
+/** The import statement, for EXPLAIN in tests. */
+export const BUSINESS_OBJECT_IMPORT = IMPORT;
