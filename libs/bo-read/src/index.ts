@@ -8,3 +8,5 @@ export * from './read-routes';
 export * from './metrics/bo-read-metrics';
 export * from './openapi/bo-read-openapi';
 export * from './master-data-import.service';
+export * from './identify-location';
+export * from './identify-location.service';

@@ -1,5 +1,6 @@
 import { LOCATION_TYPES } from '@maco/process-store';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
+import { IDENTIFY_KINDS, IDENTIFY_LOCATION_OPERATION, PAGING, PAGING_ANSWER, TEXT_FIELDS } from '../identify-location';
 import { READ_ROUTES, type ReadRoute } from '../read-routes';
 
 /** Problem codes of a read; 401/403 come from the bearer guard. */
@@ -56,9 +57,10 @@ export function boReadOpenApi(): OpenApiContribution {
       ),
       ),
       '/masterData': { post: importOperation(context) },
+      '/identifyLocation': { post: identifyOperation(context) },
     },
     components: {
-      schemas: { ...Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])), BoRead_ImportOutcome: IMPORT_OUTCOME },
+      schemas: { ...Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])), BoRead_ImportOutcome: IMPORT_OUTCOME, BoRead_LocationCriteria: LOCATION_CRITERIA },
     },
   });
 }
@@ -112,6 +114,7 @@ function answerSchema(route: ReadRoute): OpenApiObject {
 
 function errorsOf(code: string) {
   if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
+  if (code === 'BO_READ.INVALID_CRITERIA') return [{ pointer: '#/stammdaten/MARKTLOKATION/0', message: 'names no criterion (an id, a lokationsadresse or endkunde field)' }];
   if (code === 'BO_READ.IMPORT_MALFORMED') return [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }];
   return undefined;
 }
@@ -159,6 +162,101 @@ function importOperation(context: Parameters<OpenApiContribution>[0]): OpenApiOb
         content: { 'application/json': { schema: ref('BoRead_ImportOutcome') } },
       },
       ...problemResponses(IMPORT_PROBLEMS, context, { statusText: { 422: 'The body is not `{"stammdaten": {…}}`.' }, instance: '/masterData', errorsOf }),
+    },
+  };
+}
+
+const IDENTIFY_PROBLEMS = [
+  'BO_READ.INVALID_PARAMETER',
+  'BO_READ.INVALID_CRITERIA',
+  'REQUEST.MALFORMED_JSON',
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.ROLE_NOT_PERMITTED',
+  'REQUEST.RATE_LIMITED',
+  'SERVER.INTERNAL',
+  'SERVER.UNAVAILABLE',
+];
+
+const textFieldsOf = (object: string) =>
+  Object.fromEntries(TEXT_FIELDS.filter(([parent]) => parent === object).map(([, field]) => [field, { type: 'string', maxLength: 256 }]));
+
+const CRITERION: OpenApiObject = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'One criterion in the shape of the location object; every field given must match (AND), unknown fields (`boTyp`, …) are ignored, at least one known field is required. ' +
+    'Ids (`marktlokationsId`, `messlokationsId`, `netzlokationsId`, `technischeRessourceId`, `steuerbareRessourceId`, `tranchenId`/`trancheId`, `ressourcenId` = the kind’s own id) match the location itself or the locations it is linked to; ' +
+    'address and name fields match the stored object case-insensitively and exactly.',
+  properties: {
+    marktlokationsId: { type: 'string', example: '50754496000' },
+    messlokationsId: { type: 'string' },
+    netzlokationsId: { type: 'string' },
+    technischeRessourceId: { type: 'string' },
+    steuerbareRessourceId: { type: 'string' },
+    ressourcenId: { type: 'string' },
+    tranchenId: { type: 'string' },
+    lokationsadresse: { type: 'object', properties: textFieldsOf('lokationsadresse') },
+    endkunde: { type: 'object', properties: textFieldsOf('endkunde') },
+  },
+};
+
+const LOCATION_CRITERIA: OpenApiObject = {
+  type: 'object',
+  required: ['stammdaten'],
+  properties: {
+    stammdaten: {
+      type: 'object',
+      description: 'Criteria per location kind; any criterion matches (OR).',
+      additionalProperties: false,
+      properties: Object.fromEntries(Object.keys(IDENTIFY_KINDS).map((kind) => [kind, { type: 'array', maxItems: 100, items: CRITERION }])),
+    },
+  },
+};
+
+function identifyOperation(context: Parameters<OpenApiContribution>[0]): OpenApiObject {
+  const header = (description: string, schema: OpenApiObject) => ({ description, schema });
+  return {
+    tags: ['BO4E Lesen'],
+    operationId: IDENTIFY_LOCATION_OPERATION,
+    summary: 'Lokation identifizieren',
+    description:
+      'Finds the role’s locations in force now (the body carries no key date, as in the vendor’s mock) that match any criterion, as stored in the read model (booked or imported, unknown fields kept), ordered by location id. ' +
+      `Paged by the request headers \`${PAGING.limitHeader}\` (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and \`${PAGING.offsetHeader}\` (default 0, at most ${PAGING.maxOffset}).`,
+    security: [{ [BEARER_SCHEME]: [] }],
+    parameters: [
+      { name: PAGING.limitHeader, in: 'header', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.defaultLimit } },
+      { name: PAGING.offsetHeader, in: 'header', required: false, description: 'Matches to skip.', schema: { type: 'integer', minimum: 0, maximum: PAGING.maxOffset, default: 0 } },
+      {
+        name: 'command',
+        in: 'query',
+        required: false,
+        description: `The operationId \`${IDENTIFY_LOCATION_OPERATION}\`, with or without a system prefix (\`SAP_${IDENTIFY_LOCATION_OPERATION}\`); another operation is 400.`,
+        schema: { type: 'string', example: `SAP_${IDENTIFY_LOCATION_OPERATION}` },
+      },
+      { $ref: '#/components/parameters/requestId' },
+    ],
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: ref('BoRead_LocationCriteria'), example: { stammdaten: { MARKTLOKATION: [{ marktlokationsId: '50754496000' }] } } } },
+    },
+    responses: {
+      200: {
+        description: 'The matching locations of this page; `[]` when none.',
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/requestId' },
+          [PAGING_ANSWER.count]: header('Locations in this answer.', { type: 'integer' }),
+          [PAGING_ANSWER.total]: header('Matching locations in all.', { type: 'integer' }),
+          [PAGING_ANSWER.more]: header('Whether more follow after this page.', { type: 'string', enum: ['true', 'false'] }),
+          [PAGING_ANSWER.offset]: header('The offset of this page.', { type: 'integer' }),
+        },
+        content: { 'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } }, example: [] } },
+      },
+      ...problemResponses(IDENTIFY_PROBLEMS, context, {
+        statusText: { 400: `A paging header or \`command\` is invalid (\`BO_READ.INVALID_PARAMETER\`, pointer \`#/header/${PAGING.limitHeader}\`), or the criteria are (\`BO_READ.INVALID_CRITERIA\`).` },
+        instance: '/identifyLocation',
+        errorsOf: (code: string) =>
+          code === 'BO_READ.INVALID_PARAMETER' ? [{ pointer: `#/header/${PAGING.limitHeader}`, message: `must be one integer from 1 to ${PAGING.maxLimit}` }] : errorsOf(code),
+      }),
     },
   };
 }

@@ -4,6 +4,7 @@ import { RevisionFindings1763900000000 } from './1763900000000-RevisionFindings'
 import { ProcessKeys1764000000000 } from './1764000000000-ProcessKeys';
 import { TriggerDelivery1764100000000 } from './1764100000000-TriggerDelivery';
 import { BusinessObjects1764200000000 } from './1764200000000-BusinessObjects';
+import { IdentifyLocationIndex1764250000000 } from './1764250000000-IdentifyLocationIndex';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ProcessKeys1764000000000,
   TriggerDelivery1764100000000,
   BusinessObjects1764200000000,
+  IdentifyLocationIndex1764250000000,
 ];

@@ -1,0 +1,148 @@
+import { commandNames } from '@maco/platform';
+import { locationKey, MAX_ID_LENGTH, type LocationType } from '@maco/process-store';
+import type { ParameterError } from './read-parameters';
+
+export const IDENTIFY_LOCATION_OPERATION = 'IDENTIFIZIEREN_LOKATION_BASIS';
+
+/** Paging headers of `POST /identifyLocation` (vendor mock `lesen/identifyLocation/mock.json`, `paging`). */
+export const PAGING = { limitHeader: 'Treffer-Max-Anzahl', offsetHeader: 'Treffer-Offset', defaultLimit: 20, maxLimit: 500, maxOffset: 10_000 } as const;
+/** Answer headers: returned, total, more, offset. */
+export const PAGING_ANSWER = { count: 'Treffer-Anzahl', total: 'Treffer-Gesamtanzahl', more: 'Treffer-Weitere-Vorhanden', offset: 'Treffer-Offset' } as const;
+
+/** The location kinds a body may search, with the location type of their own id. */
+export const IDENTIFY_KINDS: Readonly<Record<string, LocationType>> = {
+  MARKTLOKATION: 'MALO',
+  MESSLOKATION: 'MELO',
+  NETZLOKATION: 'NELO',
+  TECHNISCHE_RESSOURCE: 'TECHNISCHE_RESSOURCE',
+  STEUERBARE_RESSOURCE: 'STEUERBARE_RESOURCE',
+  TRANCHE: 'TRANCHE',
+};
+
+/** Id fields of a criterion and the location type they name; `ressourcenId` is the kind's own type. */
+const ID_FIELDS: Readonly<Record<string, LocationType | 'OWN'>> = {
+  marktlokationsId: 'MALO',
+  messlokationsId: 'MELO',
+  netzlokationsId: 'NELO',
+  technischeRessourceId: 'TECHNISCHE_RESSOURCE',
+  steuerbareRessourceId: 'STEUERBARE_RESOURCE',
+  tranchenId: 'TRANCHE',
+  trancheId: 'TRANCHE',
+  ressourcenId: 'OWN',
+};
+
+/** Text fields of a criterion, compared case-insensitively with the stored object: `[object, field]`. */
+export const TEXT_FIELDS: readonly (readonly [string, string])[] = [
+  ['lokationsadresse', 'postleitzahl'],
+  ['lokationsadresse', 'ort'],
+  ['lokationsadresse', 'ortsteil'],
+  ['lokationsadresse', 'strasse'],
+  ['lokationsadresse', 'hausnummer'],
+  ['lokationsadresse', 'landescode'],
+  ['endkunde', 'name1'],
+  ['endkunde', 'name2'],
+  ['endkunde', 'name3'],
+];
+
+/** One criterion: objects of `kind` that belong to every location of `locations` and whose text fields equal `texts`. */
+export interface LocationCriterion {
+  kind: string;
+  /** Location keys (`MALO:…`), all required. */
+  locations: string[];
+  /** `[object, field, lower-case value]`, all required. */
+  texts: [string, string, string][];
+}
+
+export interface IdentifyRequest {
+  /** Any criterion matches (OR); within one criterion every field (AND). */
+  criteria: LocationCriterion[];
+  limit: number;
+  offset: number;
+}
+
+export type IdentifyRequestCheck = { ok: true; request: IdentifyRequest } | { ok: false; errors: ParameterError[]; headers: boolean };
+
+const MAX_CRITERIA = 100;
+const MAX_TEXT = 256;
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * Checks `POST /identifyLocation`: the body `{"stammdaten": {"MARKTLOKATION": [{criterion}, …], …}}` (the shape the
+ * vendor mock matches on, `body.stammdaten.MARKTLOKATION[0].marktlokationsId`), the paging headers and `command`.
+ * Fields a criterion does not know (`boTyp`, `sparte`, …) are ignored; a criterion without any known field is refused,
+ * as it would match every location.
+ */
+export function checkIdentifyRequest(body: unknown, headers: Headers, command: unknown): IdentifyRequestCheck {
+  const headerErrors: ParameterError[] = [];
+  const limit = pagingHeader(headers, PAGING.limitHeader, PAGING.defaultLimit, 1, PAGING.maxLimit, headerErrors);
+  const offset = pagingHeader(headers, PAGING.offsetHeader, 0, 0, PAGING.maxOffset, headerErrors);
+  if (command !== undefined && !commandNames(command, IDENTIFY_LOCATION_OPERATION)) {
+    headerErrors.push({ pointer: '#/command', message: `must be ${IDENTIFY_LOCATION_OPERATION}, with or without a system prefix such as SAP_ (or absent)` });
+  }
+  if (headerErrors.length > 0) return { ok: false, errors: headerErrors, headers: true };
+
+  const errors: ParameterError[] = [];
+  const criteria: LocationCriterion[] = [];
+  const stammdaten = isObject(body) ? body['stammdaten'] : undefined;
+  if (!isObject(stammdaten)) return { ok: false, errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }], headers: false };
+  for (const [kind, list] of Object.entries(stammdaten)) {
+    const pointer = `#/stammdaten/${kind}`;
+    const ownType = Object.hasOwn(IDENTIFY_KINDS, kind) ? IDENTIFY_KINDS[kind] : undefined;
+    if (!ownType) {
+      errors.push({ pointer, message: `must be one of ${Object.keys(IDENTIFY_KINDS).join(', ')}` });
+      continue;
+    }
+    if (!Array.isArray(list)) {
+      errors.push({ pointer, message: 'must be an array of criteria' });
+      continue;
+    }
+    list.forEach((element: unknown, index) => {
+      const at = `${pointer}/${index}`;
+      if (!isObject(element)) return void errors.push({ pointer: at, message: 'must be an object' });
+      const criterion: LocationCriterion = { kind, locations: [], texts: [] };
+      for (const [field, type] of Object.entries(ID_FIELDS)) {
+        const value = element[field];
+        if (value === undefined || value === null || value === '') continue;
+        if (typeof value !== 'string' || value.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+          errors.push({ pointer: `${at}/${field}`, message: `must be an id (printable characters, at most ${MAX_ID_LENGTH})` });
+          continue;
+        }
+        criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
+      }
+      for (const [object, field] of TEXT_FIELDS) {
+        const parent = element[object];
+        const value = isObject(parent) ? parent[field] : undefined;
+        if (value === undefined || value === null || value === '') continue;
+        if (typeof value !== 'string' || value.length > MAX_TEXT) {
+          errors.push({ pointer: `${at}/${object}/${field}`, message: `must be a string of at most ${MAX_TEXT} characters` });
+          continue;
+        }
+        criterion.texts.push([object, field, value.toLowerCase()]);
+      }
+      if (criterion.locations.length === 0 && criterion.texts.length === 0) {
+        errors.push({ pointer: at, message: 'names no criterion (an id, a lokationsadresse or endkunde field)' });
+      }
+      criteria.push(criterion);
+    });
+  }
+  if (errors.length === 0 && criteria.length === 0) errors.push({ pointer: '#/stammdaten', message: 'names no criterion' });
+  if (criteria.length > MAX_CRITERIA) errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
+  if (errors.length > 0) return { ok: false, errors, headers: false };
+  return { ok: true, request: { criteria, limit, offset } };
+}
+
+function pagingHeader(headers: Headers, name: string, fallback: number, min: number, max: number, errors: ParameterError[]): number {
+  const raw = headers[name.toLowerCase()];
+  if (raw === undefined) return fallback;
+  const text = Array.isArray(raw) ? undefined : raw.trim();
+  if (text === undefined || !/^\d{1,6}$/.test(text) || Number(text) < min || Number(text) > max) {
+    errors.push({ pointer: `#/header/${name}`, message: `must be one integer from ${min} to ${max}` });
+    return fallback;
+  }
+  return Number(text);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
