@@ -10,14 +10,13 @@
 // or a request failed, 2 when it could not start or reach the service.
 'use strict';
 const { createReadStream, existsSync, readFileSync, statSync } = require('node:fs');
-const { extname, join, resolve } = require('node:path');
+const { extname } = require('node:path');
 const { createInterface } = require('node:readline');
 const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
+const { signingSecret } = require('../token/signing-secret');
 
 const ROLES = ['LF', 'NB', 'MSB'];
-// Same file name as libs/platform's DEV_SECRET_FILE.
-const DEV_SECRET_FILE = 'dev-jwt-secret';
 // Under the services' default body limit (BODY_LIMIT_BYTES, 1 MiB).
 const BATCH_BYTES = 768 * 1024;
 const PLAIN_EVERY = 20;
@@ -57,13 +56,6 @@ function fail(message) {
   process.exit(2);
 }
 
-/** The secret the services verify tokens with; a development secret only exists once a service has started. */
-function signingSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = join(resolve(process.env.MACO_DATA_DIR || join(process.cwd(), '.data')), DEV_SECRET_FILE);
-  if (!existsSync(file)) fail(`no JWT_SECRET and no development secret at ${file}: start the service first, or set JWT_SECRET`);
-  return readFileSync(file, 'utf8').trim();
-}
 
 /**
  * The `stammdaten` kind of a bare BO, or a reason why it has none.
@@ -288,7 +280,7 @@ async function main() {
     if (!existsSync(file)) fail(`${file}: no such file`);
   }
   const totalBytes = positionals.reduce((sum, file) => sum + statSync(file).size, 0);
-  const run = new Run({ role, url: values.url.replace(/\/+$/, ''), batchSize, totalBytes, secret: signingSecret() });
+  const run = new Run({ role, url: values.url.replace(/\/+$/, ''), batchSize, totalBytes, secret: signingSecret(fail) });
   for (const file of positionals) {
     if (extname(file).toLowerCase() === '.ndjson') await importNdjson(run, file);
     else await importJson(run, file);

@@ -9,8 +9,7 @@ const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
 
 const ROLES = ['LF', 'NB', 'MSB'];
-// Same file name as libs/platform's DEV_SECRET_FILE.
-const DEV_SECRET_FILE = 'dev-jwt-secret';
+const { DEV_SECRET_FILE } = require('./signing-secret');
 
 /**
  * @param {string} message

@@ -4,14 +4,12 @@
 // [--url http://127.0.0.1:3000]`. The bearer token is minted like `npm run token` does (JWT_SECRET, else the development
 // secret under MACO_DATA_DIR). Exit code 0 on 2xx, 1 on any other answer, 2 when it could not ask.
 'use strict';
-const { existsSync, readFileSync } = require('node:fs');
-const { join, resolve } = require('node:path');
+const { readFileSync } = require('node:fs');
 const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
+const { signingSecret } = require('../token/signing-secret');
 
 const ROLES = ['LF', 'NB', 'MSB'];
-// Same file name as libs/platform's DEV_SECRET_FILE.
-const DEV_SECRET_FILE = 'dev-jwt-secret';
 
 /**
  * @param {string} message
@@ -22,13 +20,6 @@ function fail(message) {
   process.exit(2);
 }
 
-/** The secret the services verify tokens with; a development secret only exists once a service has started. */
-function signingSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = join(resolve(process.env.MACO_DATA_DIR || join(process.cwd(), '.data')), DEV_SECRET_FILE);
-  if (!existsSync(file)) fail(`no JWT_SECRET and no development secret at ${file}: start the service first, or set JWT_SECRET`);
-  return readFileSync(file, 'utf8').trim();
-}
 
 /**
  * @param {string} file
@@ -67,7 +58,7 @@ async function main() {
     const zusatzdaten = typeof body.zusatzdaten === 'object' && body.zusatzdaten !== null ? body.zusatzdaten : {};
     body.zusatzdaten = { ...zusatzdaten, prozessId: values['prozess-id'] };
   }
-  const token = sign({ roles: [role] }, signingSecret(), { algorithm: 'HS256', subject: 'trigger-cli', expiresIn: 300 });
+  const token = sign({ roles: [role] }, signingSecret(fail), { algorithm: 'HS256', subject: 'trigger-cli', expiresIn: 300 });
   /** @type {Record<string, string>} */
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   if (values['format-version']) headers['x-format-version'] = values['format-version'];
