@@ -1,5 +1,5 @@
 import { JSONB_PROBLEMS } from '@maco/database';
-import { defineProblems, problemFactory } from '@maco/platform';
+import { BODY_VALIDATION_PROBLEMS, defineProblems, problemFactory } from '@maco/platform';
 
 /**
  * What the Prozessdaten group answers when it cannot book: 409 for a conflicting create or keys naming two processes,
@@ -7,6 +7,7 @@ import { defineProblems, problemFactory } from '@maco/platform';
  */
 export const PROCESS_DATA_PROBLEMS = defineProblems({
   ...JSONB_PROBLEMS,
+  ...BODY_VALIDATION_PROBLEMS,
   'PROCESS_DATA.BUSINESS_KEY_CONFLICT': {
     status: 409,
     slug: 'business-key-conflict',
@@ -18,10 +19,8 @@ export const PROCESS_DATA_PROBLEMS = defineProblems({
     slug: 'keys-ambiguous',
     title: 'The request names different processes by its keys',
   },
-  'REQUEST.VALIDATION_FAILED': { status: 422, slug: 'invalid', title: 'Request body is invalid' },
   'REQUEST.COMMAND_MISMATCH': { status: 422, slug: 'command-mismatch', title: 'Command does not match the operation' },
   'PROCESS_DATA.BUSINESS_KEY_UNKNOWN': { status: 422, slug: 'business-key-unknown', title: 'Unknown business key' },
-  'REQUEST.UNKNOWN_RELEASE': { status: 422, slug: 'unknown-release', title: 'Unknown release' },
   'PROCESS_DATA.MANDATORY_FIELDS_MISSING': {
     status: 422,
     slug: 'mandatory-fields-missing',

@@ -129,15 +129,7 @@ export class ProcessDataService {
     const businessKey = envelope.zusatzdaten?.businessKey as string;
     const outcome = await this.appendRevision(envelope, release, findings, context);
     this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
-    return {
-      businessKey,
-      revision: outcome.revision,
-      replayed: outcome.kind === 'replayed',
-      release,
-      findings,
-      processBusinessKey: outcome.businessKey,
-      matchedBy: outcome.matchedBy,
-    };
+    return updateReceipt(businessKey, outcome, release, findings);
   }
 
   /** Whether an update body is a MaloIdent answer (LF only: PI 03002/03003, also inside a `data` wrapper). */
@@ -161,13 +153,8 @@ export class ProcessDataService {
       this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
       return {
         message: outcome.kind === 'replayed' ? 'MaloIdent answer was booked before' : 'MaloIdent answer booked',
-        businessKey: outcome.businessKey,
-        revision: outcome.revision,
-        replayed: outcome.kind === 'replayed',
-        release,
-        findings,
-        processBusinessKey: outcome.businessKey,
-        matchedBy: outcome.matchedBy,
+        // The answer names no process of its own: its receipt names the process it was booked on.
+        ...updateReceipt(outcome.businessKey, outcome, release, findings),
       };
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
@@ -350,4 +337,22 @@ function unwrapData(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || 'transaktionsdaten' in body) return body;
   const data = (body as { data?: unknown }).data;
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : body;
+}
+
+/** What an update answers: the key it sent, the revision and the process it was booked on, and the key that found it. */
+function updateReceipt(
+  businessKey: string,
+  outcome: { kind: 'booked' | 'replayed'; revision: number; businessKey: string; matchedBy: KeyField },
+  release: ReleaseName,
+  findings: Finding[],
+): BookingReceipt {
+  return {
+    businessKey,
+    revision: outcome.revision,
+    replayed: outcome.kind === 'replayed',
+    release,
+    findings,
+    processBusinessKey: outcome.businessKey,
+    matchedBy: outcome.matchedBy,
+  };
 }

@@ -1,14 +1,13 @@
 import { JSONB_PROBLEMS } from '@maco/database';
-import { defineProblems, problemFactory } from '@maco/platform';
+import { BODY_VALIDATION_PROBLEMS, defineProblems, problemFactory } from '@maco/platform';
 
 /**
- * What the trigger route answers when a trigger is not (or not yet) sent. `REQUEST.*` codes are the ones the
- * Prozessdaten group registers, with the same definitions (a shared code must be registered identically).
+ * What the trigger route answers when a trigger is not (or not yet) sent, besides the body-validation codes it shares
+ * with the Prozessdaten group.
  */
 export const TRIGGER_PROBLEMS = defineProblems({
   ...JSONB_PROBLEMS,
-  'REQUEST.VALIDATION_FAILED': { status: 422, slug: 'invalid', title: 'Request body is invalid' },
-  'REQUEST.UNKNOWN_RELEASE': { status: 422, slug: 'unknown-release', title: 'Unknown release' },
+  ...BODY_VALIDATION_PROBLEMS,
   'TRIGGER.UNKNOWN_EVENT': { status: 404, slug: 'unknown-event', title: 'No such trigger event for this role and release' },
   'TRIGGER.MANDATORY_FIELDS_MISSING': {
     status: 422,

@@ -40,6 +40,15 @@ export const PLATFORM_PROBLEMS = defineProblems({
 
 export type PlatformProblemCode = keyof typeof PLATFORM_PROBLEMS;
 
+/**
+ * Codes of every group that validates a JSON body against a release (an invalid field, an unknown `X-Format-Version`).
+ * Platform answers neither itself; a group spreads them into its catalog, so groups sharing them define them alike.
+ */
+export const BODY_VALIDATION_PROBLEMS = defineProblems({
+  'REQUEST.VALIDATION_FAILED': { status: 422, slug: 'invalid', title: 'Request body is invalid' },
+  'REQUEST.UNKNOWN_RELEASE': { status: 422, slug: 'unknown-release', title: 'Unknown release' },
+});
+
 /** Injection token of the service's merged {@link ProblemCatalog}: platform's codes and every group's. */
 export const PROBLEM_CATALOG = Symbol('PROBLEM_CATALOG');
 
