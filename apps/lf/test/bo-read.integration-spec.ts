@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { BO_READ_GROUP } from '@maco/bo-read';
+import { BO_READ_GROUP, checkReadRequest, READ_ROUTES, type ParameterMeaning } from '@maco/bo-read';
 import type { MarketRole } from '@maco/domain';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
-import { BUSINESS_OBJECT_READS } from '@maco/process-store';
+import { BUSINESS_OBJECT_READS, readStatement } from '@maco/process-store';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -261,6 +261,28 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
       expect(period).toMatch(/idx_business_object_locations/);
       expect(keyDate).not.toMatch(/Seq Scan/);
       expect(period).not.toMatch(/Seq Scan/);
+
+      // Every route's own statement, as the service prepares it (generic plans, parameters as the route takes them).
+      const example: Record<ParameterMeaning, string> = {
+        locationId: '00000054321', locationType: 'MALO', from: '2024-01-01T00:00:00Z', to: now(), lookupId: 'X-1', obis: '1-1:1.8.0',
+        billingRelevant: 'true', balancingRelevant: 'false', supplier: '9979052000006', balancingGroup: '11XBK',
+      };
+      for (const route of READ_ROUTES) {
+        const query = Object.fromEntries(Object.entries(route.parameters).map(([name, spec]) => [name, example[spec.meaning]]));
+        const checked = checkReadRequest(route, query);
+        if (!checked.ok) throw new Error(`${route.operationId}: ${JSON.stringify(checked.errors)}`);
+        const { text, values } = readStatement({ role: 'MSB', kind: route.kind, ...checked.request });
+        const explained = await withClient(database.url, async (client) => {
+          await client.query(`SET plan_cache_mode = force_generic_plan`);
+          await client.query(`PREPARE route_plan AS ${text}`);
+          const literal = (value: unknown) =>
+            client.escapeLiteral(Array.isArray(value) ? `{${value.map((item) => JSON.stringify(item)).join(',')}}` : value instanceof Date ? value.toISOString() : String(value));
+          const { rows } = await client.query(`EXPLAIN EXECUTE route_plan(${values.map(literal).join(', ')})`);
+          return rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+        });
+        expect([route.operationId, explained]).toEqual([route.operationId, expect.stringMatching(/Index Scan|Index Only Scan/)]);
+        expect([route.operationId, explained]).toEqual([route.operationId, expect.not.stringMatching(/Seq Scan/)]);
+      }
     });
   });
 });

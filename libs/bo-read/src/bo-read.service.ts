@@ -8,7 +8,10 @@ import { BoReadMetrics } from './metrics/bo-read-metrics';
 import { checkReadRequest } from './read-parameters';
 import type { ReadRoute } from './read-routes';
 
-/** Answers a BO4E read from the role's read model: `{"stammdaten": {"KIND": [ … ]}}`, the objects as booked. */
+/**
+ * Answers a read from the role's read model: `{"stammdaten": {"KIND": [ … ]}}`, the objects as booked or imported, or for
+ * `getAllocationAuthorization` `{zusatzdaten, ermaechtigungVorhanden}`.
+ */
 @Injectable()
 export class BoReadService {
   constructor(
@@ -30,10 +33,21 @@ export class BoReadService {
       );
     }
     const { request } = check;
-    BO_READ_LOG_FIELDS.note(facts, { locationType: request.locationTypes[0], locationId: request.locationId });
-    const bodies = await this.objects.find({ role: this.role, kind: route.kind, locations: request.locations, from: request.from, to: request.to });
+    BO_READ_LOG_FIELDS.note(facts, { locationType: request.locationTypes[0], locationId: request.id });
+    const bodies = await this.objects.find({ role: this.role, kind: route.kind, keys: request.keys, from: request.from, to: request.to, match: request.match });
     BO_READ_LOG_FIELDS.note(facts, { objectCount: String(bodies.length) });
     this.metrics.read(route.operationId, bodies.length > 0 ? 'found' : 'empty');
+    if (route.answer === 'authorization') return authorizationAnswer(bodies[0]);
     return `{"stammdaten":{${JSON.stringify(route.answerKind ?? route.kind)}:[${bodies.join(',')}]}}`;
   }
+}
+
+/**
+ * `getAllocationAuthorization`: whether an authorisation of the supplier for the MaLo is in force at the move-in date,
+ * with the authorisation's own `zusatzdaten` (an object) when it has them.
+ */
+function authorizationAnswer(body: string | undefined): string {
+  const zusatzdaten = body === undefined ? undefined : (JSON.parse(body) as { zusatzdaten?: unknown }).zusatzdaten;
+  const extra = typeof zusatzdaten === 'object' && zusatzdaten !== null && !Array.isArray(zusatzdaten) ? zusatzdaten : {};
+  return JSON.stringify({ zusatzdaten: extra, ermaechtigungVorhanden: body !== undefined });
 }

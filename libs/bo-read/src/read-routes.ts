@@ -2,78 +2,213 @@
 export const READ_PARAMETERS = ['parameter1', 'parameter2', 'parameter3', 'parameter4', 'parameter5', 'parameter6', 'parameter7'] as const;
 export type ReadParameter = (typeof READ_PARAMETERS)[number];
 
-/** One BO4E read of the contract ("BO4E Lesen (Backend)", backend-interface.md §1.5). */
+/**
+ * What a parameter of a read carries. The reads number their parameters alike (`parameter1` the location id,
+ * `parameter3` the key date, …) except where the contract says otherwise (an Avis number, an ILN, a definition code).
+ */
+export type ParameterMeaning =
+  /** A location id; its type is `locationType` when given, else follows from the id's format. */
+  | 'locationId'
+  | 'locationType'
+  /** Key date, or the start of the period when a `to` parameter is given. */
+  | 'from'
+  | 'to'
+  /** The id a kind without a location is read by (`lookupKey`). */
+  | 'lookupId'
+  /** An OBIS code: only energy amounts with a value of it. */
+  | 'obis'
+  /** `true`/`false`/`null` (= ignore): only energy amounts with that `abrechnungsrelevant` / `bilanzierungsrelevant`. */
+  | 'billingRelevant'
+  | 'balancingRelevant'
+  /** The supplier's ILN and balancing group of an assignment authorisation. */
+  | 'supplier'
+  | 'balancingGroup';
+
+export interface ParameterSpec {
+  meaning: ParameterMeaning;
+  required: boolean;
+}
+
+/** One BO4E read of the contract ("BO4E Lesen (Backend)" and "Prozessdaten lesen", backend-interface.md §1.4, §1.5). */
 export interface ReadRoute {
   /** The MaCo operationId (the `command`, a system prefix allowed). */
   operationId: string;
+  /** Other spellings of the operationId seen in the contract's generations, accepted as `command` too. */
+  commandAliases?: readonly string[];
   /** Paths, the current spelling first; drifting spellings are served too (§10 item 3). */
   paths: readonly string[];
-  /** The read model's kind (the `stammdaten` key the objects were booked under). */
+  /** The read model's kind (the `stammdaten` key the objects were booked or imported under). */
   kind: string;
   /** The key of the answer's `stammdaten` when the contract names the kind differently from the write side. */
   answerKind?: string;
-  /** Required parameters; `parameter2` (location type) and `parameter4` (period end) are optional on every read. */
-  required: readonly ReadParameter[];
+  /** The parameters the read takes; others (`parameter5…7` mostly) are accepted and ignored. */
+  parameters: Partial<Record<ReadParameter, ParameterSpec>>;
+  /** A SQL/JSON path condition (on `@`, the object) every answered object meets: one kind read in several ways. */
+  condition?: { path: string; description: string };
+  /** The answer: the objects (`{"stammdaten": …}`, default), or whether an authorisation exists. */
+  answer?: 'authorization';
   summary: string;
 }
 
-const KEY_DATE_READ = ['parameter1', 'parameter3'] as const;
+const required = (meaning: ParameterMeaning): ParameterSpec => ({ meaning, required: true });
+const optional = (meaning: ParameterMeaning): ParameterSpec => ({ meaning, required: false });
 
-/** The reads of this part, one row each: the controller, metrics, logs and OpenAPI all take them from here. */
+/** The common convention (changelog 1.1.1): location id, optional type, key date or period. */
+const BY_LOCATION = { parameter1: required('locationId'), parameter2: optional('locationType'), parameter3: required('from'), parameter4: optional('to') };
+const ENERGY_AMOUNT = { ...BY_LOCATION, parameter5: optional('obis') };
+/** Definitions are read by their code; a location type is accepted (the mock lists one) but selects nothing. */
+const BY_DEFINITION_CODE = { parameter1: required('lookupId'), parameter2: optional('locationType'), parameter3: required('from'), parameter4: optional('to') };
+
+/** An OBIS code's value group D (`A-B:C.D.E`, `A-B:` optional) is `d`: 8 a register reading, 29 a load profile value. */
+const obisGroupD = (d: number, what: string) => ({
+  description: `Only amounts with a value of OBIS value group D = ${d} (${what}).`,
+  path: `exists(@.energieverbrauch[*] ? (@.obiskennzahl like_regex "^([0-9]+-[0-9]+:)?[0-9]+[.]${d}[.]" || @.obisKennzahl like_regex "^([0-9]+-[0-9]+:)?[0-9]+[.]${d}[.]"))`,
+});
+
+/** The reads, one row each: the controller, parameter checks, metrics, logs and OpenAPI all take them from here. */
 export const READ_ROUTES: readonly ReadRoute[] = [
   {
     operationId: 'LESEN_MARKTLOKATION_BASIS',
     paths: ['/getMarketlocationBasic', '/getMarketLocationBasic'],
     kind: 'MARKTLOKATION',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Marktlokation lesen',
   },
-  { operationId: 'LESEN_MESSLOKATION_BASIS', paths: ['/getMeterLocationBasic'], kind: 'MESSLOKATION', required: KEY_DATE_READ, summary: 'Messlokation lesen' },
-  { operationId: 'LESEN_NETZLOKATION_BASIS', paths: ['/getGridLocationBasic'], kind: 'NETZLOKATION', required: KEY_DATE_READ, summary: 'Netzlokation lesen' },
+  { operationId: 'LESEN_MESSLOKATION_BASIS', paths: ['/getMeterLocationBasic'], kind: 'MESSLOKATION', parameters: BY_LOCATION, summary: 'Messlokation lesen' },
+  { operationId: 'LESEN_NETZLOKATION_BASIS', paths: ['/getGridLocationBasic'], kind: 'NETZLOKATION', parameters: BY_LOCATION, summary: 'Netzlokation lesen' },
   {
     operationId: 'LESEN_TECHNISCHE_RESSOURCE_BASIS',
     paths: ['/getTechnicalResourceBasic'],
     kind: 'TECHNISCHE_RESSOURCE',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Technische Ressource lesen',
   },
   {
     operationId: 'LESEN_STEUERBARE_RESSOURCE_BASIS',
     paths: ['/getControllableResourceBasic'],
     kind: 'STEUERBARE_RESSOURCE',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Steuerbare Ressource lesen',
   },
-  { operationId: 'LESEN_TRANCHE_BASIS', paths: ['/getTrancheBasic'], kind: 'TRANCHE', required: KEY_DATE_READ, summary: 'Tranche lesen' },
-  { operationId: 'LESEN_ZAEHLER_BASIS', paths: ['/getCounterBasic'], kind: 'ZAEHLER', required: KEY_DATE_READ, summary: 'Zähler lesen' },
-  { operationId: 'LESEN_BILANZIERUNG_BASIS', paths: ['/getAccountingBasic'], kind: 'BILANZIERUNG', required: KEY_DATE_READ, summary: 'Bilanzierung lesen' },
+  { operationId: 'LESEN_TRANCHE_BASIS', paths: ['/getTrancheBasic'], kind: 'TRANCHE', parameters: BY_LOCATION, summary: 'Tranche lesen' },
+  { operationId: 'LESEN_ZAEHLER_BASIS', paths: ['/getCounterBasic'], kind: 'ZAEHLER', parameters: BY_LOCATION, summary: 'Zähler lesen' },
+  { operationId: 'LESEN_BILANZIERUNG_BASIS', paths: ['/getAccountingBasic'], kind: 'BILANZIERUNG', parameters: BY_LOCATION, summary: 'Bilanzierung lesen' },
   {
     operationId: 'LESEN_LOKATIONSBUENDEL_BASIS',
     paths: ['/getLocationBundleBasic'],
     kind: 'LOKATIONSBUENDEL',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Lokationsbündel lesen',
   },
   {
     operationId: 'LESEN_NETZNUTZUNGSVERTRAG_BASIS',
     paths: ['/getGridUsageContractBasic'],
     kind: 'NETZNUTZUNGSVERTRAG',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Netznutzungsvertrag lesen',
   },
   {
     operationId: 'LESEN_ENERGIELIEFERVERTRAG_BASIS',
     paths: ['/getEnergySupplyContractBasic', '/getEnerySupplyContractBasic'],
     kind: 'ENERGIELIEFERVERTRAG',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Energieliefervertrag lesen',
   },
   {
     operationId: 'LESEN_MESSSTELLENBETRIEBSVERTRAG_BASIS',
     paths: ['/getMeasuringPointOperationContractBasic'],
     kind: 'MESSSTELLENBETRIEBSVERTRAG',
-    required: KEY_DATE_READ,
+    parameters: BY_LOCATION,
     summary: 'Messstellenbetriebsvertrag lesen',
+  },
+  {
+    // sic: the contract's operationId lacks the E of BERECHNUNG.
+    operationId: 'LESEN_BRECHNUNGSFORMEL_BASIS',
+    commandAliases: ['LESEN_BERECHNUNGSFORMEL_BASIS'],
+    paths: ['/getCalculationFormulaBasic'],
+    kind: 'BERECHNUNGSFORMEL',
+    parameters: BY_LOCATION,
+    summary: 'Berechnungsformel lesen',
+  },
+  {
+    operationId: 'LESEN_AVIS_BASIS',
+    paths: ['/getAvisBasic'],
+    kind: 'AVIS',
+    // No key date: the Avis as it stands now.
+    parameters: { parameter1: required('lookupId') },
+    summary: 'Avis lesen',
+  },
+  {
+    operationId: 'LESEN_KOMMUNIKATIONSDATEN_BASIS',
+    paths: ['/getCommunicationDataBasic'],
+    kind: 'KOMMUNIKATIONSDATEN',
+    parameters: { parameter1: required('lookupId'), parameter2: required('from') },
+    summary: 'Kommunikationsdaten lesen',
+  },
+  {
+    operationId: 'LESEN_PREISBLATT_BASIS',
+    paths: ['/getPriceSheetBasic'],
+    kind: 'PREISBLATT',
+    // Without a location: every price sheet of the role in force.
+    parameters: { ...BY_LOCATION, parameter1: optional('locationId') },
+    summary: 'Preisblatt lesen',
+  },
+  {
+    operationId: 'LESEN_ENERGIEMENGE_ENERGIEMENGE',
+    paths: ['/getEnergyAmount'],
+    kind: 'ENERGIEMENGE',
+    parameters: ENERGY_AMOUNT,
+    summary: 'Energiemenge lesen',
+  },
+  {
+    operationId: 'LESEN_ENERGIEMENGE_LASTGANG',
+    paths: ['/getEnergyAmountLoadCurve'],
+    kind: 'ENERGIEMENGE',
+    parameters: { ...ENERGY_AMOUNT, parameter6: optional('billingRelevant'), parameter7: optional('balancingRelevant') },
+    condition: obisGroupD(29, 'a load profile value per measuring period'),
+    summary: 'Lastgang lesen',
+  },
+  {
+    operationId: 'LESEN_ENERGIEMENGE_ZAEHLERSTAND',
+    paths: ['/getEnergyAmountMeterReading'],
+    kind: 'ENERGIEMENGE',
+    parameters: ENERGY_AMOUNT,
+    condition: obisGroupD(8, 'a register reading'),
+    summary: 'Zählerstand lesen',
+  },
+  {
+    operationId: 'LESEN_DEFINITION_SCHALTZEIT',
+    paths: ['/getDefinitionSwitch'],
+    kind: 'SCHALTZEITDEFINITION',
+    parameters: BY_DEFINITION_CODE,
+    summary: 'Schaltzeitdefinition lesen',
+  },
+  {
+    operationId: 'LESEN_DEFINITION_LEISTUNGSKURVE',
+    // The interface documentation's spelling; the vendor's mock has the one above.
+    commandAliases: ['LESEN_DEFINITION_LST_KURVEN'],
+    paths: ['/getDefinitionPerformance'],
+    kind: 'LEISTUNGSKURVENDEFINITION',
+    parameters: BY_DEFINITION_CODE,
+    summary: 'Leistungskurvendefinition lesen',
+  },
+  {
+    operationId: 'LESEN_DEFINITION_ZAEHLZEIT',
+    paths: ['/getDefinitionCounting'],
+    kind: 'ZAEHLZEITDEFINITION',
+    parameters: BY_DEFINITION_CODE,
+    summary: 'Zählzeitdefinition lesen',
+  },
+  {
+    operationId: 'LESEN_PROZESSDATEN_ZUORDNUNGERMAECHTIGUNG',
+    // The mock's own example of `command` spells it with the S.
+    commandAliases: ['LESEN_PROZESSDATEN_ZUORDNUNGSERMAECHTIGUNG'],
+    paths: ['/getAllocationAuthorization'],
+    kind: 'ZUORDNUNGSERMAECHTIGUNG',
+    // The contract marks all four required; the balancing group is taken as optional (not every authorisation names one).
+    parameters: { parameter1: required('locationId'), parameter2: required('supplier'), parameter3: required('from'), parameter4: optional('balancingGroup') },
+    answer: 'authorization',
+    summary: 'Zuordnungsermächtigung lesen',
   },
 ];
 

@@ -1,7 +1,7 @@
 import { LOCATION_TYPES } from '@maco/process-store';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { IDENTIFY_KINDS, IDENTIFY_LOCATION_OPERATION, PAGING, PAGING_ANSWER, TEXT_FIELDS } from '../identify-location';
-import { READ_ROUTES, type ReadRoute } from '../read-routes';
+import { READ_PARAMETERS, READ_ROUTES, type ParameterMeaning, type ReadRoute } from '../read-routes';
 
 /** Problem codes of a read; 401/403 come from the bearer guard. */
 const READ_PROBLEMS = ['BO_READ.INVALID_PARAMETER', 'AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
@@ -10,11 +10,24 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'A query parameter is missing or invalid; `errors[]` points at it (`#/parameter3`).',
 };
 
-const PARAMETER_TEXT: Record<string, string> = {
-  parameter1: 'Location id (MaLo, MeLo, NeLo, technical or controllable resource, tranche).',
-  parameter2: 'Location type of `parameter1`. Absent: from the id’s format (11 digits MaLo or tranche, `DE`+31 MeLo, `E`/`D`/`C`+10 NeLo/TR/SR), else MALO.',
-  parameter3: 'Key date, or the start of the period when `parameter4` is set (date-time with offset).',
-  parameter4: 'End of the period (inclusive, date-time with offset, not before `parameter3`). Absent: `parameter3` is a key date.',
+/** Each parameter meaning's description and schema (`ReadRoute.parameters` says which parameter carries it). */
+const MEANINGS: Record<ParameterMeaning, { description: string; schema: OpenApiObject }> = {
+  locationId: { description: 'Location id (MaLo, MeLo, NeLo, technical or controllable resource, tranche).', schema: { type: 'string', maxLength: 128, example: '50074561188' } },
+  locationType: {
+    description: 'Location type of the location id. Absent: from the id’s format (11 digits MaLo or tranche, `DE`+31 MeLo, `E`/`D`/`C`+10 NeLo/TR/SR), else MALO.',
+    schema: { type: 'string', enum: [...LOCATION_TYPES] },
+  },
+  from: { description: 'Key date, or the start of the period when a period end is set (date-time with offset).', schema: { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' } },
+  to: {
+    description: 'End of the period (inclusive, date-time with offset, not before its start). Absent: the start is a key date.',
+    schema: { type: 'string', format: 'date-time', example: '2024-12-31T23:00:00Z' },
+  },
+  lookupId: { description: 'The id the objects are read by (Avis number, ILN of the market participant, definition code).', schema: { type: 'string', maxLength: 128 } },
+  obis: { description: 'OBIS code: only energy amounts with a value of it (`energieverbrauch[].obiskennzahl`).', schema: { type: 'string', maxLength: 40, example: '1-1:1.8.0' } },
+  billingRelevant: { description: 'Only energy amounts with this `abrechnungsrelevant` (or without the field); `null` ignores it.', schema: { type: 'string', enum: ['true', 'false', 'null'] } },
+  balancingRelevant: { description: 'Only energy amounts with this `bilanzierungsrelevant` (or without the field); `null` ignores it.', schema: { type: 'string', enum: ['true', 'false', 'null'] } },
+  supplier: { description: 'Role code number (ILN) of the supplier.', schema: { type: 'string', maxLength: 128, example: '9979052000006' } },
+  balancingGroup: { description: 'Balancing group from the registration; an authorisation naming another one does not count.', schema: { type: 'string', maxLength: 128 } },
 };
 
 /**
@@ -38,16 +51,14 @@ export function boReadOpenApi(): OpenApiContribution {
               // operationIds are unique in a document: a second spelling of a path gets a suffix.
               operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1)}`,
               summary: route.summary + (index === 0 ? '' : ` (spelling ${path})`),
-              description:
-                `The ${route.kind} objects of the location \`parameter1\` valid at \`parameter3\`, or every version overlapping ` +
-                '`parameter3`…`parameter4`, as booked (unknown fields kept). An unknown location answers 200 with an empty list.',
+              description: descriptionOf(route),
               security: [{ [BEARER_SCHEME]: [] }],
               parameters: parametersOf(route),
               responses: {
                 200: {
                   description: 'The objects; an empty list when none is known.',
                   headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
-                  content: { 'application/json': { schema: ref(answerSchemaName(route)), example: { stammdaten: { [route.answerKind ?? route.kind]: [] } } } },
+                  content: { 'application/json': { schema: ref(answerSchemaName(route)), example: exampleOf(route) } },
                 },
                 ...problemResponses(READ_PROBLEMS, context, { statusText: STATUS_TEXT, instance: path, errorsOf }),
               },
@@ -65,33 +76,50 @@ export function boReadOpenApi(): OpenApiContribution {
   });
 }
 
+function descriptionOf(route: ReadRoute): string {
+  if (route.answer === 'authorization') {
+    return 'Whether an assignment authorisation (imported master data, kind ZUORDNUNGSERMAECHTIGUNG) of the supplier for the MaLo is in force at the move-in date, with its `zusatzdaten`.';
+  }
+  const by = route.parameters.parameter1?.meaning === 'lookupId' ? 'read by `parameter1`' : 'of the location `parameter1`';
+  const condition = route.condition ? ` ${route.condition.description}` : '';
+  return `The ${route.kind} objects ${by} in force at the key date, or every version overlapping the period, as booked or imported (unknown fields kept). An unknown id answers 200 with an empty list.${condition}`;
+}
+
 function parametersOf(route: ReadRoute): OpenApiObject[] {
-  const parameter = (name: string, schema: OpenApiObject) => ({
-    name,
-    in: 'query',
-    required: (route.required as readonly string[]).includes(name),
-    description: PARAMETER_TEXT[name],
-    schema,
-  });
   return [
-    parameter('parameter1', { type: 'string', maxLength: 128, example: '50074561188' }),
-    parameter('parameter2', { type: 'string', enum: [...LOCATION_TYPES] }),
-    parameter('parameter3', { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' }),
-    parameter('parameter4', { type: 'string', format: 'date-time', example: '2024-12-31T23:00:00Z' }),
+    ...READ_PARAMETERS.flatMap((name) => {
+      const spec = route.parameters[name];
+      return spec ? [{ name, in: 'query', required: spec.required, description: MEANINGS[spec.meaning].description, schema: MEANINGS[spec.meaning].schema }] : [];
+    }),
     {
       name: 'command',
       in: 'query',
       required: false,
-      description: `The operationId \`${route.operationId}\`, with or without a system prefix (\`SAP_${route.operationId}\`); another operation is 400.`,
+      description:
+        `The operationId \`${route.operationId}\`, with or without a system prefix (\`SAP_${route.operationId}\`)` +
+        (route.commandAliases ? `; also spelled ${route.commandAliases.map((alias) => `\`${alias}\``).join(', ')}` : '') +
+        '; another operation is 400.',
       schema: { type: 'string', example: `SAP_${route.operationId}` },
     },
     { $ref: '#/components/parameters/requestId' },
   ];
 }
 
-const answerSchemaName = (route: ReadRoute) => `BoRead_${route.answerKind ?? route.kind}`;
+const exampleOf = (route: ReadRoute) => (route.answer === 'authorization' ? { zusatzdaten: {}, ermaechtigungVorhanden: false } : { stammdaten: { [route.answerKind ?? route.kind]: [] } });
+
+const answerSchemaName = (route: ReadRoute) => (route.answer === 'authorization' ? 'BoRead_Zuordnungsermaechtigung' : `BoRead_${route.answerKind ?? route.kind}`);
+
+const AUTHORIZATION_ANSWER: OpenApiObject = {
+  type: 'object',
+  required: ['zusatzdaten', 'ermaechtigungVorhanden'],
+  properties: {
+    zusatzdaten: { type: 'object', additionalProperties: true, description: 'The authorisation’s own `zusatzdaten`; `{}` when it has none or none exists.' },
+    ermaechtigungVorhanden: { type: 'boolean' },
+  },
+};
 
 function answerSchema(route: ReadRoute): OpenApiObject {
+  if (route.answer === 'authorization') return AUTHORIZATION_ANSWER;
   const kind = route.answerKind ?? route.kind;
   return {
     type: 'object',

@@ -2,21 +2,26 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 
-/** Which objects a read asks for: of one kind, belonging to any of the location keys, valid at a date or in a period. */
+/**
+ * Which objects a read asks for: of one kind, holding any of the keys (location keys, or lookup keys of kinds read by
+ * another id), valid at a date or in a period, optionally only those a JSON path predicate holds for.
+ */
 export interface BusinessObjectQuery {
   role: string;
   kind: string;
-  /** Location keys (`locationKey`): the object belongs to at least one. */
-  locations: string[];
+  /** `locationKey`s or `lookupKey`s: the object holds at least one. Absent: every object of the kind. */
+  keys?: string[];
   /** Key date, or the start of the period. */
   from: Date;
   /** End of the period (inclusive); absent → `from` is a key date. */
   to?: Date;
+  /** A SQL/JSON path predicate on the object (`jsonb_path_exists`) and its variables. */
+  match?: { path: string; vars: Record<string, unknown> };
 }
 
-// Each version of the object's location, with its effective validity: its own validity from its `effective_from` up to
-// the earliest `effective_from` of a later version of the same object (wherever that one is located).
-const VERSIONS = `
+// Each version of the candidates, with its effective validity: its own validity from its `effective_from` up to the
+// earliest `effective_from` of a later version of the same object (wherever that one is located).
+const versions = (candidates: string) => `
   SELECT v.object_id, v.id, v.body,
     v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
       AS effective
@@ -25,19 +30,27 @@ const VERSIONS = `
     SELECT min(w.effective_from) AS superseded_from FROM business_object w
     WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
   ) s ON true
-  WHERE v.role = $1 AND v.kind = $2 AND v.locations && $3::text[]`;
+  WHERE v.role = $1 AND v.kind = $2${candidates}`;
 
-// At a key date at most one version of an object is in force.
-const AT_KEY_DATE = `
-  SELECT body::text AS body FROM (${VERSIONS}) version
-  WHERE effective @> $4::timestamptz
-  ORDER BY object_id, id`;
-
-// Over a period every version that overlaps it, per object in the order of their validity.
-const IN_PERIOD = `
-  SELECT body::text AS body FROM (${VERSIONS}) version
-  WHERE effective && tstzrange($4::timestamptz, $5::timestamptz, '[]')
-  ORDER BY object_id, lower(effective), id`;
+/**
+ * The statement of a read. At a key date at most one version of an object is in force; over a period every version
+ * that overlaps it, per object in the order of their validity. One text (and prepared statement) per shape: keyed or
+ * the whole kind, key date or period, with or without a predicate.
+ */
+export function readStatement(query: BusinessObjectQuery): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [query.role, query.kind];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const candidates = query.keys ? ` AND v.locations && ${param(query.keys)}::text[]` : '';
+  const from = param(query.from);
+  const when = query.to ? `effective && tstzrange(${from}::timestamptz, ${param(query.to)}::timestamptz, '[]')` : `effective @> ${from}::timestamptz`;
+  const match = query.match ? ` AND jsonb_path_exists(body, ${param(query.match.path)}::jsonpath, ${param(JSON.stringify(query.match.vars))}::jsonb)` : '';
+  const text = `
+  SELECT body::text AS body FROM (${versions(candidates)}) version
+  WHERE ${when}${match}
+  ORDER BY object_id, ${query.to ? 'lower(effective), ' : ''}id`;
+  const name = `bo_read_${query.keys ? 'keyed' : 'kind'}_${query.to ? 'period' : 'key_date'}${query.match ? '_match' : ''}`;
+  return { name, text, values };
+}
 
 /**
  * Reads the read model (`business_object`). Answers JSON text as stored (jsonb's text form), so an answer is built
@@ -48,11 +61,7 @@ export class BusinessObjectReadRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async find(query: BusinessObjectQuery): Promise<string[]> {
-    const { rows } = await this.pool.query<{ body: string }>(
-      query.to
-        ? { name: 'bo_read_period', text: IN_PERIOD, values: [query.role, query.kind, query.locations, query.from, query.to] }
-        : { name: 'bo_read_key_date', text: AT_KEY_DATE, values: [query.role, query.kind, query.locations, query.from] },
-    );
+    const { rows } = await this.pool.query<{ body: string }>(readStatement(query));
     return rows.map((row) => row.body);
   }
 
@@ -118,5 +127,9 @@ export function identifyStatement(query: LocationIdentifyQuery): { text: string;
   return { text, values };
 }
 
-/** The statements of the reads, for EXPLAIN in tests. */
-export const BUSINESS_OBJECT_READS = { AT_KEY_DATE, IN_PERIOD } as const;
+const EXAMPLE = { role: '', kind: '', keys: [], from: new Date(0) };
+/** The statements of the location reads (`$1` role, `$2` kind, `$3` keys, `$4` from, `$5` to), for EXPLAIN in tests. */
+export const BUSINESS_OBJECT_READS = {
+  AT_KEY_DATE: readStatement(EXAMPLE).text,
+  IN_PERIOD: readStatement({ ...EXAMPLE, to: new Date(0) }).text,
+} as const;

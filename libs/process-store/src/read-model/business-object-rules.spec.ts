@@ -53,6 +53,49 @@ describe('business object rules', () => {
     });
   });
 
+  describe('kinds read by something else than their location', () => {
+    const describeOne = (kind: string, object: Record<string, unknown>) => describeBusinessObjects({ [kind]: [object] })[0];
+
+    it('should key an Avis by its number, communication data by the ILN, and a definition by each of its codes', () => {
+      expect(describeOne('AVIS', { avisNummer: 'AV-1' })).toMatchObject({ i: 'AV-1', l: ['ID:AV-1'] });
+      expect(describeOne('KOMMUNIKATIONSDATEN', { gueltigkeit: '2024-06-30T22:00:00Z', marktteilnehmer: { rollencodenummer: '9900000000002' } })).toMatchObject({
+        i: '9900000000002',
+        f: '2024-06-30T22:00:00.000Z',
+        l: ['ID:9900000000002'],
+      });
+      expect(describeOne('SCHALTZEITDEFINITION', { schaltzeiten: [{ code: 'B' }, { code: 'A' }, { code: 'B' }] })).toMatchObject({ i: 'A|B', l: ['ID:B', 'ID:A'] });
+      expect(describeOne('ZAEHLZEITDEFINITION', { code: 'Z1', beginndatum: '2024-01-01', endedatum: '2025-01-01' })).toMatchObject({
+        i: 'Z1',
+        f: '2024-01-01T00:00:00.000Z',
+        t: '2025-01-01T00:00:00.000Z',
+      });
+    });
+
+    it('should make an energy amount its location, period and OBIS codes, compacting a long id to fit the index', () => {
+      const amount = { lokationsId: 'DE0032106765712000000000000000037', startdatum: '2024-01-01T00:00:00Z', energieverbrauch: [{ obiskennzahl: '1-1:1.8.0' }] };
+      expect(describeOne('ENERGIEMENGE', amount)).toMatchObject({
+        i: 'MELO:DE0032106765712000000000000000037|2024-01-01T00:00:00Z||1-1:1.8.0',
+        f: '2024-01-01T00:00:00.000Z',
+        l: ['MELO:DE0032106765712000000000000000037'],
+      });
+      const many = { ...amount, energieverbrauch: Array.from({ length: 20 }, (_, i) => ({ obiskennzahl: `1-1:1.8.${i}` })) };
+      const id = describeOne('ENERGIEMENGE', many).i;
+      expect(id).toHaveLength(60 + 1 + 64);
+      expect(describeOne('ENERGIEMENGE', { ...many, energieverbrauch: [...many.energieverbrauch].reverse() }).i).toBe(id);
+    });
+
+    it('should link a formula to its location and the locations of its steps, and an authorisation to its MaLo and supplier', () => {
+      expect(
+        describeOne('BERECHNUNGSFORMEL', { lokationsId: '51238696781', lokationsTyp: 'MALO', rechenschritte: [{ messlokationsId: 'DE0009697056900614312080040415222', marktlokationsId: '51238696781' }] }),
+      ).toMatchObject({ i: 'MALO:51238696781', l: ['MALO:51238696781', 'MELO:DE0009697056900614312080040415222'] });
+      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { marktlokationsId: '51238696781', lieferant: { rollencodenummer: '9979052000006' }, bilanzkreis: '11XBK' })).toMatchObject({
+        i: '51238696781|9979052000006|11XBK',
+        l: ['MALO:51238696781', 'ID:9979052000006'],
+      });
+      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { marktlokationsId: '51238696781' })).toBeUndefined();
+    });
+  });
+
   describe(validityOf.name, () => {
     const rule = BUSINESS_OBJECT_RULES['MARKTLOKATION'];
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 
 /** Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic). */
@@ -33,6 +34,12 @@ export function locationTypesOfId(id: string): LocationType[] {
 /** How a location is stored in `business_object.locations`: type and id, so a MaLo and a tranche never mix. */
 export const locationKey = (type: LocationType, id: string): string => `${type}:${id}`;
 
+/**
+ * How an object read by something other than a location (an Avis number, a market participant's ILN, a definition
+ * code) stores that key in `business_object.locations`, beside its location keys.
+ */
+export const lookupKey = (id: string): string => `ID:${id}`;
+
 /** Longer ids are not projected: they could not be indexed (and no market id comes near). */
 export const MAX_ID_LENGTH = 128;
 /**
@@ -47,8 +54,8 @@ interface NamedLocation {
   id: string;
 }
 
-/** A pair of fields (dotted paths) that hold a validity start and end. */
-type ValidityFields = readonly [from: string, to: string];
+/** Fields (dotted paths) that hold a validity start and end (a kind may know only a start). */
+type ValidityFields = readonly [from: string, to?: string];
 
 /** The rule of one `stammdaten` kind: where its id, validity and locations are. */
 export interface KindRule {
@@ -62,6 +69,8 @@ export interface KindRule {
   names?: (object: Bo) => NamedLocation[];
   /** An id made from other fields, when none of `id` holds one. */
   derivedId?: (object: Bo) => string | undefined;
+  /** Keys the object is read by besides locations (stored as `lookupKey`). */
+  keys?: (object: Bo) => string[];
 }
 
 const ZEITRAUM: ValidityFields = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'];
@@ -154,7 +163,105 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
   NETZNUTZUNGSVERTRAG: contract,
   ENERGIELIEFERVERTRAG: contract,
   MESSSTELLENBETRIEBSVERTRAG: contract,
+  BERECHNUNGSFORMEL: {
+    id: [],
+    validity: COMMON_VALIDITY,
+    names: all(
+      (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
+      refs('MALO', 'rechenschritte', 'marktlokationsId'),
+      refs('MELO', 'rechenschritte', 'messlokationsId'),
+    ),
+    // One formula per location, versioned over time.
+    derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+  },
+  ENERGIEMENGE: {
+    id: [],
+    validity: [['startdatum', 'enddatum'], ...COMMON_VALIDITY],
+    names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
+    // An amount is its location, period and OBIS codes: a later one for the same is a correction and supersedes it.
+    derivedId: (object) => {
+      const [location] = typedRef(object, 'lokationsId', 'lokationsTyp');
+      if (!location) return undefined;
+      const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
+      return compactId([locationKey(location.type, location.id), textOf(object['startdatum']), textOf(object['enddatum']), [...new Set(obis)].sort().join(',')]);
+    },
+  },
+  AVIS: { id: ['avisNummer'], validity: COMMON_VALIDITY, keys: (object) => [idOf(object['avisNummer']) ?? []].flat() },
+  KOMMUNIKATIONSDATEN: {
+    id: [],
+    validity: [['gueltigkeit'], ...COMMON_VALIDITY],
+    // The data of one market participant (its ILN), versioned over time.
+    derivedId: (object) => participantOf(object),
+    keys: (object) => [participantOf(object) ?? []].flat(),
+  },
+  PREISBLATT: {
+    id: ['preisblattId'],
+    validity: [['gueltigkeit.startdatum', 'gueltigkeit.enddatum'], ...COMMON_VALIDITY],
+    names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
+    // A sheet is its name at its issuer; a new year's sheet of the same name is a new version with its own validity.
+    derivedId: (object) => {
+      const name = idOf(object['bezeichnung']);
+      return name ? compactId([textOf(object['preisNetzbetreiberCodenummer']), name]) : undefined;
+    },
+  },
+  SCHALTZEITDEFINITION: definition('schaltzeiten'),
+  LEISTUNGSKURVENDEFINITION: definition('leistungskurven'),
+  ZAEHLZEITDEFINITION: definition('zaehlzeiten'),
+  ZUORDNUNGSERMAECHTIGUNG: {
+    id: [],
+    validity: COMMON_VALIDITY,
+    names: ref('MALO', 'marktlokationsId'),
+    // One authorisation per MaLo, supplier and balancing group, versioned over time (an end date withdraws it).
+    derivedId: (object) => {
+      const malo = idOf(object['marktlokationsId']);
+      const supplier = supplierOf(object);
+      return malo && supplier ? compactId([malo, supplier, textOf(object['bilanzkreis'])]) : undefined;
+    },
+    keys: (object) => [supplierOf(object) ?? []].flat(),
+  },
 };
+
+/**
+ * A definition (switching times, power curves, metering times) is read by its codes: the top-level `code` and the
+ * `code` of each element of `list`; its id is those codes (one definition per set of codes, versioned over time).
+ */
+function definition(list: string): KindRule {
+  const codes = (object: Bo) => [
+    ...new Set([idOf(object['code']), ...arrayOf(object[list]).map((element) => (isObject(element) ? idOf(element['code']) : undefined))].flatMap((code) => code ?? [])),
+  ];
+  return {
+    id: [],
+    validity: [['beginndatum', 'endedatum'], ...COMMON_VALIDITY],
+    names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
+    derivedId: (object) => {
+      const all = codes(object).sort();
+      return all.length > 0 ? compactId(all) : undefined;
+    },
+    keys: codes,
+  };
+}
+
+/** The market participant (ILN / MP-ID) of communication data: `marktteilnehmer.rollencodenummer`, else top-level. */
+function participantOf(object: Bo): string | undefined {
+  const participant = object['marktteilnehmer'];
+  return (isObject(participant) ? idOf(participant['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
+}
+
+/** The supplier of an authorisation: `lieferant.rollencodenummer`, else top-level `rollencodenummer`. */
+function supplierOf(object: Bo): string | undefined {
+  const supplier = object['lieferant'];
+  return (isObject(supplier) ? idOf(supplier['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
+}
+
+/** Parts joined by `|`; past MAX_ID_LENGTH the tail becomes its SHA-256, so a long id still fits the index. */
+function compactId(parts: readonly string[]): string {
+  const id = parts.join('|');
+  return id.length <= MAX_ID_LENGTH ? id : `${id.slice(0, 60)}#${createHash('sha256').update(id).digest('hex')}`;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
 
 /**
  * One object to project, as the booking statement takes it (`jsonb_to_recordset`): kind, its index in
@@ -210,7 +317,7 @@ export function ownId(rule: KindRule, object: Bo): string | undefined {
 export function validityOf(rule: KindRule, object: Bo): [string | null, string | null] {
   for (const [fromField, toField] of rule.validity) {
     const from = dateAt(object, fromField);
-    const to = dateAt(object, toField);
+    const to = toField === undefined ? null : dateAt(object, toField);
     if (from === null && to === null) continue;
     // An end not after the start is a data error: the object counts as valid from its start on.
     if (from !== null && to !== null && to <= from) return [from.toISOString(), null];
@@ -227,7 +334,7 @@ export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocat
   const named = [...(rule.location ? [{ type: rule.location, id }] : []), ...(rule.names?.(object) ?? [])];
   const namedTypes = new Set(named.map(({ type }) => type));
   const keys = [...named, ...messageLocations.filter(({ type }) => !namedTypes.has(type))].map(({ type, id: locationId }) => locationKey(type, locationId));
-  return [...new Set(keys)];
+  return [...new Set([...keys, ...(rule.keys?.(object) ?? []).map(lookupKey)])];
 }
 
 interface Entry {
