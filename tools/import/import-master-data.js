@@ -1,20 +1,26 @@
 #!/usr/bin/env node
 // Imports master data the company already has into a running service's read model (`POST /masterData`):
 // `npm run import -- --role LF [--url http://127.0.0.1:3000] [--batch-size 500] FILE…`.
-// FILE is `.json` (`{"stammdaten": {"KIND": [ … ]}}`, the shape the reads answer, or a bare array of BOs with `boTyp`)
-// or `.ndjson` (one BO with `boTyp` per line, streamed: constant memory). A BO's kind follows from `boTyp` (BO_KINDS;
+// FILE is `.json` (`{"stammdaten": {"KIND": [ … ]}}`, the shape the reads answer, or a bare array of BOs with `boTyp`;
+// streamed with stream-json's parser) or `.ndjson` (one BO with `boTyp` per line): both with constant memory. A BO's kind follows from `boTyp` (BO_KINDS;
 // `VERTRAG` by its `vertragsart`). Objects are posted in batches (at most --batch-size objects and BATCH_BYTES bytes)
 // with a token minted as `npm run token` does (JWT_SECRET, else the development secret under MACO_DATA_DIR).
 // Progress goes to stderr: one updating line on a terminal (counts, rate, ETA), else a plain line every PLAIN_EVERY
 // batches. The report goes to stdout. Exit code 0 when every object was imported or unchanged, 1 when any was refused
 // or a request failed, 2 when it could not start or reach the service.
 'use strict';
-const { createReadStream, existsSync, readFileSync, statSync } = require('node:fs');
+const { createReadStream, existsSync, statSync } = require('node:fs');
 const { extname } = require('node:path');
 const { createInterface } = require('node:readline');
 const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
+const { chain, none } = require('stream-chain');
+const { parser } = require('stream-json');
+const { Assembler } = require('stream-json/assembler.js');
+const { verifyFile } = require('stream-json/file/verifier.js');
 const { signingSecret } = require('../token/signing-secret');
+
+/** @typedef {import('stream-json/core/parser.js').Token} Token */
 
 const ROLES = ['LF', 'NB', 'MSB'];
 // Under the services' default body limit (BODY_LIMIT_BYTES, 1 MiB).
@@ -39,6 +45,15 @@ const BO_KINDS = {
   NETZNUTZUNGSVERTRAG: 'NETZNUTZUNGSVERTRAG',
   ENERGIELIEFERVERTRAG: 'ENERGIELIEFERVERTRAG',
   MESSSTELLENBETRIEBSVERTRAG: 'MESSSTELLENBETRIEBSVERTRAG',
+  BERECHNUNGSFORMEL: 'BERECHNUNGSFORMEL',
+  AVIS: 'AVIS',
+  KOMMUNIKATIONSDATEN: 'KOMMUNIKATIONSDATEN',
+  PREISBLATT: 'PREISBLATT',
+  ENERGIEMENGE: 'ENERGIEMENGE',
+  SCHALTZEITDEFINITION: 'SCHALTZEITDEFINITION',
+  LEISTUNGSKURVENDEFINITION: 'LEISTUNGSKURVENDEFINITION',
+  ZAEHLZEITDEFINITION: 'ZAEHLZEITDEFINITION',
+  ZUORDNUNGSERMAECHTIGUNG: 'ZUORDNUNGSERMAECHTIGUNG',
 };
 /** @type {Record<string, string>} */
 const CONTRACT_KINDS = {
@@ -225,39 +240,191 @@ async function importNdjson(run, file) {
   }
 }
 
+/** An element of a `.json` file: its kind (`null` in a bare array), its index in its list, the value. */
+/** @typedef {{ kind: string | null, index: number, value: unknown }} JsonElement */
+
 /**
- * `{"stammdaten": {"KIND": [ … ]}}` (kinds as given, the service judges them) or a bare array of BOs with `boTyp`.
- * Read whole: a JSON document cannot be streamed without a parser of its own (use .ndjson for large files).
+ * The token consumer of a `.json` file's elements (the chain stage after stream-json's parser): `{"stammdaten":
+ * {"KIND": [ … ]}}` gives each KIND's elements (a KIND holding one value gives it as element 0; other top-level members
+ * are skipped), a bare array gives its elements. Each element is assembled alone, so memory holds one object at a time.
+ * `shape()` tells afterwards whether the document had one of these shapes.
+ */
+function jsonElements() {
+  // Where the parser is: 'top' before the document's value, 'root' in the top object, 'stammdaten' in its stammdaten,
+  // 'list' in a bare array or a KIND's array, 'done' after the document.
+  /** @type {'top' | 'root' | 'stammdaten' | 'list' | 'done'} */
+  let where = 'top';
+  /** @type {'array' | 'object' | 'other' | undefined} */
+  let topShape;
+  let stammdatenSeen = false;
+  let stammdatenIsObject = false;
+  /** @type {string | null} */
+  let key = null;
+  /** @type {string | null} */
+  let kind = null;
+  let index = 0;
+  // The element being assembled (the parser's Assembler), and the depth of a value being skipped.
+  /** @type {InstanceType<typeof Assembler> | null} */
+  let assembler = null;
+  /** @type {null | ((value: unknown) => JsonElement | typeof none)} */
+  let assembled = null;
+  let skipDepth = 0;
+
+  /**
+   * A value starts at `token`: assembled (then `onValue` gets it) or, for a scalar, handed over at once.
+   * @param {Token} token
+   * @param {(value: unknown) => JsonElement | typeof none} onValue
+   * @returns {JsonElement | typeof none}
+   */
+  const startValue = (token, onValue) => {
+    switch (token.name) {
+      case 'startObject':
+      case 'startArray':
+        assembler = new Assembler();
+        assembler.consume(token);
+        assembled = onValue;
+        return none;
+      case 'stringValue':
+        return onValue(token.value);
+      case 'numberValue':
+        return onValue(Number(token.value));
+      case 'nullValue':
+        return onValue(null);
+      case 'trueValue':
+        return onValue(true);
+      case 'falseValue':
+        return onValue(false);
+      default:
+        return none;
+    }
+  };
+  /** @param {Token} token */
+  const skipValue = (token) => {
+    if (token.name === 'startObject' || token.name === 'startArray') skipDepth = 1;
+  };
+  /** @param {unknown} value */
+  const listElement = (value) => /** @type {JsonElement} */ ({ kind, index: index++, value });
+
+  /**
+   * @param {Token} token
+   * @returns {JsonElement | typeof none}
+   */
+  const consume = (token) => {
+    if (assembler) {
+      assembler.consume(token);
+      if (!assembler.done) return none;
+      const value = assembler.current;
+      const onValue = /** @type {(value: unknown) => JsonElement | typeof none} */ (assembled);
+      assembler = null;
+      assembled = null;
+      return onValue(value);
+    }
+    if (skipDepth > 0) {
+      if (token.name === 'startObject' || token.name === 'startArray') skipDepth++;
+      else if (token.name === 'endObject' || token.name === 'endArray') skipDepth--;
+      return none;
+    }
+    switch (where) {
+      case 'top':
+        where = 'done';
+        if (token.name === 'startArray') {
+          topShape = 'array';
+          where = 'list';
+        } else if (token.name === 'startObject') {
+          topShape = 'object';
+          where = 'root';
+        } else {
+          topShape = 'other';
+          skipValue(token);
+        }
+        return none;
+      case 'root':
+        if (token.name === 'endObject') where = 'done';
+        else if (token.name === 'keyValue') key = token.value;
+        else if (key === 'stammdaten' && !stammdatenSeen && token.name === 'startObject') {
+          stammdatenSeen = stammdatenIsObject = true;
+          where = 'stammdaten';
+        } else {
+          if (key === 'stammdaten') stammdatenSeen = true;
+          skipValue(token);
+        }
+        return none;
+      case 'stammdaten':
+        if (token.name === 'endObject') where = 'root';
+        else if (token.name === 'keyValue') kind = token.value;
+        else if (token.name === 'startArray') {
+          index = 0;
+          where = 'list';
+        } else {
+          // A KIND holding one value: element 0, as `[value]`.
+          index = 0;
+          return startValue(token, listElement);
+        }
+        return none;
+      case 'list':
+        if (token.name === 'endArray') {
+          where = topShape === 'array' ? 'done' : 'stammdaten';
+          return none;
+        }
+        return startValue(token, listElement);
+      default:
+        return none;
+    }
+  };
+  return {
+    consume,
+    /** Whether the document was a bare array or an object with an object `stammdaten` (asked after the last token). */
+    shape: () => topShape === 'array' || (topShape === 'object' && stammdatenIsObject),
+  };
+}
+
+/**
+ * `{"stammdaten": {"KIND": [ … ]}}` (kinds as given, the service judges them) or a bare array of BOs with `boTyp`,
+ * streamed through stream-json's parser: memory stays constant whatever the file's size. Objects before a syntax error
+ * have been posted already (like the lines of an `.ndjson` before a bad one); the file is refused with the error's line
+ * and position.
  * @param {Run} run
  * @param {string} file
  */
 async function importJson(run, file) {
-  let value;
+  const input = createReadStream(file);
+  input.on('data', (chunk) => (run.bytesRead += chunk.length));
+  const elements = jsonElements();
+  const pipeline = chain([input, parser({ streamValues: false }), elements.consume]);
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    for await (const element of pipeline) {
+      const { kind, index, value } = /** @type {JsonElement} */ (element);
+      if (kind === null) {
+        const bo = kindOf(value);
+        if ('error' in bo) run.refuse(`${file}#/${index}`, bo.error);
+        else await run.add(bo.kind, value, `${file}#/${index}`, JSON.stringify(value).length);
+      } else {
+        await run.add(kind, value, `${file}#/stammdaten/${kind}/${index}`, JSON.stringify(value ?? null).length);
+      }
+    }
   } catch (error) {
-    run.refuse(file, `cannot read JSON (${/** @type {Error} */ (error).message})`);
+    pipeline.destroy();
+    input.destroy();
+    run.refuse(file, `cannot read JSON (${await syntaxError(file, /** @type {Error} */ (error))})`);
     return;
   }
-  run.bytesRead += statSync(file).size;
-  if (Array.isArray(value)) {
-    for (const [index, bo] of value.entries()) {
-      const kind = kindOf(bo);
-      if ('error' in kind) run.refuse(`${file}#/${index}`, kind.error);
-      else await run.add(kind.kind, bo, `${file}#/${index}`, JSON.stringify(bo).length);
-    }
-    return;
+  if (!elements.shape()) run.refuse(file, 'must hold {"stammdaten": {"KIND": [ … ]}} or an array of business objects with boTyp');
+}
+
+/**
+ * Where a file's JSON is broken, by stream-json's verifier (a second pass, only on error), else the parser's message.
+ * @param {string} file
+ * @param {Error} error
+ * @returns {Promise<string>}
+ */
+async function syntaxError(file, error) {
+  try {
+    await verifyFile(file);
+  } catch (verified) {
+    const { message, line, pos } = /** @type {{ message?: string, line?: number, pos?: number }} */ (verified);
+    if (line !== undefined) return `${(message ?? error.message).replace(/^ERROR at [^:]*: /, '')} at line ${line}, column ${pos}`;
   }
-  const stammdaten = typeof value === 'object' && value !== null ? value.stammdaten : undefined;
-  if (typeof stammdaten !== 'object' || stammdaten === null || Array.isArray(stammdaten)) {
-    run.refuse(file, 'must hold {"stammdaten": {"KIND": [ … ]}} or an array of business objects with boTyp');
-    return;
-  }
-  for (const [kind, objects] of Object.entries(stammdaten)) {
-    for (const [index, object] of (Array.isArray(objects) ? objects : [objects]).entries()) {
-      await run.add(kind, object, `${file}#/stammdaten/${kind}/${index}`, JSON.stringify(object ?? null).length);
-    }
-  }
+  return error.message;
 }
 
 async function main() {

@@ -222,6 +222,54 @@ describe('import of master data (POST /masterData, npm run import)', () => {
       expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, expect.stringMatching(/^imported 0, unchanged 8, refused 0 in /)]);
     });
 
+    it('should stream .json files of both shapes (other members skipped, a kind holding one object), pointers per element', async () => {
+      const wrapped = locationObjects();
+      const bare = locationObjects();
+      // Pretty-printed, members around stammdaten (skipped, with nested values), a kind holding one object, not a list.
+      const document = {
+        transaktionsdaten: { kategorie: 'Z01', liste: [{ stammdaten: { MARKTLOKATION: [{ marktlokationsId: 'nicht importiert' }] } }] },
+        stammdaten: { ...wrapped.stammdaten, MESSLOKATION: wrapped.stammdaten['MESSLOKATION'][0], GESCHAEFTSPARTNER: [{ boTyp: 'GESCHAEFTSPARTNER' }] },
+        zusatzdaten: [1, [2, { drei: 3 }]],
+      };
+      writeFileSync(join(dir, 'stream-wrapped.json'), JSON.stringify(document, null, 2));
+      writeFileSync(join(dir, 'stream-bare.json'), JSON.stringify([...bare.stammdaten['MARKTLOKATION'], 'kein Objekt', { boTyp: 'AVIS_X' }, ...bare.stammdaten['MESSLOKATION']], null, 1));
+      const files = ['stream-wrapped.json', 'stream-bare.json'].map((file) => join(dir, file));
+
+      const run = await runCli(['--role', 'LF', '--batch-size', '2', ...files]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^imported 5, unchanged 0, refused 3 in /);
+      expect(run.stdout).toContain(`refused ${files[0]}#/stammdaten/GESCHAEFTSPARTNER/0: unknown kind GESCHAEFTSPARTNER`);
+      expect(run.stdout).toContain(`refused ${files[1]}#/1: not a business object`);
+      expect(run.stdout).toContain(`refused ${files[1]}#/2: boTyp "AVIS_X" is not imported`);
+      for (const { malo, stammdaten } of [wrapped, bare]) {
+        expect((await read('/getMarketlocationBasic', { parameter1: malo, parameter3: now() })).body.stammdaten['MARKTLOKATION']).toEqual(stammdaten['MARKTLOKATION']);
+        expect((await read('/getMeterLocationBasic', { parameter1: malo, parameter2: 'MALO', parameter3: now() })).body.stammdaten['MESSLOKATION']).toEqual(stammdaten['MESSLOKATION']);
+      }
+    });
+
+    it('should refuse a .json file with invalid JSON (line and column) or another shape, exit 1', async () => {
+      const { stammdaten } = locationObjects();
+      const broken = join(dir, 'broken.json');
+      writeFileSync(broken, `{"stammdaten": {"MARKTLOKATION": [\n${JSON.stringify(stammdaten['MARKTLOKATION'][0])},\n{"boTyp": tru}\n]}}`);
+      const run = await runCli(['--role', 'LF', broken]);
+      expect(run.code).toBe(1);
+      // Objects before the error are imported (streamed, like the lines of an .ndjson before a bad one).
+      expect(run.stdout).toMatch(/^imported 1, unchanged 0, refused 1 in /);
+      expect(run.stdout).toMatch(new RegExp(`refused ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot read JSON \\(.* at line 3, column \\d+\\)`));
+
+      const truncated = join(dir, 'truncated.json');
+      writeFileSync(truncated, '[{"boTyp": "MARKTLOKATION", "marktlo');
+      const cut = await runCli(['--role', 'LF', truncated]);
+      expect([cut.code, cut.stdout]).toEqual([1, expect.stringContaining(`refused ${truncated}: cannot read JSON`)]);
+
+      for (const [name, text] of [['scalar.json', '42'], ['no-stammdaten.json', '{"daten": {}}'], ['list-stammdaten.json', '{"stammdaten": [1]}']]) {
+        const other = join(dir, name);
+        writeFileSync(other, text);
+        const answer = await runCli(['--role', 'LF', other]);
+        expect([answer.code, answer.stdout]).toEqual([1, expect.stringContaining(`refused ${other}: must hold {"stammdaten"`)]);
+      }
+    });
+
     it('should report refused objects by file and line and exit 1; exit 2 when it cannot ask', async () => {
       const { stammdaten } = locationObjects();
       const file = join(dir, 'mixed.ndjson');
