@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { FixedWindowThrottlerStorage } from './fixed-window-storage';
 
 /**
- * Settings and storage of the rate limit per token: `RATE_LIMIT` requests per `RATE_LIMIT_WINDOW_MS` (0 = off). The
+ * Settings and storage of the rate limit per token: `RATE_LIMIT` requests per `RATE_LIMIT_WINDOW_MS` (0 = off), counted
+ * in fixed windows (`FixedWindowThrottlerStorage`). The
  * guard (`TokenThrottlerGuard`) is registered by PlatformModule itself, so it runs before the token guards.
  */
 @Module({
@@ -15,6 +17,7 @@ import type { ServiceConfig } from '../config/service-config';
         // X-RateLimit-* headers on every answer cost more than they tell a middleware; 429 carries Retry-After.
         setHeaders: false,
         throttlers: [{ name: 'token', ttl: config.rateLimitWindowMs, limit: Math.max(1, config.rateLimit) }],
+        storage: new FixedWindowThrottlerStorage(),
       }),
     }),
   ],

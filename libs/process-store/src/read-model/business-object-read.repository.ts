@@ -21,16 +21,20 @@ export interface BusinessObjectQuery {
 
 // Each version of the candidates, with its effective validity: its own validity from its `effective_from` up to the
 // earliest `effective_from` of a later version of the same object (wherever that one is located).
+// Keyed reads take their candidates by key alone in a subquery behind `OFFSET 0` (a planning fence), role and kind
+// checked on those few rows: with generic plans (the pool's `plan_cache_mode`) the planner cannot see how few rows a
+// key has and, at a million objects, otherwise ANDs the key index with an index scan of every row of the kind
+// (15–75 ms a read instead of 0.1 ms; docs/performance.md, "Reads").
 const versions = (candidates: string) => `
   SELECT v.object_id, v.id, v.body,
     v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
       AS effective
-  FROM business_object v
+  FROM ${candidates} v
   LEFT JOIN LATERAL (
     SELECT min(w.effective_from) AS superseded_from FROM business_object w
     WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
   ) s ON true
-  WHERE v.role = $1 AND v.kind = $2${candidates}`;
+  WHERE v.role = $1 AND v.kind = $2`;
 
 /**
  * The statement of a read. At a key date at most one version of an object is in force; over a period every version
@@ -40,7 +44,7 @@ const versions = (candidates: string) => `
 export function readStatement(query: BusinessObjectQuery): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [query.role, query.kind];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const candidates = query.keys ? ` AND v.locations && ${param(query.keys)}::text[]` : '';
+  const candidates = query.keys ? `(SELECT * FROM business_object c WHERE c.locations && ${param(query.keys)}::text[] OFFSET 0)` : 'business_object';
   const from = param(query.from);
   const when = query.to ? `effective && tstzrange(${from}::timestamptz, ${param(query.to)}::timestamptz, '[]')` : `effective @> ${from}::timestamptz`;
   const match = query.match ? ` AND jsonb_path_exists(body, ${param(query.match.path)}::jsonpath, ${param(JSON.stringify(query.match.vars))}::jsonb)` : '';
@@ -95,32 +99,33 @@ const JSON_FIELD = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /**
  * The statement of an identification: the versions matching any criterion that are in force at `$2` (as the reads
- * resolve versions), counted, and one page of them ordered by location id. Field names are inlined (checked against
- * `JSON_FIELD`), values are parameters. `lower(body #>> '{lokationsadresse,postleitzahl}')` matches the expression
- * index `idx_business_object_postcode`; ids go through the GIN on `locations`.
+ * resolve versions), counted, and one page of them ordered by location id. Each criterion is its own candidate query,
+ * so each uses its index: ids through the GIN on `locations` behind a planning fence (as the reads, see `versions`),
+ * the postcode through the expression index `idx_business_object_postcode`; the union drops a version two criteria
+ * found. Field names are inlined (checked against `JSON_FIELD`), values are parameters.
  */
 export function identifyStatement(query: LocationIdentifyQuery): { text: string; values: unknown[] } {
   const values: unknown[] = [query.role, query.at, query.limit, query.offset];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const conditions = query.criteria.map((criterion) => {
-    const parts = [`v.kind = ${param(criterion.kind)}`];
-    if (criterion.locations.length > 0) parts.push(`v.locations @> ${param(criterion.locations)}::text[]`);
+  const candidates = query.criteria.map((criterion) => {
+    const parts = ['c.role = $1', `c.kind = ${param(criterion.kind)}`];
     for (const [object, field, value] of criterion.texts) {
       if (!JSON_FIELD.test(object) || !JSON_FIELD.test(field)) throw new Error(`not a field name: ${object}.${field}`);
-      parts.push(`lower(v.body #>> '{${object},${field}}') = ${param(value)}`);
+      parts.push(`lower(c.body #>> '{${object},${field}}') = ${param(value)}`);
     }
-    return `(${parts.join(' AND ')})`;
+    const from = criterion.locations.length > 0 ? `(SELECT * FROM business_object WHERE locations @> ${param(criterion.locations)}::text[] OFFSET 0)` : 'business_object';
+    return `SELECT c.id, c.role, c.kind, c.object_id, c.valid, c.effective_from, c.body FROM ${from} c WHERE ${parts.join(' AND ')}`;
   });
   const text = `
-  WITH in_force AS (
-    SELECT v.kind, v.object_id, v.id, v.body FROM business_object v
+  WITH candidate AS (${candidates.length > 0 ? candidates.join('\n    UNION ') : 'SELECT * FROM business_object WHERE false'}),
+  in_force AS (
+    SELECT v.kind, v.object_id, v.id, v.body FROM candidate v
     LEFT JOIN LATERAL (
       SELECT min(w.effective_from) AS superseded_from FROM business_object w
       WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
     ) s ON true
-    WHERE v.role = $1 AND (${conditions.length > 0 ? conditions.join(' OR ') : 'false'})
-      AND v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
-        @> $2::timestamptz
+    WHERE v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
+      @> $2::timestamptz
   )
   SELECT (SELECT count(*) FROM in_force)::int AS total,
     ARRAY(SELECT body::text FROM in_force ORDER BY object_id, kind, id LIMIT $3 OFFSET $4) AS bodies`;
