@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Measures a role's service against the bare limit of this machine, side by side, in one run.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --duration 10 --connections 1,8,32,64]
+//   … npm run bench -- --reads 1000000 [--keep-database NAME]: the BO4E reads on a read model of N objects instead.
 // Writes tools/bench/results/bench-<time>.{json,md} and prints the markdown. See tools/bench/README.md.
 'use strict';
 const { execFileSync, fork, spawn } = require('node:child_process');
@@ -20,9 +21,10 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
 /**
  * @typedef {'baseline' | 'service' | 'floor' | 'reference'} Contestant
  * @typedef {{ url: string, headers: Record<string, string>, pid: number | undefined }} Target
- * @typedef {{ path: string, body: string }} PathAndBody
- * A body string per request (sent to `path`, else the target's path), or a path and body per request.
- * @typedef {{ path?: string, next: () => string | PathAndBody }} BodySource
+ * @typedef {{ path: string, body?: string }} PathAndBody
+ * A body string per request (sent to `path`, else the target's path), or a path and body per request; `method` POST
+ * unless given (GET for reads: a path per request, no body).
+ * @typedef {{ path?: string, method?: string, next: () => string | PathAndBody }} BodySource
  * @typedef {ReturnType<typeof createBodies>} Bodies
  * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number, cpuMicrosPerRequest: number | null }} Run
  * @typedef {{
@@ -44,6 +46,20 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  *   replay: Run,
  * }} Measurements
  * @typedef {Measurements & { targets: TargetCheck[] }} Report
+ * @typedef {Run & { postgresMicrosPerRequest: number | null }} ReadRun
+ * @typedef {{ connections: number, baseline: ReadRun, service: ReadRun, ratio: number, p99Factor: number | null, serviceRssMB: number | undefined }} ReadRow
+ * @typedef {{ requests: number, identical: number, found: number, empty: number, mismatches: { path: string, service: string, baseline: string }[] }} AnswerCheck
+ * @typedef {{
+ *   date: string,
+ *   app: string,
+ *   machine: Measurements['machine'],
+ *   settings: { duration: number, warmup: number, pairs: number, reads: number, database: string, keptDatabase: boolean, existingSiteShare: number },
+ *   fill: import('./read-fill').FillResult,
+ *   startup: Measurements['startup'],
+ *   answers: AnswerCheck,
+ *   throughput: ReadRow[],
+ * }} ReadMeasurements
+ * @typedef {ReadMeasurements & { targets: TargetCheck[] }} ReadReport
  */
 
 const { values: args } = parseArgs({
@@ -57,6 +73,13 @@ const { values: args } = parseArgs({
     // Another checkout of the project, built (`npx nx run <app>:build` there): its service runs as a fourth contestant
     // in the same pairs, so a change is compared with its base on the same machine minute by minute.
     reference: { type: 'string' },
+    // Read mode: fill the read model with this many objects and load the BO4E reads (the booking part is skipped).
+    reads: { type: 'string' },
+    // Read mode: use (create if absent) this database and keep it, filled, for the next run instead of a fresh one.
+    'keep-database': { type: 'string' },
+    // Node options for the service process (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+    // under load (written when the bench stops it), or `--require <file>` to try a change without building it.
+    'service-node-args': { type: 'string', default: '' },
   },
 });
 const app = args.app;
@@ -65,6 +88,7 @@ const duration = Number(args.duration);
 const connectionLevels = args.connections.split(',').map(Number);
 
 async function main() {
+  if (args.reads !== undefined) return readBenchmark();
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
   const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
@@ -294,13 +318,13 @@ async function load(target, connections, seconds, source) {
     pipelining: 1,
     requests: [
       {
-        method: 'POST',
+        method: source.method ?? 'POST',
         headers: target.headers,
         setupRequest: (request) => {
           const next = source.next();
           if (typeof next === 'string') return { ...request, path: source.path ?? base.pathname, body: next };
           // The baseline books every path the same way; the service dispatches on it.
-          return { ...request, path: next.path, body: next.body };
+          return next.body === undefined ? { ...request, path: next.path } : { ...request, path: next.path, body: next.body };
         },
       },
     ],
@@ -336,7 +360,8 @@ function cpuMicros(pid) {
  */
 async function startService(databaseUrl, port, checkout) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(checkout, 'apps', app, 'dist', 'main.js')], {
+  const nodeArgs = args['service-node-args'].split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, join(checkout, 'apps', app, 'dist', 'main.js')], {
     cwd: checkout,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -465,6 +490,7 @@ async function createDatabase(adminUrl, purpose) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new Client({ connectionString: adminUrl });
@@ -485,7 +511,11 @@ function rssMB(pid) {
   }
 }
 
-/** @param {Run[]} runs */
+/**
+ * @template {Run} R
+ * @param {R[]} runs
+ * @returns {R}
+ */
 function median(runs) {
   const sorted = [...runs].sort((a, b) => (a.rps ?? a) - (b.rps ?? b));
   return sorted[Math.floor(sorted.length / 2)];
@@ -503,6 +533,239 @@ function round(value, digits) {
 /** @param {string} message */
 function log(message) {
   process.stderr.write(`[bench] ${message}\n`);
+}
+
+// ---------- reads: `--reads N` ----------
+
+const READ_TARGETS = { ratioAt32: 0.7, p99FactorAt32: 2 };
+
+/**
+ * The read benchmark: the service's BO4E reads against a bare read baseline on a read model of N objects, both on the
+ * same (service-migrated) database, alternated in pairs per connection level like the bookings.
+ */
+async function readBenchmark() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)');
+  const { fillReadModel, readPaths } = require('./read-fill');
+  const objects = Number(args.reads);
+  if (!Number.isInteger(objects) || objects < 1000) throw new Error('--reads wants a number of objects, at least 1000');
+  const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
+
+  log(`building ${app} and domain`);
+  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  const kept = args['keep-database'];
+  const database = kept ? await keptDatabase(adminUrl, kept) : await createDatabase(adminUrl, 'reads');
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  const client = new Client({ connectionString: database.url });
+  try {
+    const servicePort = 23102;
+    const baselinePort = 23105;
+    // The service migrates the database; the fill goes into its tables.
+    const startup = await startService(database.url, servicePort, ROOT);
+    children.push(startup.child);
+    await client.connect();
+    const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+    const fill = await fillReadModel(client, { role, objects, rules, log });
+    log(`read model: ${fill.objects} objects (${fill.groups} sites, ${fill.versioned} MaLos with two versions), ${fill.tableMB} MB, ` +
+      `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}`);
+    const baseline = fork(join(__dirname, 'read-baseline-server.js'), [], {
+      env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort), ROLE: role },
+      stdio: 'inherit',
+    });
+    children.push(baseline);
+    await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
+
+    const token = sign({ roles: [role] }, JWT_SECRET, { algorithm: 'HS256', subject: 'bench', expiresIn: 3600 });
+    /** @type {Record<'baseline' | 'service', Target>} */
+    const targets = {
+      baseline: { url: `http://127.0.0.1:${baselinePort}/`, headers: {}, pid: baseline.pid },
+      service: { url: `http://127.0.0.1:${servicePort}/`, headers: { authorization: `Bearer ${token}` }, pid: startup.child.pid },
+    };
+    const { paths, existingSiteShare } = readPaths(fill.groups);
+    let offset = 0;
+    /** @type {BodySource} */
+    const reads = { method: 'GET', next: () => ({ path: paths[offset++ % paths.length] }) };
+
+    const answers = await compareAnswers(targets, paths.slice(0, 400));
+    log(`answers: ${answers.identical}/${answers.requests} identical (${answers.found} with objects, ${answers.empty} empty)`);
+
+    log(`warm-up ${args.warmup}s each`);
+    for (const name of /** @type {const} */ (['baseline', 'service'])) await load(targets[name], 32, Number(args.warmup), reads);
+
+    /** @type {ReadRow[]} */
+    const rows = [];
+    for (const connections of connectionLevels) {
+      /** @type {Record<'baseline' | 'service', ReadRun[]>} */
+      const runs = { baseline: [], service: [] };
+      for (let pair = 0; pair < Number(args.pairs); pair++) {
+        /** @type {('baseline' | 'service')[]} */
+        const order = pair % 2 === 0 ? ['baseline', 'service'] : ['service', 'baseline'];
+        for (const name of order) runs[name].push(await loadWithPostgres(client, targets[name], connections, duration, reads));
+      }
+      const baselineRun = median(runs.baseline);
+      const serviceRun = median(runs.service);
+      const row = {
+        connections,
+        baseline: baselineRun,
+        service: serviceRun,
+        ratio: round(serviceRun.rps / baselineRun.rps, 3),
+        p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
+        serviceRssMB: rssMB(startup.child.pid),
+      };
+      rows.push(row);
+      log(`c=${connections}: baseline ${baselineRun.rps} req/s p99 ${baselineRun.p99} ms, service ${serviceRun.rps} req/s p99 ${serviceRun.p99} ms (ratio ${row.ratio}, p99 factor ${row.p99Factor})`);
+    }
+
+    /** @type {ReadMeasurements} */
+    const measurements = {
+      date: new Date().toISOString(),
+      app,
+      machine,
+      settings: {
+        duration,
+        warmup: Number(args.warmup),
+        pairs: Number(args.pairs),
+        reads: objects,
+        database: database.name,
+        keptDatabase: Boolean(kept),
+        existingSiteShare: round(existingSiteShare, 3),
+      },
+      fill,
+      startup: { readyMs: startup.readyMs, idleRssMB: startup.idleRssMB },
+      answers,
+      throughput: rows,
+    };
+    const at32 = rows.find((row) => row.connections === 32);
+    /** @type {ReadReport} */
+    const report = {
+      ...measurements,
+      targets: at32
+        ? [
+            { target: 'read throughput at 32 connections ≥ 70 % of the read baseline', value: at32.ratio, met: at32.ratio >= READ_TARGETS.ratioAt32 },
+            {
+              target: 'read p99 at 32 connections ≤ 2 × the read baseline p99',
+              value: at32.p99Factor,
+              met: at32.p99Factor === null || at32.p99Factor <= READ_TARGETS.p99FactorAt32,
+            },
+            { target: 'service answers identical to the baseline', value: answers.identical, met: answers.identical === answers.requests },
+          ]
+        : [],
+    };
+    const markdown = readMarkdown(report);
+    mkdirSync(args.out, { recursive: true });
+    const stamp = report.date.replace(/[:.]/g, '-');
+    writeFileSync(join(args.out, `reads-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(args.out, `reads-${stamp}.md`), markdown);
+    process.stdout.write(markdown);
+  } finally {
+    await client.end().catch(() => undefined);
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
+  }
+}
+
+/**
+ * The same reads on both: the service's answer must be the baseline's, byte for byte.
+ * @param {Record<'baseline' | 'service', Target>} targets
+ * @param {string[]} paths
+ * @returns {Promise<AnswerCheck>}
+ */
+async function compareAnswers(targets, paths) {
+  /** @type {AnswerCheck} */
+  const check = { requests: paths.length, identical: 0, found: 0, empty: 0, mismatches: [] };
+  for (const path of paths) {
+    const [service, baseline] = await Promise.all(
+      [targets.service, targets.baseline].map((target) => fetch(new URL(path, target.url), { headers: target.headers }).then((response) => response.text())),
+    );
+    if (service === baseline) check.identical++;
+    else if (check.mismatches.length < 5) check.mismatches.push({ path, service: service.slice(0, 300), baseline: baseline.slice(0, 300) });
+    if (/:\[\]\}\}$/.test(service)) check.empty++;
+    else check.found++;
+  }
+  return check;
+}
+
+/**
+ * `load`, plus the CPU time the database's client backends spent meanwhile (PostgreSQL's share of a request; only
+ * the loaded server's pool is busy during a run). Backends that ended during the run are not counted.
+ * @param {import('pg').Client} client connected to the benchmark's database
+ * @param {Target} target
+ * @param {number} connections
+ * @param {number} seconds
+ * @param {BodySource} source
+ * @returns {Promise<ReadRun>}
+ */
+async function loadWithPostgres(client, target, connections, seconds, source) {
+  const backends = async () => {
+    const { rows } = await client.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    );
+    return new Map(rows.map((row) => [row.pid, cpuMicros(row.pid)]));
+  };
+  const before = await backends();
+  const run = await load(target, connections, seconds, source);
+  const after = await backends();
+  let micros = 0;
+  for (const [pid, cpu] of after) micros += cpu - (before.get(pid) ?? 0);
+  return { ...run, postgresMicrosPerRequest: run.requests > 0 ? Math.round(micros / run.requests) : null };
+}
+
+/**
+ * A database to keep between runs (created when absent, never dropped): the fill is reused when it matches.
+ * @param {string} adminUrl
+ * @param {string} name
+ */
+async function keptDatabase(adminUrl, name) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`--keep-database wants a plain lower-case name, not ${name}`);
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => undefined };
+}
+
+/** @param {ReadReport} report */
+function readMarkdown(report) {
+  const f = report.fill;
+  const lines = [
+    `# Read benchmark ${report.app.toUpperCase()} — ${report.date}`,
+    '',
+    `Node ${report.machine.node}, ${report.machine.cpus} cores (${report.machine.cpuModel}); ${report.settings.duration} s per run after ${report.settings.warmup} s warm-up, ${report.settings.pairs} A/B pair(s) per level.`,
+    `Read model: ${f.objects} objects (${f.groups} sites, ${f.versioned} MaLos with two versions, ${f.templates} templates from the samples, avg body ${f.avgBodyBytes} B), ${f.tableMB} MB with indexes; ` +
+      `${f.reused ? `reused from ${report.settings.database} (filled in` : 'filled in'} ${(f.fillMs / 1000).toFixed(1)} s${f.reused ? ')' : ''}.`,
+    `Reads: 70 % getMarketlocationBasic, 10 % each getMeterLocationBasic, getCounterBasic, getGridUsageContractBasic; ${Math.round(report.settings.existingSiteShare * 100)} % of existing sites; ` +
+      `key dates 2020–2026; parameter2 on half. Answers compared before the load: ${report.answers.identical}/${report.answers.requests} identical ` +
+      `(${report.answers.found} with objects, ${report.answers.empty} empty).`,
+    '',
+    '| connections | baseline req/s | service req/s | ratio | baseline p50 / p99 ms | service p50 / p99 ms | p99 factor | errors (b/s) | service RSS MB | Node CPU µs/req b / s | PostgreSQL CPU µs/req b / s |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.throughput.map(
+      (r) =>
+        `| ${r.connections} | ${r.baseline.rps} | ${r.service.rps} | ${r.ratio} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.service.p50} / ${r.service.p99} | ${r.p99Factor} | ${r.baseline.errors} / ${r.service.errors} | ${r.serviceRssMB} | ${r.baseline.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} | ${r.baseline.postgresMicrosPerRequest} / ${r.service.postgresMicrosPerRequest} |`,
+    ),
+    '',
+    'Baseline: `read-baseline-server.js` — node:http, the query string and one indexed SELECT (role, kind, `locations &&`,',
+    '`valid @>` the key date) on the same table, answering the stored jsonb text wrapped as the service does. No auth,',
+    'no parameter checks, no version resolution.',
+    ...(report.answers.mismatches.length > 0
+      ? ['', 'Differing answers (first ones):', '', ...report.answers.mismatches.map((m) => `- \`${m.path}\`: service \`${m.service}\`, baseline \`${m.baseline}\``)]
+      : []),
+    '',
+    '| target | value | met |',
+    '|---|---:|:---:|',
+    ...report.targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`),
+    '',
+  ];
+  return lines.join('\n');
 }
 
 main().catch((error) => {
