@@ -33,6 +33,17 @@ describe(runMigrationsLocked.name, () => {
     expect(tables).toEqual(['business_object', 'migrations', 'process_key', 'process_record', 'process_revision', 'trigger_delivery']);
   });
 
+  it('should leave the latest-version lookup of the read model one full index to take: (role, kind, object_id, id)', async () => {
+    // Any other full btree led by (role, kind) competes for "latest version of (role, kind, object_id)" and, with
+    // statistics lagging, wins and filters every version of the kind (migration PartialPostcodeIndex).
+    const indexes = await withClient(database.url, async (client) =>
+      (await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'business_object' ORDER BY 1`)).rows,
+    );
+    const competing = indexes.filter((index) => /USING btree \(role, kind\b/.test(index.indexdef) && !/ WHERE /.test(index.indexdef));
+    expect(competing.map((index) => index.indexname)).toEqual(['idx_business_object_identity']);
+    expect(indexes.map((index) => index.indexname)).toContain('idx_business_object_postcode');
+  });
+
   it('should refuse a second record with the same role and business key, and a revision of an unknown record', async () => {
     await withClient(database.url, async (client) => {
       const insert = `INSERT INTO process_record (id, role, business_key, release, current, revision) VALUES (gen_random_uuid(), $1, 'k', '10/25', '{}', 1)`;

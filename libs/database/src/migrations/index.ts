@@ -5,6 +5,7 @@ import { ProcessKeys1764000000000 } from './1764000000000-ProcessKeys';
 import { TriggerDelivery1764100000000 } from './1764100000000-TriggerDelivery';
 import { BusinessObjects1764200000000 } from './1764200000000-BusinessObjects';
 import { IdentifyLocationIndex1764250000000 } from './1764250000000-IdentifyLocationIndex';
+import { PartialPostcodeIndex1764300000000 } from './1764300000000-PartialPostcodeIndex';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   TriggerDelivery1764100000000,
   BusinessObjects1764200000000,
   IdentifyLocationIndex1764250000000,
+  PartialPostcodeIndex1764300000000,
 ];
