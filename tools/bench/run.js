@@ -11,6 +11,7 @@ const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const { sign } = require('jsonwebtoken');
 const { Client } = require('pg');
+const { waitForLive } = require('./wait-for-live');
 
 const ROOT = join(__dirname, '..', '..');
 const SAMPLES = join(ROOT, '..', 'shared', 'samples');
@@ -91,14 +92,9 @@ async function main() {
   if (args.reads !== undefined) return readBenchmark();
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
-  const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
+  const machine = machineFacts();
 
-  log(`building ${app} and domain`);
-  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
+  buildApp();
 
   const database = await createDatabase(adminUrl, 'service');
   const referenceDatabase = args.reference ? await createDatabase(adminUrl, 'reference') : undefined;
@@ -209,12 +205,7 @@ async function main() {
     };
     /** @type {Report} */
     const report = { ...measurements, targets: checkTargets(measurements) };
-    const markdown = toMarkdown(report);
-    mkdirSync(args.out, { recursive: true });
-    const stamp = report.date.replace(/[:.]/g, '-');
-    writeFileSync(join(args.out, `bench-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(join(args.out, `bench-${stamp}.md`), markdown);
-    process.stdout.write(markdown);
+    writeReport('bench', report, toMarkdown(report));
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -374,17 +365,40 @@ async function startService(databaseUrl, port, checkout) {
 }
 
 /**
- * @param {string} url
- * @param {number} timeoutMs
+ * The markdown table of the targets, with a blank line before and after.
+ * @param {TargetCheck[]} targets
  */
-async function waitForLive(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(url).catch(() => undefined);
-    if (response?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+function targetTable(targets) {
+  return ['', '| target | value | met |', '|---|---:|:---:|', ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`), ''];
+}
+
+/**
+ * Writes a report as `<out>/<prefix>-<time>.{json,md}` and prints the markdown.
+ * @param {string} prefix
+ * @param {{ date: string }} report
+ * @param {string} markdown
+ */
+function writeReport(prefix, report, markdown) {
+  mkdirSync(args.out, { recursive: true });
+  const stamp = report.date.replace(/[:.]/g, '-');
+  writeFileSync(join(args.out, `${prefix}-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(args.out, `${prefix}-${stamp}.md`), markdown);
+  process.stdout.write(markdown);
+}
+
+/** The production build of the app and the libs the floor and fill tools require from their dist. */
+function buildApp() {
+  log(`building ${app} and domain`);
+  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+}
+
+function machineFacts() {
+  const cpus = require('node:os').cpus();
+  return { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model };
 }
 
 /**
@@ -469,11 +483,7 @@ function toMarkdown(report) {
     `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,
     `Start-up: ready in ${report.startup.readyMs} ms, idle RSS ${report.startup.idleRssMB} MB.`,
     `Validation: ${report.validation.microsPer5KB} µs per 5 KB (all samples, weighted by size); per sample: ${report.validation.perSample.map((s) => `${s.file} ${s.micros} µs/${s.bytes} B`).join('; ')}.`,
-    '',
-    '| target | value | met |',
-    '|---|---:|:---:|',
-    ...report.targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`),
-    '',
+    ...targetTable(report.targets),
   ];
   return lines.join('\n');
 }
@@ -550,14 +560,9 @@ async function readBenchmark() {
   const { fillReadModel, readPaths } = require('./read-fill');
   const objects = Number(args.reads);
   if (!Number.isInteger(objects) || objects < 1000) throw new Error('--reads wants a number of objects, at least 1000');
-  const machine = { node: process.version, cpus: require('node:os').cpus().length, cpuModel: require('node:os').cpus()[0]?.model };
+  const machine = machineFacts();
 
-  log(`building ${app} and domain`);
-  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
+  buildApp();
   const kept = args['keep-database'];
   const database = kept ? await keptDatabase(adminUrl, kept) : await createDatabase(adminUrl, 'reads');
   /** @type {import('node:child_process').ChildProcess[]} */
@@ -659,12 +664,7 @@ async function readBenchmark() {
           ]
         : [],
     };
-    const markdown = readMarkdown(report);
-    mkdirSync(args.out, { recursive: true });
-    const stamp = report.date.replace(/[:.]/g, '-');
-    writeFileSync(join(args.out, `reads-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(join(args.out, `reads-${stamp}.md`), markdown);
-    process.stdout.write(markdown);
+    writeReport('reads', report, readMarkdown(report));
   } finally {
     await client.end().catch(() => undefined);
     for (const child of children) child.kill('SIGTERM');
@@ -762,11 +762,7 @@ function readMarkdown(report) {
     ...(report.answers.mismatches.length > 0
       ? ['', 'Differing answers (first ones):', '', ...report.answers.mismatches.map((m) => `- \`${m.path}\`: service \`${m.service}\`, baseline \`${m.baseline}\``)]
       : []),
-    '',
-    '| target | value | met |',
-    '|---|---:|:---:|',
-    ...report.targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`),
-    '',
+    ...targetTable(report.targets),
   ];
   return lines.join('\n');
 }

@@ -7,6 +7,7 @@
 // Needs the LF service built (`npx nx run lf:build`). The database (maco_import_bench) is dropped at the end.
 'use strict';
 const { spawn } = require('node:child_process');
+const { waitForLive } = require('../bench/wait-for-live');
 const { existsSync, readFileSync, rmSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
@@ -49,20 +50,6 @@ async function admin(adminUrl, statement) {
   } finally {
     await client.end();
   }
-}
-
-/**
- * @param {string} url
- * @param {number} timeoutMs
- */
-async function waitForLive(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(url).catch(() => undefined);
-    if (response?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { composeService } from '@maco/service';
-import { createTestDatabase, mintTestToken, postJson, startTestService, type TestDatabase, type TestService } from '@maco/testing';
+import { mintTestToken, postJson, useServicesOnOneDatabase, type TestService } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
 type Bo = Record<string, unknown>;
@@ -15,7 +15,6 @@ const digits = (count: number) => Array.from({ length: count }, () => randomInt(
  */
 describe('BO4E reads of the other kinds (bo-read group) on imported master data', () => {
   const tokens = { LF: mintTestToken({ roles: ['LF'] }), NB: mintTestToken({ roles: ['NB'] }) };
-  let database: TestDatabase;
   let lf: TestService;
   let nb: TestService;
 
@@ -33,17 +32,9 @@ describe('BO4E reads of the other kinds (bo-read group) on imported master data'
     return answer.body.stammdaten[kind];
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    lf = await startTestService(composeService(LF_SERVICE), database.url, { LOG_LEVEL: 'error' });
-    nb = await startTestService(composeService({ role: 'NB', groups: [BO_READ_GROUP] }), database.url, { LOG_LEVEL: 'error' });
-  });
-
-  afterAll(async () => {
-    await lf?.close();
-    await nb?.close();
-    await database?.drop();
-  });
+  // The LF service as it ships and an NB service with the read group, on one database.
+  const shared = useServicesOnOneDatabase({ lf: composeService(LF_SERVICE), nb: composeService({ role: 'NB', groups: [BO_READ_GROUP] }) });
+  beforeAll(() => ({ lf, nb } = shared.services));
 
   it('should read a calculation formula by its MaLo and by a MeLo of its steps, in its validity only', async () => {
     const malo = `5${digits(10)}`;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { identifyStatement } from '@maco/process-store';
 import { composeService } from '@maco/service';
-import { createTestDatabase, mintTestToken, postJson, startTestService, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import { mintTestToken, postJson, useServicesOnOneDatabase, withClient, type TestDatabase, type TestService } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
 type Bo = Record<string, unknown>;
@@ -50,17 +50,9 @@ describe('identify locations (POST /identifyLocation)', () => {
   const ids = (body: unknown) => (body as Bo[]).map((object) => object['marktlokationsId'] ?? object['messlokationsId']);
   const criteria = (kind: string, ...list: Bo[]) => ({ stammdaten: { [kind]: list } });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    lf = await startTestService(composeService(LF_SERVICE), database.url, { LOG_LEVEL: 'error' });
-    nb = await startTestService(composeService({ role: 'NB', groups: [BO_READ_GROUP] }), database.url, { LOG_LEVEL: 'error' });
-  });
-
-  afterAll(async () => {
-    await lf?.close();
-    await nb?.close();
-    await database?.drop();
-  });
+  // The LF service as it ships and an NB service with the read group, on one database.
+  const shared = useServicesOnOneDatabase({ lf: composeService(LF_SERVICE), nb: composeService({ role: 'NB', groups: [BO_READ_GROUP] }) });
+  beforeAll(() => ({ database, services: { lf, nb } } = shared));
 
   it('should find a location by its id, as stored (unknown fields kept), and a MaLo by its MeLo', async () => {
     const malo = maloId();

@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { composeService } from '@maco/service';
 import {
-  createTestDatabase,
-  loadSamples,
+    loadSamples,
   mintTestToken,
   postJson,
-  startTestService,
+  useServicesOnOneDatabase,
   TEST_JWT_SECRET,
   withBusinessKey,
   withClient,
@@ -63,17 +62,9 @@ describe('import of master data (POST /masterData, npm run import)', () => {
   const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const now = () => new Date().toISOString();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    lf = await startTestService(composeService(LF_SERVICE), database.url, { LOG_LEVEL: 'error' });
-    nb = await startTestService(composeService({ role: 'NB', groups: [BO_READ_GROUP] }), database.url, { LOG_LEVEL: 'error' });
-  });
-
-  afterAll(async () => {
-    await lf?.close();
-    await nb?.close();
-    await database?.drop();
-  });
+  // The LF service as it ships and an NB service with the read group, on one database.
+  const shared = useServicesOnOneDatabase({ lf: composeService(LF_SERVICE), nb: composeService({ role: 'NB', groups: [BO_READ_GROUP] }) });
+  beforeAll(() => ({ database, services: { lf, nb } } = shared));
 
   it('should read imported objects back as imported (deep equality, unknown fields included)', async () => {
     const { malo, melo, stammdaten } = locationObjects();

@@ -1,6 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, loadServiceConfig } from '@maco/platform';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_JWT_SECRET } from './tokens';
 
 export interface TestService {
@@ -42,4 +43,26 @@ export async function postJson(
   const response = await fetch(url, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+}
+
+/**
+ * Services that share one fresh test database for a test file: created before its tests, closed and dropped after.
+ * The returned object fills in `beforeAll`; read its fields inside tests.
+ */
+export function useServicesOnOneDatabase<K extends string>(
+  modules: Record<K, Type<unknown> | DynamicModule>,
+  env: Record<string, string> = { LOG_LEVEL: 'error' },
+): { database: TestDatabase; services: Record<K, TestService> } {
+  const shared = { database: undefined as unknown as TestDatabase, services: {} as Record<K, TestService> };
+  beforeAll(async () => {
+    shared.database = await createTestDatabase();
+    for (const [name, module] of Object.entries(modules) as [K, Type<unknown> | DynamicModule][]) {
+      shared.services[name] = await startTestService(module, shared.database.url, env);
+    }
+  });
+  afterAll(async () => {
+    for (const service of Object.values(shared.services) as TestService[]) await service?.close();
+    await shared.database?.drop();
+  });
+  return shared;
 }
