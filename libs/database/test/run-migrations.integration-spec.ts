@@ -30,7 +30,7 @@ describe(runMigrationsLocked.name, () => {
     const tables = await withClient(database.url, async (client) =>
       (await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename),
     );
-    expect(tables).toEqual(['business_object', 'migrations', 'process_key', 'process_record', 'process_revision', 'trigger_delivery']);
+    expect(tables).toEqual(['business_object', 'malo_ident_request', 'migrations', 'process_key', 'process_record', 'process_revision', 'trigger_delivery']);
   });
 
   it('should leave the latest-version lookup of the read model one full index to take: (role, kind, object_id, id)', async () => {

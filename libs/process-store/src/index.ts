@@ -6,3 +6,6 @@ export * from './trigger-process.repository';
 export * from './read-model/business-object-rules';
 export * from './read-model/business-object-read.repository';
 export * from './read-model/business-object-import.repository';
+export * from './malo-ident/normalise';
+export * from './malo-ident/malo-ident-keys';
+export * from './malo-ident/malo-ident.repository';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { connectionLost } from './in-transaction';
-import { describeBusinessObjects } from './read-model/business-object-rules';
+import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
 import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
 
@@ -178,7 +178,7 @@ export class ProcessRecordRepository {
       facts.tokenSubject,
       facts.requestId,
       facts.findingsJson,
-      JSON.stringify(describeBusinessObjects(facts.stammdaten)),
+      JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
     ]));
     if (rows.length === 1) return { kind: 'booked' };
     const existing = await this.pool.query<{ same: boolean }>(
@@ -236,7 +236,7 @@ export class ProcessRecordRepository {
       const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
       const next = merge(record.current);
       // Only what this update changed is projected: the rest of the state stands as it was booked.
-      const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {});
+      const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {}, projectionOptionsOf(facts.role));
       const { rows: written } = await client.query<{ revision: number }>(
         statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
           record.id,

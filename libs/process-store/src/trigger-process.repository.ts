@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
 import type { Queryable } from './in-transaction';
-import { describeBusinessObjects } from './read-model/business-object-rules';
+import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
 import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
 
@@ -99,7 +99,7 @@ export class TriggerProcessRepository {
         facts.tokenSubject,
         facts.requestId,
         facts.bodyJson,
-        JSON.stringify(describeBusinessObjects(facts.stammdaten)),
+        JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
       ]),
     );
     if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };

@@ -6,6 +6,7 @@ import { TriggerDelivery1764100000000 } from './1764100000000-TriggerDelivery';
 import { BusinessObjects1764200000000 } from './1764200000000-BusinessObjects';
 import { IdentifyLocationIndex1764250000000 } from './1764250000000-IdentifyLocationIndex';
 import { PartialPostcodeIndex1764300000000 } from './1764300000000-PartialPostcodeIndex';
+import { MaloIdentRequests1764400000000 } from './1764400000000-MaloIdentRequests';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   BusinessObjects1764200000000,
   IdentifyLocationIndex1764250000000,
   PartialPostcodeIndex1764300000000,
+  MaloIdentRequests1764400000000,
 ];

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { BUSINESS_OBJECT_RULES, MAX_ID_LENGTH, locationsOf, ownId, validityOf, type ObjectDescriptor } from './business-object-rules';
+import { BUSINESS_OBJECT_RULES, MAX_ID_LENGTH, locationsOf, ownId, projectionOptionsOf, validityOf, type ObjectDescriptor, type ProjectionOptions } from './business-object-rules';
 import { projectionCtes } from './business-object.sql';
 
 /** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */
@@ -26,7 +26,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * import (the pointer of the later one is in the message). Unlike a booking, an import is not a message: objects are
  * linked only to their own and the locations they name, never to the other locations of the batch.
  */
-export function describeImportedObjects(stammdaten: Record<string, unknown>): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
+export function describeImportedObjects(stammdaten: Record<string, unknown>, options: ProjectionOptions = {}): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
   const descriptors: ObjectDescriptor[] = [];
   const refused: RefusedObject[] = [];
   const seen = new Map<string, string>();
@@ -57,7 +57,7 @@ export function describeImportedObjects(stammdaten: Record<string, unknown>): { 
       }
       seen.set(identity, pointer);
       const [from, to] = validityOf(rule, object);
-      descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, []) });
+      descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, [], options) });
     }
   }
   return { descriptors, refused };
@@ -84,7 +84,7 @@ export class BusinessObjectImportRepository {
 
   /** Projects every describable object of `stammdaten` in one statement; the others come back refused. */
   async import(role: string, stammdaten: Record<string, unknown>): Promise<ImportOutcome> {
-    const { descriptors, refused } = describeImportedObjects(stammdaten);
+    const { descriptors, refused } = describeImportedObjects(stammdaten, projectionOptionsOf(role));
     if (descriptors.length === 0) return { imported: 0, unchanged: 0, refused };
     const { rows } = await this.pool.query<{ imported: number }>({
       name: 'bo_import',

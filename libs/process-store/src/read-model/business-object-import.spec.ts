@@ -37,4 +37,10 @@ describe('describeImportedObjects', () => {
     expect(refused[2].message).toContain('messlokationsId');
     expect(refused[3].message).toContain('#/stammdaten/MESSLOKATION/0');
   });
+
+  it('should add the MaLo identification keys for the identifying role only', () => {
+    const stammdaten = { ZAEHLER: [{ zaehlernummer: 'Z 1' }] };
+    expect(describeImportedObjects(stammdaten).descriptors[0].l).toEqual([]);
+    expect(describeImportedObjects(stammdaten, { identification: true }).descriptors[0].l).toEqual(['ID:ZNR|Z1']);
+  });
 });

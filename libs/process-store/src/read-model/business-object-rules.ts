@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { marketLocationKeys, meterKeys } from '../malo-ident/malo-ident-keys';
 
 /** Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic). */
 export const LOCATION_TYPES = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE', 'TRANCHE'] as const;
@@ -71,7 +72,23 @@ export interface KindRule {
   derivedId?: (object: Bo) => string | undefined;
   /** Keys the object is read by besides locations (stored as `lookupKey`). */
   keys?: (object: Bo) => string[];
+  /**
+   * Keys the grid operator's MaLo identification finds the object by (normalised address, names, meter numbers; stored
+   * as `lookupKey`). Projected for the role that identifies (NB) only: other roles would pay GIN entries for nothing.
+   */
+  identificationKeys?: (object: Bo) => string[];
 }
+
+/** Which roles' projections carry `KindRule.identificationKeys`. */
+export const IDENTIFYING_ROLES: readonly string[] = ['NB'];
+
+/** What a projection adds besides the rules: the identification keys, for an identifying role. */
+export interface ProjectionOptions {
+  identification?: boolean;
+}
+
+/** The projection options of a role. */
+export const projectionOptionsOf = (role: string): ProjectionOptions => ({ identification: IDENTIFYING_ROLES.includes(role) });
 
 const ZEITRAUM: ValidityFields = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'];
 const ZEITPUNKT: ValidityFields = ['gueltigkeitszeitraum.startzeitpunkt', 'gueltigkeitszeitraum.endzeitpunkt'];
@@ -114,8 +131,11 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     id: ['marktlokationsId'],
     validity: COMMON_VALIDITY,
     names: refs('MELO', 'zugehoerigeMesslokationen', 'messlokationsId'),
+    // MaLo identification (`POST /identifyMarketlocation`): normalised address, cadastre, coordinates, names, customer numbers.
+    identificationKeys: marketLocationKeys,
   },
-  MESSLOKATION: { location: 'MELO', id: ['messlokationsId'], validity: COMMON_VALIDITY, names: ref('MALO', 'referenzMarktlokationsId') },
+  // Meter numbers of the MeLo's meters: the MaLo identification finds a MaLo by them.
+  MESSLOKATION: { location: 'MELO', id: ['messlokationsId'], validity: COMMON_VALIDITY, names: ref('MALO', 'referenzMarktlokationsId'), identificationKeys: meterKeys },
   NETZLOKATION: { location: 'NELO', id: ['netzlokationsId'], validity: COMMON_VALIDITY },
   TECHNISCHE_RESSOURCE: {
     location: 'TECHNISCHE_RESSOURCE',
@@ -131,11 +151,13 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     ),
   },
   STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', 'steuerbareRessourceId'], validity: COMMON_VALIDITY },
-  TRANCHE: { location: 'TRANCHE', id: ['tranchenId', 'trancheId'], validity: COMMON_VALIDITY },
+  // An imported tranche names its MaLo (`marktlokationsId`); a booked one is linked to the MaLo of its message.
+  TRANCHE: { location: 'TRANCHE', id: ['tranchenId', 'trancheId'], validity: COMMON_VALIDITY, names: ref('MALO', 'marktlokationsId') },
   ZAEHLER: {
     id: ['zaehlernummer'],
     validity: COMMON_VALIDITY,
     names: all(ref('MALO', 'marktlokationsId'), ref('MELO', 'messlokationsId')),
+    identificationKeys: meterKeys,
   },
   BILANZIERUNG: {
     // One balancing record per MaLo, versioned over time.
@@ -282,7 +304,7 @@ export interface ObjectDescriptor {
  * that are new or differ from their form there: an update projects what it changed, never re-asserts the rest. An id
  * twice in one state keeps its last object.
  */
-export function describeBusinessObjects(stammdaten: unknown, previous?: unknown): ObjectDescriptor[] {
+export function describeBusinessObjects(stammdaten: unknown, previous?: unknown, options: ProjectionOptions = {}): ObjectDescriptor[] {
   if (!isObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
@@ -298,7 +320,7 @@ export function describeBusinessObjects(stammdaten: unknown, previous?: unknown)
     if (!id) continue;
     if (before && isDeepStrictEqual(before.get(`${kind}\u0000${id}`), object)) continue;
     const [from, to] = validityOf(rule, object);
-    described.set(`${kind}\u0000${id}`, { k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked) });
+    described.set(`${kind}\u0000${id}`, { k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked, options) });
   }
   return [...described.values()];
 }
@@ -330,11 +352,12 @@ export function validityOf(rule: KindRule, object: Bo): [string | null, string |
  * The object's locations: its own id (locations), the ones it names, and the locations of the same state of every type
  * it names none of (a Bilanzierung naming its MaLo is not linked to the other MaLos of the message, but to its MeLo).
  */
-export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocations: NamedLocation[]): string[] {
+export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocations: NamedLocation[], options: ProjectionOptions = {}): string[] {
   const named = [...(rule.location ? [{ type: rule.location, id }] : []), ...(rule.names?.(object) ?? [])];
   const namedTypes = new Set(named.map(({ type }) => type));
   const keys = [...named, ...messageLocations.filter(({ type }) => !namedTypes.has(type))].map(({ type, id: locationId }) => locationKey(type, locationId));
-  return [...new Set([...keys, ...(rule.keys?.(object) ?? []).map(lookupKey)])];
+  const lookups = [...(rule.keys?.(object) ?? []), ...((options.identification && rule.identificationKeys?.(object)) || [])];
+  return [...new Set([...keys, ...lookups.map(lookupKey)])];
 }
 
 interface Entry {

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, type Principal } from '@maco/auth';
+import { commandNames, requestFactsOf } from '@maco/platform';
+import type { MaloIdentRecord } from '@maco/process-store';
+import { IDENTIFY_OPERATION } from '../identify-request';
+import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
+import { maloIdentProblem } from '../malo-ident.problems';
+import { MasterDataService, type MasterData } from '../master-data.service';
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** "MaloIdent NB (Backend)": identification of a MaLo and the master data of the identified one; the record for operators. */
+@Controller()
+export class MaloIdentController {
+  constructor(
+    private readonly maloIdent: MaloIdentService,
+    private readonly masterData: MasterDataService,
+  ) {}
+
+  @Post('identifyMarketlocation')
+  @HttpCode(HttpStatus.OK)
+  identify(@Body() body: unknown, @Query('command') command: unknown, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<IdentifyAnswer> {
+    if (command !== undefined && !commandNames(command, IDENTIFY_OPERATION)) {
+      throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The command names another operation.', {
+        errors: [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATION}, with or without a system prefix such as SAP_ (or absent)` }],
+      });
+    }
+    return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw));
+  }
+
+  @Get('getMaloidentMarketlocation')
+  read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<MasterData> {
+    return this.masterData.read(query, requestFactsOf(request.raw));
+  }
+
+  @Get('maloIdentRequests/:key')
+  recorded(@Param('key') key: string): Promise<MaloIdentRecord> {
+    if (!KEY.test(key)) {
+      throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The key is not a printable id.', { errors: [{ pointer: '#/idempodenzschluessel', message: 'must be 1 to 200 printable characters' }] });
+    }
+    return this.maloIdent.recorded(key);
+  }
+}
