@@ -9,6 +9,8 @@ declare module 'autocannon' {
       body?: string;
       /** Called before each request is sent; returns the request to send. */
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+      /** Called with every response of this request: status, body (the whole of it), context, headers. */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
     }
     interface Options {
       url: string;

@@ -4,6 +4,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<migrated db> node tools/bench/read-fill.js --objects 1000000 [--role LF]
 // Used by `npm run bench -- --reads N` (tools/bench/run.js); see tools/bench/README.md.
 'use strict';
+const { fillWithIndexesRebuilt } = require('./bulk-fill');
 const { readFileSync, readdirSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { join } = require('node:path');
@@ -207,29 +208,16 @@ async function fillReadModel(client, { role, objects, rules, log = () => undefin
   } else {
     log(`filling the read model: ${groups} sites × ${OBJECTS_PER_GROUP} objects, ${templates.length} templates from the samples`);
     await client.query('TRUNCATE business_object, bench_read_fill');
-    await client.query(`SET maintenance_work_mem = '512MB'`);
-    await client.query('SET synchronous_commit = off');
-    const { rows: indexes } = await client.query(
-      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-       WHERE x.indrelid = 'business_object'::regclass AND NOT x.indisprimary`,
-    );
-    await client.query('BEGIN');
-    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-    await client.query(`CREATE TEMP TABLE bench_template ON COMMIT DROP AS
-      SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(kind text, variant int, variants int, sel int, version int, body text, object_id text,
-        locations text[], valid_from timestamptz, valid_to timestamptz)`, [JSON.stringify(templates)]);
-    for (const version of [1, 2]) {
-      const before = Date.now();
-      const { rowCount } = await client.query(insertStatement(role, groups, version));
-      log(`  version ${version}: ${rowCount} rows in ${((Date.now() - before) / 1000).toFixed(1)} s`);
-    }
-    for (const index of indexes) {
-      const before = Date.now();
-      await client.query(index.definition);
-      log(`  ${index.name} built in ${((Date.now() - before) / 1000).toFixed(1)} s`);
-    }
-    await client.query('COMMIT');
-    await client.query('ANALYZE business_object');
+    await fillWithIndexesRebuilt(client, log, async () => {
+      await client.query(`CREATE TEMP TABLE bench_template ON COMMIT DROP AS
+        SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(kind text, variant int, variants int, sel int, version int, body text, object_id text,
+          locations text[], valid_from timestamptz, valid_to timestamptz)`, [JSON.stringify(templates)]);
+      for (const version of [1, 2]) {
+        const before = Date.now();
+        const { rowCount } = await client.query(insertStatement(role, groups, version));
+        log(`  version ${version}: ${rowCount} rows in ${((Date.now() - before) / 1000).toFixed(1)} s`);
+      }
+    });
     await client.query('INSERT INTO bench_read_fill VALUES ($1, $2, $3, $4, $5, now())', [role, objects, groups, templateHash, Date.now() - started]);
     reused = false;
   }

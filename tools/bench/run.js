@@ -2,6 +2,7 @@
 // Measures a role's service against the bare limit of this machine, side by side, in one run.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --duration 10 --connections 1,8,32,64]
 //   … npm run bench -- --reads 1000000 [--keep-database NAME]: the BO4E reads on a read model of N objects instead.
+//   … npm run bench -- --identify 1000000 --app nb [--keep-database NAME]: the MaLo identification on N market locations.
 // Writes tools/bench/results/bench-<time>.{json,md} and prints the markdown. See tools/bench/README.md.
 'use strict';
 const { execFileSync, fork, spawn } = require('node:child_process');
@@ -25,7 +26,8 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  * @typedef {{ path: string, body?: string }} PathAndBody
  * A body string per request (sent to `path`, else the target's path), or a path and body per request; `method` POST
  * unless given (GET for reads: a path per request, no body).
- * @typedef {{ path?: string, method?: string, next: () => string | PathAndBody }} BodySource
+ * `onResponse`, when given, sees every answer (status and body) under load.
+ * @typedef {{ path?: string, method?: string, next: () => string | PathAndBody, onResponse?: (status: number, body: string) => void }} BodySource
  * @typedef {ReturnType<typeof createBodies>} Bodies
  * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number, cpuMicrosPerRequest: number | null }} Run
  * @typedef {{
@@ -76,7 +78,9 @@ const { values: args } = parseArgs({
     reference: { type: 'string' },
     // Read mode: fill the read model with this many objects and load the BO4E reads (the booking part is skipped).
     reads: { type: 'string' },
-    // Read mode: use (create if absent) this database and keep it, filled, for the next run instead of a fresh one.
+    // Identify mode (NB): fill the read model with this many market locations and load `POST /identifyMarketlocation`.
+    identify: { type: 'string' },
+    // Read and identify mode: use (create if absent) this database and keep it, filled, for the next run instead of a fresh one.
     'keep-database': { type: 'string' },
     // Node options for the service process (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
     // under load (written when the bench stops it), or `--require <file>` to try a change without building it.
@@ -90,6 +94,7 @@ const connectionLevels = args.connections.split(',').map(Number);
 
 async function main() {
   if (args.reads !== undefined) return readBenchmark();
+  if (args.identify !== undefined) return identifyBenchmark();
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
   const machine = machineFacts();
@@ -311,6 +316,7 @@ async function load(target, connections, seconds, source) {
       {
         method: source.method ?? 'POST',
         headers: target.headers,
+        ...(source.onResponse ? { onResponse: source.onResponse } : {}),
         setupRequest: (request) => {
           const next = source.next();
           if (typeof next === 'string') return { ...request, path: source.path ?? base.pathname, body: next };
@@ -362,6 +368,28 @@ async function startService(databaseUrl, port, checkout) {
   const readyMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   return { child, readyMs, idleRssMB: rssMB(child.pid) };
+}
+
+/** How long and how often each contestant is loaded. */
+function loadSettings() {
+  return { duration, warmup: Number(args.warmup), pairs: Number(args.pairs) };
+}
+
+/**
+ * The start of a benchmark on a loaded read model: the server, the build, the database (`--keep-database NAME`
+ * reuses one across runs, else a fresh one dropped at the end), the list of started processes and a client.
+ * @param {string} purpose
+ */
+async function openLoadedDatabase(purpose) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)');
+  const machine = machineFacts();
+  buildApp();
+  const kept = args['keep-database'];
+  const database = kept ? await keptDatabase(adminUrl, kept) : await createDatabase(adminUrl, purpose);
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  return { machine, database, kept, children, client: new Client({ connectionString: database.url }) };
 }
 
 /**
@@ -555,19 +583,10 @@ const READ_TARGETS = { ratioAt32: 0.7, p99FactorAt32: 2 };
  * same (service-migrated) database, alternated in pairs per connection level like the bookings.
  */
 async function readBenchmark() {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)');
   const { fillReadModel, readPaths } = require('./read-fill');
   const objects = Number(args.reads);
   if (!Number.isInteger(objects) || objects < 1000) throw new Error('--reads wants a number of objects, at least 1000');
-  const machine = machineFacts();
-
-  buildApp();
-  const kept = args['keep-database'];
-  const database = kept ? await keptDatabase(adminUrl, kept) : await createDatabase(adminUrl, 'reads');
-  /** @type {import('node:child_process').ChildProcess[]} */
-  const children = [];
-  const client = new Client({ connectionString: database.url });
+  const { machine, database, kept, children, client } = await openLoadedDatabase('reads');
   try {
     const servicePort = 23102;
     const baselinePort = 23105;
@@ -633,9 +652,7 @@ async function readBenchmark() {
       app,
       machine,
       settings: {
-        duration,
-        warmup: Number(args.warmup),
-        pairs: Number(args.pairs),
+        ...loadSettings(),
         reads: objects,
         database: database.name,
         keptDatabase: Boolean(kept),
@@ -762,6 +779,246 @@ function readMarkdown(report) {
     ...(report.answers.mismatches.length > 0
       ? ['', 'Differing answers (first ones):', '', ...report.answers.mismatches.map((m) => `- \`${m.path}\`: service \`${m.service}\`, baseline \`${m.baseline}\``)]
       : []),
+    ...targetTable(report.targets),
+  ];
+  return lines.join('\n');
+}
+
+// ---------- MaLo identification: `--identify N` (NB) ----------
+
+const IDENTIFY_TARGETS = { p99At8: 50 };
+/** The moment the requests identify for: the MaLos' current versions are in force, former customers within 3 years. */
+const IDENTIFY_AT = '2026-05-04T08:00:00Z';
+
+/**
+ * @typedef {{ requests: number, withExpected: number, expectedNonEmpty: number, expectedFound: number, expectedFirst: number,
+ *   unknown: number, unknownEmpty: number, candidatesPerAnswer: number, failures: { type: string, status: number, body: string }[],
+ *   byType: Record<string, { requests: number, found: number, candidates: number, meanMs: number }> }} IdentifyCheck
+ * @typedef {ReadRun & { candidatesPerAnswer: number | null, emptyShare: number | null }} IdentifyRun
+ * @typedef {{ connections: number, service: IdentifyRun, runs: IdentifyRun[], serviceRssMB: number | undefined }} IdentifyRow
+ * @typedef {{
+ *   date: string,
+ *   app: string,
+ *   machine: Measurements['machine'],
+ *   settings: { duration: number, warmup: number, pairs: number, sites: number, database: string, keptDatabase: boolean, at: string, mix: string },
+ *   fill: import('./identify-fill').IdentifyFillResult,
+ *   startup: Measurements['startup'],
+ *   answers: IdentifyCheck,
+ *   throughput: IdentifyRow[],
+ * }} IdentifyMeasurements
+ * @typedef {IdentifyMeasurements & { targets: TargetCheck[] }} IdentifyReport
+ */
+
+/**
+ * The MaLo identification benchmark: `POST /identifyMarketlocation` of the NB service on a read model of N market
+ * locations (with MeLo and meter each), a realistic request mix with a fresh idempotency key per request, per
+ * connection level `--pairs` runs (the median by req/s is reported). No bare baseline: the target is absolute (p99).
+ */
+async function identifyBenchmark() {
+  if (role !== 'NB') throw new Error('--identify measures the grid operator\'s MaLo identification: use --app nb');
+  const { fillIdentifyModel, identifyRequests, identifyBodyParts, MIX } = require('./identify-fill');
+  const sites = Number(args.identify);
+  if (!Number.isInteger(sites) || sites < 1000) throw new Error('--identify wants a number of market locations, at least 1000');
+  const { machine, database, kept, children, client } = await openLoadedDatabase('identify');
+  try {
+    const servicePort = 23102;
+    // The service migrates the database; the fill goes into its tables.
+    const startup = await startService(database.url, servicePort, ROOT);
+    children.push(startup.child);
+    await client.connect();
+    const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+    const fill = await fillIdentifyModel(client, { sites, rules, log });
+    log(`read model: ${fill.objects} objects (${fill.malos} MaLo versions of ${fill.sites} sites), ${fill.tableMB} MB, ` +
+      `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}; ` +
+      `${fill.keysPerMalo} keys per MaLo, ${fill.avgSitesPerAddressKey} MaLos per address key, up to ${fill.maxSitesPerNameKey} per name key`);
+    // Old recorded requests would only grow the record table between runs on a kept database.
+    await client.query(`DELETE FROM malo_ident_request WHERE idempotency_key LIKE 'bench-%'`);
+
+    const token = sign({ roles: [role] }, JWT_SECRET, { algorithm: 'HS256', subject: 'bench', expiresIn: 3600 });
+    /** @type {Target} */
+    const target = {
+      url: `http://127.0.0.1:${servicePort}/identifyMarketlocation`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      pid: startup.child.pid,
+    };
+    const requests = identifyRequests(sites);
+    const parts = requests.map((request) => identifyBodyParts(request, IDENTIFY_AT));
+    const run = `bench-${Date.now().toString(36)}`;
+    let counter = 0;
+    const nextBody = () => {
+      const n = counter++;
+      const [before, between, after] = parts[n % parts.length] ?? ['', '', ''];
+      const key = `${run}-${n}`;
+      return before + key + between + key + after;
+    };
+
+    const answers = await checkIdentifyAnswers(target, requests.slice(0, 400), nextBody);
+    log(`answers: ${answers.expectedNonEmpty}/${answers.withExpected} non-empty where a MaLo is expected (${answers.expectedFound} with it, ` +
+      `${answers.expectedFirst} first), ${answers.unknownEmpty}/${answers.unknown} empty where none is; ${answers.candidatesPerAnswer} candidates per answer`);
+
+    /** @type {{ answers: number, candidates: number, empty: number }} */
+    const counts = { answers: 0, candidates: 0, empty: 0 };
+    /** @type {BodySource} */
+    const source = {
+      next: nextBody,
+      onResponse: (status, body) => {
+        if (status !== 200) return;
+        counts.answers++;
+        const candidates = countOf(body, '"lokationsId"');
+        counts.candidates += candidates;
+        if (candidates === 0) counts.empty++;
+      },
+    };
+    log(`warm-up ${args.warmup}s`);
+    await load(target, 8, Number(args.warmup), source);
+
+    /** @type {IdentifyRow[]} */
+    const rows = [];
+    for (const connections of connectionLevels) {
+      /** @type {IdentifyRun[]} */
+      const runs = [];
+      for (let pair = 0; pair < Number(args.pairs); pair++) {
+        Object.assign(counts, { answers: 0, candidates: 0, empty: 0 });
+        const measured = await loadWithPostgres(client, target, connections, duration, source);
+        runs.push({
+          ...measured,
+          candidatesPerAnswer: counts.answers > 0 ? round(counts.candidates / counts.answers, 2) : null,
+          emptyShare: counts.answers > 0 ? round(counts.empty / counts.answers, 3) : null,
+        });
+      }
+      const service = median(runs);
+      rows.push({ connections, service, runs, serviceRssMB: rssMB(startup.child.pid) });
+      log(`c=${connections}: ${service.rps} req/s, p50 ${service.p50} ms, p99 ${service.p99} ms, errors ${service.errors}, ${service.candidatesPerAnswer} candidates per answer` +
+        (runs.length > 1 ? ` (p99 of the runs: ${runs.map((r) => r.p99).join(', ')} ms)` : ''));
+    }
+
+    /** @type {IdentifyMeasurements} */
+    const measurements = {
+      date: new Date().toISOString(),
+      app,
+      machine,
+      settings: {
+        ...loadSettings(),
+        sites,
+        database: database.name,
+        keptDatabase: Boolean(kept),
+        at: IDENTIFY_AT,
+        mix: MIX.map(([type, share]) => `${Math.round(share * 100)} % ${type}`).join(', '),
+      },
+      fill,
+      startup: { readyMs: startup.readyMs, idleRssMB: startup.idleRssMB },
+      answers,
+      throughput: rows,
+    };
+    const at8 = rows.find((row) => row.connections === 8);
+    const failed = rows.reduce((sum, row) => sum + row.runs.reduce((runSum, r) => runSum + r.errors, 0), 0);
+    /** @type {IdentifyReport} */
+    const report = {
+      ...measurements,
+      targets: [
+        ...(at8 ? [{ target: `identification p99 at 8 connections ≤ ${IDENTIFY_TARGETS.p99At8} ms`, value: at8.service.p99, met: at8.service.p99 <= IDENTIFY_TARGETS.p99At8 }] : []),
+        { target: 'no failed identifications under load', value: failed, met: failed === 0 },
+        { target: `answers non-empty where a MaLo is expected (of ${answers.withExpected} checked)`, value: answers.expectedNonEmpty, met: answers.expectedNonEmpty === answers.withExpected },
+      ],
+    };
+    writeReport('identify', report, identifyMarkdown(report));
+  } finally {
+    await client.end().catch(() => undefined);
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
+  }
+}
+
+/**
+ * Occurrences of a string in a text.
+ * @param {string} text
+ * @param {string} part
+ */
+function countOf(text, part) {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count++;
+  return count;
+}
+
+/**
+ * Sends some requests one by one before the load: is the expected MaLo among the candidates (and first), are the
+ * unknown ones answered empty; candidates and time per request type.
+ * @param {Target} target
+ * @param {import('./identify-fill').IdentifyRequest[]} requests
+ * @param {() => string} nextBody gives the body of request `n` in turn (the first call request 0)
+ * @returns {Promise<IdentifyCheck>}
+ */
+async function checkIdentifyAnswers(target, requests, nextBody) {
+  /** @type {IdentifyCheck} */
+  const check = { requests: requests.length, withExpected: 0, expectedNonEmpty: 0, expectedFound: 0, expectedFirst: 0, unknown: 0, unknownEmpty: 0, candidatesPerAnswer: 0, failures: [], byType: {} };
+  let candidates = 0;
+  for (const request of requests) {
+    const started = process.hrtime.bigint();
+    const response = await fetch(target.url, { method: 'POST', headers: target.headers, body: nextBody() });
+    const text = await response.text();
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const type = (check.byType[request.type] ??= { requests: 0, found: 0, candidates: 0, meanMs: 0 });
+    type.requests++;
+    type.meanMs += ms;
+    if (response.status !== 200) {
+      if (check.failures.length < 5) check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
+      continue;
+    }
+    const ids = (/** @type {{ maloIdentDaten: { lokationsId: string }[] }} */ (JSON.parse(text))).maloIdentDaten.map((candidate) => candidate.lokationsId);
+    candidates += ids.length;
+    type.candidates += ids.length;
+    if (request.expected) {
+      check.withExpected++;
+      if (ids.length > 0) check.expectedNonEmpty++;
+      if (ids.includes(request.expected)) {
+        check.expectedFound++;
+        type.found++;
+      }
+      if (ids[0] === request.expected) check.expectedFirst++;
+      if (ids.length === 0 && check.failures.length < 5) check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
+    } else {
+      check.unknown++;
+      if (ids.length === 0) check.unknownEmpty++;
+    }
+  }
+  for (const type of Object.values(check.byType)) {
+    type.meanMs = round(type.meanMs / type.requests, 1);
+    type.candidates = round(type.candidates / type.requests, 2);
+  }
+  check.candidatesPerAnswer = round(candidates / requests.length, 2);
+  return check;
+}
+
+/** @param {IdentifyReport} report */
+function identifyMarkdown(report) {
+  const f = report.fill;
+  const a = report.answers;
+  const lines = [
+    `# MaLo identification benchmark ${report.app.toUpperCase()} — ${report.date}`,
+    '',
+    `Node ${report.machine.node}, ${report.machine.cpus} cores (${report.machine.cpuModel}); ${report.settings.duration} s per run after ${report.settings.warmup} s warm-up, ${report.settings.pairs} run(s) per level (median by req/s).`,
+    `Read model: ${f.sites} sites = ${f.objects} objects (${f.malos} MARKTLOKATION versions, a MESSLOKATION and a ZAEHLER each; avg body ${f.avgBodyBytes} B), ${f.tableMB} MB with indexes; ` +
+      `${f.keysPerMalo} location keys per MaLo version, ${f.addressKeys} address keys (${f.avgSitesPerAddressKey} MaLo versions each), up to ${f.maxSitesPerNameKey} per name key; ` +
+      `${f.reused ? `reused from ${report.settings.database} (filled in` : 'filled in'} ${(f.fillMs / 1000).toFixed(1)} s${f.reused ? ')' : ''}.`,
+    `Requests (${report.settings.at}, a fresh idempodenzschluessel each): ${report.settings.mix}.`,
+    `Answers checked before the load (one by one, ${a.requests}): ${a.expectedNonEmpty}/${a.withExpected} non-empty where a MaLo is expected, ${a.expectedFound} with it, ${a.expectedFirst} with it first; ` +
+      `${a.unknownEmpty}/${a.unknown} empty where none is; ${a.candidatesPerAnswer} candidates per answer.`,
+    '',
+    '| request type | requests | expected MaLo found | candidates per answer | mean ms (1 connection) |',
+    '|---|---:|---:|---:|---:|',
+    ...Object.entries(a.byType).map(([type, t]) => `| ${type} | ${t.requests} | ${type === 'unknown' ? '—' : t.found} | ${t.candidates} | ${t.meanMs} |`),
+    '',
+    '| connections | req/s | p50 ms | p99 ms | errors | candidates per answer | empty answers | service RSS MB | Node CPU µs/req | PostgreSQL CPU µs/req |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.throughput.map(
+      (r) =>
+        `| ${r.connections} | ${r.service.rps} | ${r.service.p50} | ${r.service.p99}${r.runs.length > 1 ? ` (${r.runs.map((run) => run.p99).join(', ')})` : ''} | ${r.service.errors} | ${r.service.candidatesPerAnswer} | ${r.service.emptyShare === null ? '—' : `${Math.round(r.service.emptyShare * 100)} %`} | ${r.serviceRssMB} | ${r.service.cpuMicrosPerRequest} | ${r.service.postgresMicrosPerRequest} |`,
+    ),
+    '',
+    'No bare baseline in this mode: the target is absolute (p99 at 8 connections). Every request is a new identification',
+    '(two candidate statements, flags, the record insert), none a replay.',
+    ...(a.failures.length > 0 ? ['', 'Unexpected answers (first ones):', '', ...a.failures.map((failure) => `- ${failure.type}: ${failure.status} \`${failure.body}\``)] : []),
     ...targetTable(report.targets),
   ];
   return lines.join('\n');

@@ -104,6 +104,9 @@ async function migrate(url: string): Promise<void> {
  *   connection. With `= ANY($n::text[])` (the key resolution of updates) PostgreSQL's cost comparison never picks
  *   the generic plan and plans the statement on every execution (≈ 0.3–1 ms, more than running it); the generic plan
  *   is the same index plan.
+ * - `jit=off`: generic plans estimate a key's rows at a share of the table; at a million objects that cost passes the
+ *   JIT threshold and PostgreSQL compiled each MaLo identification statement on every execution (8 of its 9 ms;
+ *   p99 188 → 50 ms at 8 connections, docs/performance.md). No statement of these services scans enough to gain.
  */
 export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>) {
   return {
@@ -113,6 +116,6 @@ export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'da
     query_timeout: config.databaseStatementTimeoutMs + config.databaseConnectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    options: '-c plan_cache_mode=force_generic_plan',
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   };
 }

@@ -11,7 +11,7 @@ describe('poolOptions', () => {
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       // Prepared statements keep their generic plan: the key resolution would otherwise be planned on every update.
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
   });
 });

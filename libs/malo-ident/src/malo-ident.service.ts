@@ -5,6 +5,7 @@ import {
   addressKeyOf,
   cadastreKeyOf,
   geoKeyOf,
+  holdsFullName,
   locationKey,
   lookupKey,
   MALO_IDENT_KEY,
@@ -185,7 +186,7 @@ export function searchKeysOf(criteria: IdentifyCriteria): string[] {
     ...criteria.cadastres.flatMap((cadastre) => cadastreKeyOf(cadastre) || []).map((tuple) => lookupKey(MALO_IDENT_KEY.cadastre(tuple))),
     ...criteria.coordinates.flatMap((coordinates) => geoKeyOf(coordinates) || []).map((geo) => lookupKey(MALO_IDENT_KEY.geo(geo))),
     ...criteria.customers.flatMap((customer) => [
-      ...[nameKeyOf(customer.name1, customer.name2), nameKeyOf(customer.name1), nameKeyOf(customer.name2)]
+      ...[nameKeyOf(customer.name1, customer.name2), ...[customer.name1, customer.name2].filter((field) => customer.company || holdsFullName(field)).map((field) => nameKeyOf(field))]
         .filter((words) => words.includes(' ') || (customer.company && words.length > 0))
         .map((words) => lookupKey(MALO_IDENT_KEY.name(words))),
       ...customer.customerNumbers.map((number) => lookupKey(MALO_IDENT_KEY.customerNumber(number))),

@@ -1,4 +1,4 @@
-import { cadastreKeyOf, geoKeyOf, houseNumberOf, nameKeyOf, normaliseCustomerNumber, normaliseMeterNumber, normalisePostcode } from './normalise';
+import { cadastreKeyOf, geoKeyOf, holdsFullName, houseNumberOf, nameKeyOf, normaliseCustomerNumber, normaliseMeterNumber, normalisePostcode } from './normalise';
 
 /**
  * Lookup keys of the MaLo identification (`POST /identifyMarketlocation`), stored as `ID:<key>` in
@@ -33,13 +33,13 @@ export function addressKeyOf(address: unknown): string | undefined {
 }
 
 /**
- * The name keys of a customer (name1/name2/name3): the words of all fields together, and of each field alone that has
- * two words or more (a flat share where each field holds a complete name).
+ * The name keys of a customer (name1/name2/name3): the words of all fields together, and of each field alone that holds
+ * a whole name (`holdsFullName`: a flat share where each field names one person).
  */
 export function nameKeysOf(customer: unknown): string[] {
   if (!isObject(customer)) return [];
   const fields = [customer['name1'], customer['name2'], customer['name3']];
-  const keys = [nameKeyOf(...fields), ...fields.map((field) => nameKeyOf(field)).filter((words) => words.includes(' '))];
+  const keys = [nameKeyOf(...fields), ...fields.filter(holdsFullName).map((field) => nameKeyOf(field)).filter((words) => words.includes(' '))];
   return [...new Set(keys.filter((words) => words.length > 0))].map(MALO_IDENT_KEY.name);
 }
 

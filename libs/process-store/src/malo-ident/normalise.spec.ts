@@ -59,6 +59,8 @@ describe('MaLo identification normalisation', () => {
       'KDNR|V567',
     ]);
     expect(nameKeysOf({ name1: 'Becker', name2: 'Michael' })).toEqual(['NAME|becker michael']);
+    // A hyphenated first name is one word, not a name of its own: no key every "Hans-Peter" would share.
+    expect(nameKeysOf({ name1: 'Schulz', name2: 'Hans-Peter' })).toEqual(['NAME|hans peter schulz']);
     expect(meterKeys({ zaehlernummer: '1SM-8465929523' })).toEqual(['ZNR|1SM-8465929523']);
     expect(meterKeys({ messlokationsId: 'DE1', messlokationszaehler: [{ zaehlernummer: '00123' }, { zaehlernummer: '123' }] })).toEqual(['ZNR|123']);
   });

@@ -77,6 +77,12 @@ export function nameTokens(...parts: unknown[]): string[] {
   return (kept.length > 0 ? kept : words).sort();
 }
 
+/**
+ * A name field that holds a whole name on its own (words apart by white space: "Thomas Müller"), not one hyphenated
+ * first name ("Hans-Peter"): only such a field is a name key by itself — a first name alone would gather thousands.
+ */
+export const holdsFullName = (field: unknown): boolean => typeof field === 'string' && /\S\s+\S/.test(field.trim());
+
 /** A name key: its sorted words joined by one space ('' when it has none). */
 export const nameKeyOf = (...parts: unknown[]): string => nameTokens(...parts).join(' ');
 
