@@ -1,6 +1,7 @@
 export { MARKET_ROLES, type MarketRole, type ProcessOperation } from './market-role';
 export { parseRelease, releaseInForceAt, RELEASES, type Release, type ReleaseName } from './release/release';
 export { catalogueEntry, findingsFor, rulesFor, type AhbFieldRule, type CatalogueEntry, type Finding } from './release/findings';
+export * from './identifiers';
 export type { FieldViolation } from './validation/field-violation';
 export { appendPointer, ROOT_POINTER } from './validation/json-pointer';
 export { validateProcessData } from './validation/validate-process-data';

@@ -18,6 +18,14 @@ const sample = (role: string, pruefidentifikator: string) => {
   return withBusinessKey(found.body);
 };
 
+const MALO_ID_POINTER = '#/stammdaten/MARKTLOKATION/0/marktlokationsId';
+
+/** The 55001 contract example's MaLo-ID 50074561192 fails its check digit (needs 0): corrected where a test wants no finding. */
+function withValidMaloId(body: Record<string, unknown>): Record<string, unknown> {
+  ((body['stammdaten'] as Record<string, Record<string, unknown>[]>)['MARKTLOKATION'][0])['marktlokationsId'] = '50074561190';
+  return body;
+}
+
 /** Removes the first field the AHB of 55001 (04/26) makes mandatory in transaktionsdaten; returns its pointer. */
 function withoutMandatoryField(body: Record<string, unknown>): string {
   const rule = rulesFor('04/26', '55001')?.find((candidate) => /^transaktionsdaten\.[A-Za-z]+$/.test(candidate.path));
@@ -57,7 +65,7 @@ describe('AHB findings on bookings', () => {
 
   it('should book a PI outside the role\'s catalogue and record an unlisted-pi finding', async () => {
     // 55001 is in NB's create list, not in LF's (backend-interface §4).
-    const body = sample('LF', '55001');
+    const body = withValidMaloId(sample('LF', '55001'));
     const answer = await postJson(`${report.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
 
     expect(answer.status).toBe(200);
@@ -65,13 +73,34 @@ describe('AHB findings on bookings', () => {
     expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([answer.body['findings']]);
   });
 
-  it('should find nothing for a listed PI that carries every mandatory field', async () => {
-    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, sample('NB', '55001'), { token: mintTestToken({ roles: ['NB'] }) });
+  it('should find nothing for a listed PI that carries every mandatory field and valid identifiers', async () => {
+    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, withValidMaloId(sample('NB', '55001')), {
+      token: mintTestToken({ roles: ['NB'] }),
+    });
     expect(answer.body).toMatchObject({ release: '04/26', findings: [] });
   });
 
+  it('should book the contract example and record its wrong MaLo-ID check digit as a finding, also in strict mode', async () => {
+    for (const [service, role] of [
+      [nbReport, 'NB'],
+      [strict, 'LF'],
+    ] as const) {
+      const body = sample(role, '55001');
+      const answer = await postJson(`${service.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: [role] }) });
+
+      expect(answer.status).toBe(200);
+      expect(answer.body['findings']).toContainEqual({
+        code: 'invalid-identifier',
+        pointer: MALO_ID_POINTER,
+        check: 'malo-check-digit',
+        message: '50074561192 is not a valid MaLo-ID (malo-check-digit: expected 0)',
+      });
+      expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, role)).toEqual([answer.body['findings']]);
+    }
+  });
+
   it('should book in report mode and record the missing mandatory field', async () => {
-    const body = sample('NB', '55001');
+    const body = withValidMaloId(sample('NB', '55001'));
     const pointer = withoutMandatoryField(body);
 
     const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['NB'] }) });
@@ -94,7 +123,9 @@ describe('AHB findings on bookings', () => {
   });
 
   it('should still book an unlisted PI in strict mode: only missing fields are refused', async () => {
-    const answer = await postJson(`${strict.baseUrl}/createProcessData`, sample('LF', '55001'), { token: mintTestToken({ roles: ['LF'] }) });
+    const answer = await postJson(`${strict.baseUrl}/createProcessData`, withValidMaloId(sample('LF', '55001')), {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body['findings']).toEqual([expect.objectContaining({ code: 'unlisted-pi' })]);
   });

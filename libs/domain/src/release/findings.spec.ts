@@ -12,8 +12,16 @@ const AHB_RELEASES: ReleaseName[] = ['10/25', '04/26'];
 
 type Body = { stammdaten: Record<string, Record<string, unknown>[]>; transaktionsdaten: Record<string, unknown> };
 
-function lfCreate55001(): Body {
+/** The contract example as sent, with its wrong MaLo-ID check digit (50074561192, needs 0). */
+function lfCreate55001AsSent(): Body {
   return readJson(path.join(SAMPLES_DIR, 'lf-create-55001.json')) as Body;
+}
+
+/** The contract example with its MaLo-ID corrected, so that only the AHB findings under test remain. */
+function lfCreate55001(): Body {
+  const body = lfCreate55001AsSent();
+  body.stammdaten.MARKTLOKATION[0].marktlokationsId = '50074561190';
+  return body;
 }
 
 describe('findingsFor', () => {
@@ -100,11 +108,35 @@ describe('findingsFor', () => {
     });
 
     it.each([undefined, null, 'text', 42, [], {}, { transaktionsdaten: { pruefidentifikator: 55001 } }])(
-      'should return no findings without a string PI (%p)',
+      'should return no findings without a string PI and identifiers (%p)',
       (body) => {
         expect(findingsFor('04/26', 'LF', 'create', body)).toEqual([]);
       },
     );
+  });
+
+  describe('invalid identifiers', () => {
+    it('should report the contract example\'s wrong MaLo-ID beside the AHB findings, sorted by pointer', () => {
+      const body = lfCreate55001AsSent();
+      delete body.transaktionsdaten.vorgangsnummer;
+
+      expect(findingsFor('04/26', 'NB', 'create', body)).toEqual([
+        {
+          code: 'invalid-identifier',
+          pointer: '#/stammdaten/MARKTLOKATION/0/marktlokationsId',
+          check: 'malo-check-digit',
+          message: '50074561192 is not a valid MaLo-ID (malo-check-digit: expected 0)',
+        },
+        expect.objectContaining({ code: 'missing-mandatory-field', pointer: '#/transaktionsdaten/vorgangsnummer' }),
+      ]);
+    });
+
+    it('should report invalid identifiers also without a string PI', () => {
+      const body = { stammdaten: { MARKTLOKATION: [{ marktlokationsId: '50754496000' }] }, transaktionsdaten: {} };
+      expect(findingsFor('04/26', 'LF', 'create', body).map(({ code, check }) => ({ code, check }))).toEqual([
+        { code: 'invalid-identifier', check: 'malo-check-digit' },
+      ]);
+    });
   });
 
   describe('catalogue', () => {

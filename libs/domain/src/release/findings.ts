@@ -1,14 +1,20 @@
+import { identifierFindings } from '../identifiers/identifier-findings';
+import type { IdentifierCheck } from '../identifiers/identifier-checks';
 import type { MarketRole, ProcessOperation } from '../market-role';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
 import RULES_FV2510 from './data/ahb-rules-FV2510.json';
 import RULES_FV2604 from './data/ahb-rules-FV2604.json';
 import type { ReleaseName } from './release';
 
-/** A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`). */
+/**
+ * A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`); `check`
+ * names the identifier check an `invalid-identifier` failed.
+ */
 export interface Finding {
-  code: 'unlisted-pi' | 'missing-mandatory-field';
+  code: 'unlisted-pi' | 'missing-mandatory-field' | 'invalid-identifier';
   pointer: string;
   message: string;
+  check?: IdentifierCheck;
 }
 
 /** A Prüfidentifikator a role receives for an operation in a release (from the request schema's `anyOf`). */
@@ -56,14 +62,19 @@ const RELEASES = new Map<string, ResolvedRelease>(Object.keys(RELEASE_DATA).map(
 /**
  * Findings of one body for (release, role, operation): `unlisted-pi` when its Prüfidentifikator is not in the
  * catalogue, `missing-mandatory-field` for every unconditionally mandatory AHB field that is absent (`undefined`,
- * `null`, `''`). Sorted by pointer; a body without a string `transaktionsdaten.pruefidentifikator` has none.
+ * `null`, `''`), and `invalid-identifier` for every known identifier whose format or check digit is wrong
+ * (`identifierFindings`, independent of release and PI). Sorted by pointer; a body without a string
+ * `transaktionsdaten.pruefidentifikator` has only the identifier findings.
  */
 export function findingsFor(release: ReleaseName, role: MarketRole, operation: ProcessOperation, body: unknown): Finding[] {
+  const identifiers = identifierFindings(body);
   const data = RELEASES.get(release);
   const pruefidentifikator = child(child(body, 'transaktionsdaten'), 'pruefidentifikator');
-  if (!data || typeof pruefidentifikator !== 'string') return [];
+  if (!data || typeof pruefidentifikator !== 'string') return identifiers.sort(byPointer);
 
   const findings = new Map<string, Finding>();
+  // A present identifier is never also a missing field (empty strings are not checked): pointers do not collide.
+  for (const finding of identifiers) findings.set(finding.pointer, finding);
   if (!data.catalogue.get(catalogueKey(role, operation))?.has(pruefidentifikator)) {
     const pointer = '#/transaktionsdaten/pruefidentifikator';
     findings.set(pointer, {
@@ -82,7 +93,11 @@ export function findingsFor(release: ReleaseName, role: MarketRole, operation: P
       });
     }
   }
-  return [...findings.values()].sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  return [...findings.values()].sort(byPointer);
+}
+
+function byPointer(a: Finding, b: Finding): number {
+  return a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0;
 }
 
 /** The catalogue entry of a Prüfidentifikator for (release, role, operation); undefined when it is not listed. */

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
+import { IDENTIFIER_CHECKS, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
 import {
   BEARER_SCHEME,
   buildServiceOpenApi,
@@ -207,12 +207,17 @@ function errorsOf(code: string) {
 function findingSchema(): JsonSchema {
   return {
     type: 'object',
-    description: 'What the AHB check of the release found.',
+    description: 'What the AHB check of the release and the identifier checks found.',
     required: ['code', 'pointer', 'message'],
     properties: {
-      code: { type: 'string', enum: ['unlisted-pi', 'missing-mandatory-field'] },
+      code: { type: 'string', enum: ['unlisted-pi', 'missing-mandatory-field', 'invalid-identifier'] },
       pointer: { type: 'string', description: 'JSON Pointer (URI fragment form) into the request body.' },
       message: { type: 'string' },
+      check: {
+        type: 'string',
+        description: 'invalid-identifier: the failed check (format or check digit of MaLo, NeLo, TR, SR, MeLo, MP-ID, EIC).',
+        enum: [...IDENTIFIER_CHECKS],
+      },
     },
   };
 }

@@ -1,0 +1,137 @@
+import type { Finding } from '../release/findings';
+import { appendPointer, ROOT_POINTER } from '../validation/json-pointer';
+import { checkIdentifier, type IdentifierKind } from './identifier-checks';
+
+/** Fields whose name alone says which identifier they hold. */
+const KIND_BY_FIELD: ReadonlyMap<string, IdentifierKind> = new Map<string, IdentifierKind>([
+  ['marktlokationsId', 'malo'],
+  ['messlokationsId', 'melo'],
+  ['netzlokationsId', 'nelo'],
+  ['technischeRessourceId', 'tr'],
+  ['steuerbareRessourceId', 'sr'],
+  ['rollencodenummer', 'mpid'],
+  ['bilanzierungsgebiet', 'eic'],
+]);
+
+/** `ressourcenId` is a TR-ID or an SR-ID by the stammdaten kind it is in. */
+const RESSOURCE_KIND_BY_STAMMDATEN: ReadonlyMap<string, IdentifierKind> = new Map<string, IdentifierKind>([
+  ['TECHNISCHE_RESSOURCE', 'tr'],
+  ['STEUERBARE_RESSOURCE', 'sr'],
+]);
+
+/** Location id fields whose kind is named by a sibling type field (`Vertrag`, `Anfrage`, `ZuordnungObjectcode`, …). */
+const TYPE_FIELD_OF: ReadonlyMap<string, string> = new Map([
+  ['lokationsId', 'lokationsTyp'],
+  ['referenzLokationsId', 'referenzLokationsTyp'],
+  ['vorgelagerteLokationId', 'vorgelagerteLokationTyp'],
+]);
+
+const KIND_BY_LOCATION_TYPE: ReadonlyMap<string, IdentifierKind> = new Map<string, IdentifierKind>([
+  ['MALO', 'malo'],
+  ['MARKTLOKATION', 'malo'],
+  ['MELO', 'melo'],
+  ['MESSLOKATION', 'melo'],
+  ['NELO', 'nelo'],
+  ['NETZLOKATION', 'nelo'],
+  ['TECHNISCHE_RESSOURCE', 'tr'],
+  ['STEUERBARE_RESSOURCE', 'sr'],
+]);
+
+const KIND_NAMES: Record<IdentifierKind, string> = {
+  malo: 'MaLo-ID',
+  nelo: 'NeLo-ID',
+  tr: 'Technische-Ressource-ID',
+  sr: 'Steuerbare-Ressource-ID',
+  melo: 'MeLo-ID',
+  mpid: 'MP-ID',
+  eic: 'EIC',
+};
+
+/**
+ * `invalid-identifier` findings for every known identifier field in `stammdaten` and `transaktionsdaten` whose value
+ * fails its format or check-digit check (one walk; pointers are only built for findings). Empty strings and
+ * non-strings are left to validation and the AHB rules. Findings only: nothing here refuses a body.
+ */
+export function identifierFindings(body: unknown): Finding[] {
+  const findings: Finding[] = [];
+  if (!isObject(body)) return findings;
+  const path: (string | number)[] = [];
+  const stammdaten = body['stammdaten'];
+  if (isObject(stammdaten)) {
+    path.push('stammdaten');
+    for (const kind in stammdaten) {
+      if (!Object.hasOwn(stammdaten, kind)) continue;
+      path.push(kind);
+      walk(stammdaten[kind], RESSOURCE_KIND_BY_STAMMDATEN.get(kind), path, findings);
+      path.pop();
+    }
+    path.pop();
+  }
+  const transaktionsdaten = body['transaktionsdaten'];
+  if (isObject(transaktionsdaten)) {
+    path.push('transaktionsdaten');
+    walk(transaktionsdaten, undefined, path, findings);
+    path.pop();
+  }
+  return findings;
+}
+
+function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (string | number)[], findings: Finding[]): void {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const element = value[index];
+      if (typeof element !== 'object' || element === null) continue;
+      path.push(index);
+      walk(element, ressourceKind, path, findings);
+      path.pop();
+    }
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const field = value[key];
+    if (typeof field === 'string') {
+      if (field === '') continue;
+      const kind = kindOf(value, key, ressourceKind);
+      if (kind === undefined) continue;
+      const result = checkIdentifier(kind, field);
+      if (result.ok) continue;
+      path.push(key);
+      findings.push({
+        code: 'invalid-identifier',
+        pointer: pointerOf(path),
+        check: result.check,
+        message:
+          result.expected === undefined
+            ? `${field} is not a valid ${KIND_NAMES[kind]} (${result.check})`
+            : `${field} is not a valid ${KIND_NAMES[kind]} (${result.check}: expected ${result.expected})`,
+      });
+      path.pop();
+    } else if (typeof field === 'object' && field !== null) {
+      path.push(key);
+      walk(field, ressourceKind, path, findings);
+      path.pop();
+    }
+  }
+}
+
+function kindOf(object: Record<string, unknown>, key: string, ressourceKind: IdentifierKind | undefined): IdentifierKind | undefined {
+  const named = KIND_BY_FIELD.get(key);
+  if (named !== undefined) return named;
+  if (key === 'ressourcenId') return ressourceKind;
+  const typeField = TYPE_FIELD_OF.get(key);
+  if (typeField === undefined) return undefined;
+  const type = object[typeField];
+  return typeof type === 'string' ? KIND_BY_LOCATION_TYPE.get(type) : undefined;
+}
+
+function pointerOf(path: readonly (string | number)[]): string {
+  let pointer = ROOT_POINTER;
+  for (const token of path) pointer = appendPointer(pointer, token);
+  return pointer;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
