@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { versionsInForce } from '../read-model/business-object.sql';
 
 /** Objects of some kinds holding any of some keys, with every version in force at some point of `[since, at]`. */
 export interface LinkedObjectQuery {
@@ -27,8 +28,7 @@ export interface LinkedObject {
 /**
  * The statement of `MaloIdentRepository.linked`: candidates by key through `idx_business_object_locations` behind a
  * planning fence (`OFFSET 0`, as the BO4E reads), role and kind checked on those rows, each version's in-force range
- * computed as the reads do (its validity from its `effective_from` up to the next version's), kept when it overlaps
- * `[since, at]`.
+ * computed as the reads do (`versionsInForce`), kept when it overlaps `[since, at]`.
  */
 export function linkedStatement(query: LinkedObjectQuery): { name: string; text: string; values: unknown[] } {
   return {
@@ -36,16 +36,11 @@ export function linkedStatement(query: LinkedObjectQuery): { name: string; text:
     text: `
   SELECT kind, object_id, locations, body::text AS body,
     extract(epoch FROM lower(effective)) * 1000 AS from_ms, extract(epoch FROM upper(effective)) * 1000 AS to_ms
-  FROM (
-    SELECT v.kind, v.object_id, v.id, v.locations, v.body,
-      v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
-        AS effective
-    FROM (SELECT * FROM business_object c WHERE c.locations && $3::text[] OFFSET 0) v
-    LEFT JOIN LATERAL (
-      SELECT min(w.effective_from) AS superseded_from FROM business_object w
-      WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
-    ) s ON true
-    WHERE v.role = $1 AND v.kind = ANY($2::text[])
+  FROM (${versionsInForce(
+    '(SELECT * FROM business_object c WHERE c.locations && $3::text[] OFFSET 0)',
+    'v.role = $1 AND v.kind = ANY($2::text[])',
+    'v.kind, v.object_id, v.id, v.locations, v.body',
+  )}
   ) version
   WHERE NOT isempty(effective) AND effective && tstzrange($4::timestamptz, $5::timestamptz, '[]')
   ORDER BY kind, object_id, id

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { versionsInForce } from './business-object.sql';
 
 /**
  * Which objects a read asks for: of one kind, holding any of the keys (location keys, or lookup keys of kinds read by
@@ -19,22 +20,12 @@ export interface BusinessObjectQuery {
   match?: { path: string; vars: Record<string, unknown> };
 }
 
-// Each version of the candidates, with its effective validity: its own validity from its `effective_from` up to the
-// earliest `effective_from` of a later version of the same object (wherever that one is located).
-// Keyed reads take their candidates by key alone in a subquery behind `OFFSET 0` (a planning fence), role and kind
-// checked on those few rows: with generic plans (the pool's `plan_cache_mode`) the planner cannot see how few rows a
-// key has and, at a million objects, otherwise ANDs the key index with an index scan of every row of the kind
-// (15–75 ms a read instead of 0.1 ms; docs/performance.md, "Reads").
-const versions = (candidates: string) => `
-  SELECT v.object_id, v.id, v.body,
-    v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
-      AS effective
-  FROM ${candidates} v
-  LEFT JOIN LATERAL (
-    SELECT min(w.effective_from) AS superseded_from FROM business_object w
-    WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
-  ) s ON true
-  WHERE v.role = $1 AND v.kind = $2`;
+// Each version of the candidates in force over some range (`versionsInForce`). Keyed reads take their candidates by
+// key alone in a subquery behind `OFFSET 0` (a planning fence), role and kind checked on those few rows: with generic
+// plans (the pool's `plan_cache_mode`) the planner cannot see how few rows a key has and, at a million objects,
+// otherwise ANDs the key index with an index scan of every row of the kind (15–75 ms a read instead of 0.1 ms;
+// docs/performance.md, "Reads").
+const versions = (candidates: string) => versionsInForce(candidates, 'v.role = $1 AND v.kind = $2', 'v.object_id, v.id, v.body');
 
 /**
  * The statement of a read. At a key date at most one version of an object is in force; over a period every version
@@ -119,13 +110,8 @@ export function identifyStatement(query: LocationIdentifyQuery): { text: string;
   const text = `
   WITH candidate AS (${candidates.length > 0 ? candidates.join('\n    UNION ') : 'SELECT * FROM business_object WHERE false'}),
   in_force AS (
-    SELECT v.kind, v.object_id, v.id, v.body FROM candidate v
-    LEFT JOIN LATERAL (
-      SELECT min(w.effective_from) AS superseded_from FROM business_object w
-      WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
-    ) s ON true
-    WHERE v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
-      @> $2::timestamptz
+    SELECT kind, object_id, id, body FROM (${versionsInForce('candidate', 'true', 'v.kind, v.object_id, v.id, v.body')}) version
+    WHERE effective @> $2::timestamptz
   )
   SELECT (SELECT count(*) FROM in_force)::int AS total,
     ARRAY(SELECT body::text FROM in_force ORDER BY object_id, kind, id LIMIT $3 OFFSET $4) AS bodies`;

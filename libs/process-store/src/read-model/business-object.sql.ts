@@ -48,3 +48,22 @@ export function projectionCtes(s: ProjectionSources): string {
     FROM bo_changed c, ${s.booked}
   )`;
 }
+
+/**
+ * The versions among `candidates` (a table or subquery of `business_object` rows, aliased `v`) that pass `filter`, with
+ * `columns` and the range each is in force over, `effective`: its own validity from its `effective_from` up to the
+ * earliest `effective_from` of a later version of the same object (wherever that one is located). Every reader of the
+ * read model resolves versions through this one expression (docs/read-model.md, "Versions").
+ */
+export function versionsInForce(candidates: string, filter: string, columns: string): string {
+  return `
+  SELECT ${columns},
+    v.valid * tstzrange(v.effective_from, CASE WHEN s.superseded_from IS NULL THEN NULL ELSE GREATEST(v.effective_from, s.superseded_from) END, '[)')
+      AS effective
+  FROM ${candidates} v
+  LEFT JOIN LATERAL (
+    SELECT min(w.effective_from) AS superseded_from FROM business_object w
+    WHERE w.role = v.role AND w.kind = v.kind AND w.object_id = v.object_id AND w.id > v.id
+  ) s ON true
+  WHERE ${filter}`;
+}
