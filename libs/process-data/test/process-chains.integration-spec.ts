@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createTestDatabase,
   loadSamples,
   mintTestToken,
   postJson,
-  startTestService,
+  useServicesOnOneDatabase,
   withClient,
   type TestDatabase,
   type TestService,
@@ -46,15 +45,8 @@ describe('process chains (LF)', () => {
       [businessKey],
     );
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService(serviceModule('LF'), database.url, { DEFAULT_RELEASE: '04/26' });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
+  const shared = useServicesOnOneDatabase({ service: serviceModule('LF') }, { DEFAULT_RELEASE: '04/26' });
+  beforeAll(() => ({ database, services: { service } } = shared));
 
   describe('POST /updateProcessData', () => {
     it("should book a sub-process's answer on the chain's first process and keep its key for later updates", async () => {

@@ -1,9 +1,8 @@
 import {
-  createTestDatabase,
   loadSamples,
   mintTestToken,
   postJson,
-  startTestService,
+  useServicesOnOneDatabase,
   withBusinessKey,
   withClient,
   type JsonResponse,
@@ -68,15 +67,8 @@ describe('LF service under retried requests', () => {
   const sql = <T>(text: string, params: unknown[] = []) =>
     withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService(serviceModule('LF'), database.url, { DEFAULT_RELEASE: '04/26' });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
+  const shared = useServicesOnOneDatabase({ service: serviceModule('LF') }, { DEFAULT_RELEASE: '04/26' });
+  beforeAll(() => ({ database, services: { service } } = shared));
 
   it(`should book each of ${CREATES} creates and ${UPDATES} updates exactly once when every request is sent 1-3 times`, async () => {
     const started = Date.now();
