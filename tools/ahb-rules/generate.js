@@ -18,6 +18,8 @@ const RELEASES = [
   { release: '04/26', formatVersion: 'FV2604', csvFolder: '2604' },
 ];
 const INHERITING_RELEASES = [{ release: '10/26', formatVersion: 'FV2610', inherits: '04/26' }];
+/** 10/26's own UTILMD Strom rules: 04/26's, changed where the vendor's FV2610 specification changed. */
+const OWN_VENDOR_RELEASE = { release: '10/26', formatVersion: 'FV2610', basedOn: 'FV2604' };
 
 const SCHEMA_FILES = {
   LF: { create: ['lf-create.json'], update: ['lf-update.json'] },
@@ -64,13 +66,13 @@ const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
  * One line of an AHB table (shared/reference/ahb/FVxxxx/AHB_FVxxxx_nnnnn.json).
  * @typedef {{
  *   line_type: string, segment_group_key: string, segment_code: string, ahb_expression?: string,
- *   value_pool_entry: string, data_element: string,
+ *   value_pool_entry: string, data_element: string, conditions?: string,
  * }} AhbLine
  * @typedef {{ key: string, expression: string, qualifier: string | undefined }} AhbGroup
  * A segment instance of an AHB table; `label` and `context` are set once the whole table is read.
  * @typedef {{
  *   code: string, expression: string, qualifier: string | undefined, sawElement: boolean, chain: AhbGroup[],
- *   elementExpressions: string[], elementIds: string[], label?: string, context?: string,
+ *   elementExpressions: string[], dataElementExpressions: string[], elementIds: string[], label?: string, context?: string,
  * }} AhbSegment
  * @typedef {string[]} CsvRow
  * @typedef {{ key: string, level: number, qualifier: string | undefined, row: CsvRow }} CsvGroup
@@ -82,11 +84,19 @@ const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
  * PI columns of the CSV: PI → column indexes.
  * @typedef {{ entries: MappingEntry[], columns: Map<string, number[]>, csvPis: string[] }} Mapping
  * @typedef {{ path: string, expression: string, segment: string | undefined }} RuleField
+ * A field whose requirement depends on AHB conditions: one chain of expressions (enclosing groups, segment, its data
+ * elements) per segment instance the field can come from; indexes into the release's expression table.
+ * @typedef {{ path: string, segment: string | undefined, chains: number[][] }} ConditionalField
+ * `conditionTexts`: the PI's own texts of conditions whose text differs from the release's common one.
  * @typedef {{
- *   pruefidentifikator: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalSkipped: number,
- *   ambiguousSkipped: number, unexpressedConditions: string[],
+ *   pruefidentifikator: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalFields: ConditionalField[],
+ *   conditionalSkipped: number, ambiguousSkipped: number, unexpressedConditions: string[],
+ *   conditionTexts?: Record<string, string>,
  * }} PiRules
- * @typedef {{ description: string, formatVersion: string, rules: PiRules[] }} RulesData
+ * @typedef {{
+ *   description: string, formatVersion: string, conditions: Record<string, string>, expressions: string[],
+ *   rules: PiRules[],
+ * }} RulesData
  * @typedef {{ formatVersion: string, data: RulesData, mapping: Mapping }} DerivedRules
  */
 
@@ -107,15 +117,72 @@ function main(argv) {
 
   fs.mkdirSync(outDir, { recursive: true });
   writeJson(path.join(outDir, 'pi-catalogue.json'), catalogue);
+  const vendorRequired = require('./vendor-required.js');
+  const vendor = vendorRequired.deriveVendorRequired(catalogue);
   /** @type {DerivedRules[]} */
   const derived = [];
   for (const { formatVersion, csvFolder } of RELEASES) {
-    const result = deriveRules(formatVersion, csvFolder, shapes);
+    const result = deriveRules(formatVersion, csvFolder, shapes, mappedByPi(vendor, formatVersion));
     derived.push({ formatVersion, ...result });
     writeJson(path.join(outDir, `ahb-rules-${formatVersion}.json`), result.data);
   }
   fs.writeFileSync(reportFile, renderReport(catalogue, derived));
+  // The vendor's per-PI requirements, compared with these rules in VENDOR-DIFFERENCES.md (beside REPORT.md).
+  vendorRequired.writeVendorDifferences({ vendor, ahbRules: derived.map((d) => d.data), reportDir: path.dirname(reportFile) });
+  const base = derived.find((d) => d.formatVersion === OWN_VENDOR_RELEASE.basedOn);
+  const [before, after] = [OWN_VENDOR_RELEASE.basedOn, OWN_VENDOR_RELEASE.formatVersion].map((fv) => vendor.find((data) => data.formatVersion === fv));
+  if (!base || !before || !after) throw new Error('10/26: the 04/26 rules or the vendor data are missing');
+  writeJson(path.join(outDir, `ahb-rules-${OWN_VENDOR_RELEASE.formatVersion}.json`), vendorDelta(base.data, before, after));
   return 0;
+}
+
+/**
+ * The fields the vendor's document of each UTILMD Strom PI names (plain paths) with their EDIFACT segments.
+ * @param {{ formatVersion: string, requirements: { pruefidentifikator: string, message: string, mapped: VendorMapped }[] }[]} vendor
+ * @param {string} formatVersion
+ * @returns {Map<string, VendorMapped>}
+ */
+function mappedByPi(vendor, formatVersion) {
+  const data = vendor.find((entry) => entry.formatVersion === formatVersion);
+  if (!data) throw new Error(`no vendor specification for ${formatVersion}`);
+  return new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, r.mapped]));
+}
+
+/**
+ * 10/26 has no AHB tables; its UTILMD Strom rules are 04/26's minus what the vendor stopped requiring between its
+ * FV2604 and FV2610 specifications (per PI, plain paths compared).
+ * @param {RulesData} base
+ * @param {{ requirements: { pruefidentifikator: string, message: string, fields: { path: string }[] }[] }} before
+ * @param {{ requirements: { pruefidentifikator: string, message: string, fields: { path: string }[] }[] }} after
+ */
+function vendorDelta(base, before, after) {
+  const plain = (/** @type {string} */ value) => value.replace(/\[\]|\?/g, '');
+  /** @type {(data: typeof before) => Map<string, Set<string>>} */
+  const strom = (data) =>
+    new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, new Set(r.fields.map((f) => plain(f.path)))]));
+  const was = strom(before);
+  const is = strom(after);
+  /** @type {{ pruefidentifikator: string, paths: string[] }[]} */
+  const dropped = [];
+  for (const rule of base.rules) {
+    const old = was.get(rule.pruefidentifikator);
+    const now = is.get(rule.pruefidentifikator);
+    if (!old || !now) continue;
+    const paths = [...rule.fields, ...rule.conditionalFields]
+      .map((field) => field.path)
+      .filter((fieldPath) => old.has(plain(fieldPath)) && !now.has(plain(fieldPath)))
+      .sort();
+    if (paths.length > 0) dropped.push({ pruefidentifikator: rule.pruefidentifikator, paths });
+  }
+  return {
+    description:
+      `UTILMD Strom rules of ${OWN_VENDOR_RELEASE.release}: the ${OWN_VENDOR_RELEASE.basedOn} rules without the fields (per PI) ` +
+      `the vendor required in its ${OWN_VENDOR_RELEASE.basedOn} specification and no longer requires in ` +
+      `${OWN_VENDOR_RELEASE.formatVersion}. Generated by tools/ahb-rules/generate.js; do not edit.`,
+    formatVersion: OWN_VENDOR_RELEASE.formatVersion,
+    basedOn: OWN_VENDOR_RELEASE.basedOn,
+    dropped,
+  };
 }
 
 // ---------- catalogue ----------
@@ -162,7 +229,7 @@ function buildCatalogue(index, schemas) {
   }
   for (const { release, formatVersion, inherits } of INHERITING_RELEASES) {
     // Overrides per role/operation replace the inherited list; ahbRules null = use the inherited release's rules.
-    releases[release] = { formatVersion, inherits, ahbRules: null, pruefidentifikatoren: {} };
+    releases[release] = { formatVersion, inherits, ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null, pruefidentifikatoren: {} };
   }
   return {
     description:
@@ -253,9 +320,10 @@ function refName(ref) {
  * @param {string} formatVersion
  * @param {string} csvFolder
  * @param {Shapes} shapes
+ * @param {Map<string, VendorMapped>} mapped the vendor's fields per PI (conditional rules only for those)
  * @returns {Omit<DerivedRules, 'formatVersion'>}
  */
-function deriveRules(formatVersion, csvFolder, shapes) {
+function deriveRules(formatVersion, csvFolder, shapes, mapped) {
   const csvRows = parseCsv(fs.readFileSync(path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, 'UTILMD_Strom.csv'), 'utf8'));
   const mapping = csvMappingEntries(csvRows);
   const ahbDir = path.join(REFERENCE, 'ahb', formatVersion);
@@ -266,6 +334,9 @@ function deriveRules(formatVersion, csvFolder, shapes) {
     if (pi && pi.startsWith('55')) ahbPis.set(pi, file);
   }
   const allPis = [...new Set([...mapping.csvPis, ...ahbPis.keys()])].sort();
+  /** @type {Map<string, Map<string, string>>} PI → condition key → text (a few keys mean different things per PI) */
+  const textsByPi = new Map();
+  const expressions = expressionTable();
 
   /** @type {PiRules[]} */
   const rules = [];
@@ -274,18 +345,30 @@ function deriveRules(formatVersion, csvFolder, shapes) {
     if (!file) {
       // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
       // a CSV-only PI gets no rules rather than possibly wrong ones.
-      rules.push({ pruefidentifikator: pi, source: 'csv-only', fields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
+      rules.push({ pruefidentifikator: pi, source: 'csv-only', fields: [], conditionalFields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
       continue;
     }
     const ahb = readJson(path.join(ahbDir, file));
-    rules.push(deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines), mapping, shapes));
+    /** @type {Map<string, string>} */
+    const texts = new Map();
+    for (const line of ahb.lines) collectConditionTexts(line.conditions, texts);
+    textsByPi.set(pi, texts);
+    rules.push(deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines), mapping, shapes, expressions, mapped.get(pi)));
+  }
+  const conditions = commonTexts(textsByPi);
+  for (const rule of rules) {
+    const own = [...(textsByPi.get(rule.pruefidentifikator) ?? [])].filter(([key, text]) => conditions.get(key) !== text);
+    if (own.length > 0) rule.conditionTexts = Object.fromEntries(own.sort((a, b) => compareConditions(`[${a[0]}]`, `[${b[0]}]`)));
   }
   return {
     data: {
       description:
-        `Unconditional AHB rules (${formatVersion}) of the UTILMD Strom PIs as BO4E paths. Generated by ` +
+        `AHB rules (${formatVersion}) of the UTILMD Strom PIs as BO4E paths: unconditional fields, conditional fields ` +
+        'with their expression chains (indexes into expressions), and the texts of the conditions. Generated by ' +
         'tools/ahb-rules/generate.js from shared/reference/ahb; do not edit.',
       formatVersion,
+      conditions: Object.fromEntries([...conditions].sort((a, b) => compareConditions(`[${a[0]}]`, `[${b[0]}]`))),
+      expressions: expressions.list,
       rules,
     },
     mapping,
@@ -298,9 +381,11 @@ function deriveRules(formatVersion, csvFolder, shapes) {
  * @param {AhbSegment[]} segments
  * @param {Mapping} mapping
  * @param {Shapes} shapes
+ * @param {ExpressionTable} table
+ * @param {VendorMapped | undefined} vendorMapped the fields the vendor's document of the PI names, with their segments
  * @returns {PiRules}
  */
-function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
+function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, vendorMapped) {
   const column = mapping.columns.get(pi) ?? [];
   /** @type {Map<string, RuleField>} */
   const fields = new Map();
@@ -308,6 +393,8 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
   let ambiguousSkipped = 0;
   /** @type {Set<string>} */
   const conditions = new Set();
+  /** @type {Map<string, { segment: string | undefined, chains: Map<string, number[]> }>} */
+  const conditional = new Map();
   for (const entry of mapping.entries) {
     if (column.length > 0 && !column.some((index) => entry.row[index]?.trim())) continue;
     const matches = matchSegments(entry, segments);
@@ -317,6 +404,7 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
     if (!unconditional || !csvAgrees(entry, column)) {
       conditionalSkipped += entry.paths.length;
       for (const expression of expressions) for (const condition of conditionsOf(expression)) conditions.add(condition);
+      if (vendorMapped && fieldsFitElements(entry.paths.length, matches)) addConditional(conditional, entry.paths, matches, shapes, table, vendorMapped);
       continue;
     }
     const segment = matches[0];
@@ -338,10 +426,138 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes) {
     pruefidentifikator: pi,
     source: 'ahb',
     fields: [...fields.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    conditionalFields: [...conditional]
+      .filter(([fieldPath]) => !fields.has(fieldPath))
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([fieldPath, { segment, chains }]) => ({ path: fieldPath, segment, chains: [...chains.values()] })),
     conditionalSkipped,
     ambiguousSkipped,
     unexpressedConditions: [...conditions].sort(compareConditions),
   };
+}
+
+/**
+ * Interns expression strings: many fields share the same chains, so rules refer to them by index.
+ * @typedef {{ list: string[], indexOf: (expression: string) => number }} ExpressionTable
+ * @returns {ExpressionTable}
+ */
+function expressionTable() {
+  /** @type {string[]} */
+  const list = [];
+  /** @type {Map<string, number>} */
+  const indexes = new Map();
+  return {
+    list,
+    indexOf(expression) {
+      let index = indexes.get(expression);
+      if (index === undefined) {
+        index = list.length;
+        list.push(expression);
+        indexes.set(expression, index);
+      }
+      return index;
+    },
+  };
+}
+
+/**
+ * Remembers the fields of a conditionally required mapping with one chain per matched segment instance: groups,
+ * segment, data elements. A field reached from several instances (LOC+Z16 and LOC+Z22 both fill marktlokationsId)
+ * keeps every chain; it is mandatory only where all of them say so.
+ * @param {Map<string, { segment: string | undefined, chains: Map<string, number[]> }>} conditional
+ * @param {string[]} rawPaths
+ * @param {AhbSegment[]} matches
+ * The CSV maps a segment line to every field it can carry (LOC+Z16 → marktlokationsId and zeitraumId); only the
+ * segment instances the vendor's document names as the field's source count, since the middleware sends nothing else.
+ * @param {Shapes} shapes
+ * @param {ExpressionTable} table
+ * @param {VendorMapped} vendorMapped
+ */
+function addConditional(conditional, rawPaths, matches, shapes, table, vendorMapped) {
+  for (const rawPath of rawPaths) {
+    const resolved = resolvePath(rawPath, shapes);
+    if (!resolved) continue;
+    const sources = (vendorMapped.get(resolved.replace(/\[\]/g, '')) ?? []).flatMap(vendorSignatures);
+    const segments = matches.filter((segment) => sources.some((source) => sameSegment(source, segment)));
+    if (segments.length === 0) continue;
+    let field = conditional.get(resolved);
+    if (!field) conditional.set(resolved, (field = { segment: segments[0].label, chains: new Map() }));
+    for (const segment of segments) {
+      const chain = [...segment.chain.map((group) => group.expression), segment.expression, ...segment.dataElementExpressions]
+        .map(normaliseExpression)
+        .filter((expression) => expression !== '')
+        .map((expression) => table.indexOf(expression));
+      field.chains.set(chain.join(','), chain);
+    }
+  }
+}
+
+/**
+ * `SG4.IDE+24.SG5.LOC+Z16` → groups ['SG4', 'SG5'], segment 'LOC', qualifiers ['Z16']; `BGM+[E01|Z89]` → ['E01', 'Z89'].
+ * @typedef {{ groups: string[], code: string, qualifiers: string[] }} VendorSignature
+ * @typedef {Map<string, string[]>} VendorMapped
+ * @param {string} source
+ * @returns {VendorSignature[]}
+ */
+function vendorSignatures(source) {
+  const tokens = source.split('.');
+  const last = tokens[tokens.length - 1] ?? '';
+  const [code, qualifier = ''] = last.split('+');
+  const qualifiers = qualifier.replace(/^\[|\]$/g, '').split(/[|+]/).filter(Boolean);
+  return [{ groups: tokens.filter((token) => /^SG\d+$/.test(token)), code, qualifiers }];
+}
+
+/**
+ * @param {VendorSignature} source
+ * @param {AhbSegment} segment
+ */
+function sameSegment(source, segment) {
+  const groups = segment.chain.map((group) => group.key);
+  if (source.code !== segment.code || source.groups.join(' ') !== groups.join(' ')) return false;
+  return source.qualifiers.length === 0 || source.qualifiers.includes(segment.qualifier ?? '');
+}
+
+/**
+ * Line breaks inside an AHB cell separate clauses (`Muss [1]\r\nSoll [2]`); a single space does the same job.
+ * @param {string} expression
+ */
+function normaliseExpression(expression) {
+  return expression.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The text most PIs give each condition key (ties: the lexically first), the release's common table.
+ * @param {Map<string, Map<string, string>>} textsByPi
+ * @returns {Map<string, string>}
+ */
+function commonTexts(textsByPi) {
+  /** @type {Map<string, Map<string, number>>} */
+  const counts = new Map();
+  for (const texts of textsByPi.values()) {
+    for (const [key, text] of texts) {
+      const perText = counts.get(key) ?? new Map();
+      perText.set(text, (perText.get(text) ?? 0) + 1);
+      counts.set(key, perText);
+    }
+  }
+  /** @type {Map<string, string>} */
+  const common = new Map();
+  for (const [key, perText] of counts) {
+    const [best] = [...perText].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    common.set(key, best[0]);
+  }
+  return common;
+}
+
+/**
+ * `[n] text` lines of an AHB line's `conditions` cell into a key → text table (whitespace runs as one space).
+ * @param {string | undefined} cell
+ * @param {Map<string, string>} into
+ */
+function collectConditionTexts(cell, into) {
+  for (const match of (cell ?? '').matchAll(/^\[(\w+)\]\s*(.*)$/gm)) {
+    if (!into.has(match[1])) into.set(match[1], match[2].replace(/\s+/g, ' ').trim());
+  }
 }
 
 /**
@@ -408,7 +624,7 @@ function ahbSegments(lines) {
       const key = line.segment_group_key;
       if (!key) stack.length = 0;
       else while (stack.length > 0 && stack[stack.length - 1].key !== key) stack.pop();
-      current = { code: line.segment_code, expression, qualifier: undefined, sawElement: false, chain: [...stack], elementExpressions: [], elementIds: [] };
+      current = { code: line.segment_code, expression, qualifier: undefined, sawElement: false, chain: [...stack], elementExpressions: [], dataElementExpressions: [], elementIds: [] };
       segments.push(current);
     } else if (current) {
       if (!current.sawElement && line.line_type === 'code') current.qualifier = line.value_pool_entry;
@@ -416,6 +632,8 @@ function ahbSegments(lines) {
       else if (current.elementIds[current.elementIds.length - 1] !== line.data_element) current.elementIds.push(line.data_element);
       current.sawElement = true;
       current.elementExpressions.push(expression);
+      // Code lines after the qualifier are alternative values, each with its own condition: not the field's requirement.
+      if (line.line_type === 'dataelement' && expression) current.dataElementExpressions.push(expression);
     }
   }
   for (const segment of segments) {
@@ -598,16 +816,18 @@ function renderReport(catalogue, derived) {
   lines.push('|---|---|---|---|---|---|');
   for (const [release, entry] of Object.entries(catalogue.releases)) {
     const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
-    const fv = entry.ahbRules ?? base.ahbRules;
+    const own = entry.ahbRules === OWN_VENDOR_RELEASE.formatVersion;
+    const fv = own ? OWN_VENDOR_RELEASE.basedOn : entry.ahbRules ?? base.ahbRules;
     const ruleSet = derived.find((d) => d.formatVersion === fv);
     if (!ruleSet) throw new Error(`release ${release}: no AHB rules derived for ${fv}`);
     const rules = new Map(ruleSet.data.rules.map((r) => [r.pruefidentifikator, r]));
     for (const [role, operations] of Object.entries(base.pruefidentifikatoren)) {
       for (const [operation, list] of Object.entries(operations)) {
-        const own = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
-        const strom = own.filter((p) => rules.has(p.pruefidentifikator));
+        const listed = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
+        const strom = listed.filter((p) => rules.has(p.pruefidentifikator));
         const withRules = strom.filter((p) => (rules.get(p.pruefidentifikator)?.fields.length ?? 0) > 0);
-        lines.push(`| ${release}${entry.inherits ? ` (inherits ${entry.inherits}, ${fv})` : ''} | ${role} | ${operation} | ${own.length} | ${strom.length} | ${withRules.length} |`);
+        const note = own ? ` (${fv} rules minus the vendor's FV2610 changes)` : entry.inherits ? ` (inherits ${entry.inherits}, ${fv})` : '';
+        lines.push(`| ${release}${note} | ${role} | ${operation} | ${listed.length} | ${strom.length} | ${withRules.length} |`);
       }
     }
   }

@@ -1,7 +1,19 @@
 export { MARKET_ROLES, type MarketRole, type ProcessOperation } from './market-role';
 export { parseRelease, releaseInForceAt, RELEASES, type Release, type ReleaseName } from './release/release';
-export { catalogueEntry, findingsFor, rulesFor, type AhbFieldRule, type CatalogueEntry, type Finding } from './release/findings';
+export {
+  catalogueEntry,
+  FINDING_CODES,
+  findingsFor,
+  isBindingFinding,
+  rulesFor,
+  type AhbFieldRule,
+  type CatalogueEntry,
+  type Finding,
+  type FindingCode,
+  type FindingsOptions,
+} from './release/findings';
 export * from './identifiers';
+export * from './ahb/expression/ahb-expression';
 export type { FieldViolation } from './validation/field-violation';
 export { appendPointer, ROOT_POINTER } from './validation/json-pointer';
 export { validateProcessData } from './validation/validate-process-data';

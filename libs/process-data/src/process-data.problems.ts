@@ -24,7 +24,7 @@ export const PROCESS_DATA_PROBLEMS = defineProblems({
   'PROCESS_DATA.MANDATORY_FIELDS_MISSING': {
     status: 422,
     slug: 'mandatory-fields-missing',
-    title: 'Fields the AHB makes mandatory for this Prüfidentifikator are missing',
+    title: 'Fields the AHB makes mandatory for this Prüfidentifikator are missing or fail its binding conditions',
   },
   // The MaloIdent group's contract (LF `/updateProcessData`, PI 03002/03003) answers every refusal with 400
   // `{errorCode, message}`: the problem carries both, `errorCode` being the code it would have had elsewhere.

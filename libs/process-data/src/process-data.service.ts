@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   MALO_IDENT_ANSWER_PIS,
   findingsFor,
+  isBindingFinding,
   parseRelease,
   releaseInForceAt,
   RELEASES,
@@ -234,13 +235,16 @@ export class ProcessDataService {
     }
     const envelope = body as ProcessDataBody;
     const release = this.releaseOf(envelope, context.formatVersion);
-    const findings = findingsFor(release, this.role, operation, envelope);
-    const missing = findings.filter((finding) => finding.code === 'missing-mandatory-field');
-    if (this.config.ahbRuleMode === 'strict' && missing.length > 0) {
+    const findings = findingsFor(release, this.role, operation, envelope, { receivedAt: Date.now() });
+    const binding = findings.filter(isBindingFinding);
+    if (this.config.ahbRuleMode === 'strict' && binding.length > 0) {
+      const pruefidentifikator = String(envelope.transaktionsdaten['pruefidentifikator']);
       throw processDataProblem(
         'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
-        `${missing.length} field${missing.length === 1 ? '' : 's'} mandatory for Prüfidentifikator ${String(envelope.transaktionsdaten['pruefidentifikator'])} in release ${release} ${missing.length === 1 ? 'is' : 'are'} missing.`,
-        { release, errors: missing.map(({ pointer, message }) => ({ pointer, message })) },
+        binding.every((finding) => finding.code === 'missing-mandatory-field')
+          ? `${binding.length} field${binding.length === 1 ? '' : 's'} mandatory for Prüfidentifikator ${pruefidentifikator} in release ${release} ${binding.length === 1 ? 'is' : 'are'} missing.`
+          : `${binding.length} field${binding.length === 1 ? '' : 's'} missing or failing a binding condition of the AHB of Prüfidentifikator ${pruefidentifikator} in release ${release}.`,
+        { release, errors: binding.map(({ pointer, message, code }) => ({ pointer, message, code })) },
       );
     }
     return { envelope, release, findings };

@@ -1,20 +1,45 @@
 import { identifierFindings } from '../identifiers/identifier-findings';
 import type { IdentifierCheck } from '../identifiers/identifier-checks';
 import type { MarketRole, ProcessOperation } from '../market-role';
+import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
 import RULES_FV2510 from './data/ahb-rules-FV2510.json';
 import RULES_FV2604 from './data/ahb-rules-FV2604.json';
+import RULES_FV2610 from './data/ahb-rules-FV2610.json';
 import type { ReleaseName } from './release';
 
 /**
- * A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`); `check`
- * names the identifier check an `invalid-identifier` failed.
+ * A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`).
+ * - `check`: the identifier check an `invalid-identifier` failed;
+ * - `binding`: the PI's AHB makes the failed format condition binding at this place (strict mode refuses);
+ * - `condition`: the AHB condition a `condition-violated` value fails (`[UB1]`, `[931]`, …).
  */
 export interface Finding {
-  code: 'unlisted-pi' | 'missing-mandatory-field' | 'invalid-identifier';
+  code: FindingCode;
   pointer: string;
   message: string;
   check?: IdentifierCheck;
+  binding?: true;
+  condition?: string;
+}
+
+/** Every finding code, in the order of their introduction. */
+export const FINDING_CODES = [
+  'unlisted-pi',
+  'missing-mandatory-field',
+  'invalid-identifier',
+  'condition-violated',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** Codes strict mode (`AHB_RULE_MODE=strict`) refuses a body for: what the regulation makes binding, decided on the data. */
+export function isBindingFinding(finding: Finding): boolean {
+  return finding.code === 'missing-mandatory-field' || finding.code === 'condition-violated' || finding.binding === true;
+}
+
+/** What the caller knows beyond the body: when it arrived (for conditions comparing dates with the receipt). */
+export interface FindingsOptions {
+  receivedAt?: number;
 }
 
 /** A Prüfidentifikator a role receives for an operation in a release (from the request schema's `anyOf`). */
@@ -38,9 +63,9 @@ interface ReleaseData {
   pruefidentifikatoren: Partial<Record<string, Partial<Record<string, CatalogueEntry[]>>>>;
 }
 
-interface RulesData {
+interface RulesData extends ConditionalRulesData {
   formatVersion: string;
-  rules: { pruefidentifikator: string; fields: AhbFieldRule[] }[];
+  rules: { pruefidentifikator: string; fields: AhbFieldRule[]; conditionalFields?: ConditionalRulesData['rules'][number]['conditionalFields'] }[];
 }
 
 interface CompiledRule extends AhbFieldRule {
@@ -50,23 +75,63 @@ interface CompiledRule extends AhbFieldRule {
 interface ResolvedRelease {
   catalogue: Map<string, Map<string, CatalogueEntry>>;
   rules: Map<string, CompiledRule[]>;
+  conditional: ConditionalRules;
+  /** The format version of the rules, as findings name it (`FV2610 (FV2604 tables)` for 10/26). */
   formatVersion: string;
+}
+
+/** A release without AHB tables of its own: a base release's rules without the fields the vendor stopped requiring. */
+interface DerivedRulesData {
+  formatVersion: string;
+  basedOn: string;
+  dropped: { pruefidentifikator: string; paths: string[] }[];
 }
 
 const RULES_BY_FORMAT_VERSION = new Map<string, RulesData>(
   [RULES_FV2510 as RulesData, RULES_FV2604 as RulesData].map((data) => [data.formatVersion, data]),
 );
+for (const derived of [RULES_FV2610 as DerivedRulesData]) {
+  const base = RULES_BY_FORMAT_VERSION.get(derived.basedOn);
+  if (!base) throw new Error(`AHB rules ${derived.formatVersion} are based on ${derived.basedOn}, which is not bundled`);
+  RULES_BY_FORMAT_VERSION.set(derived.formatVersion, withoutDropped(base, derived));
+}
+
+function withoutDropped(base: RulesData, derived: DerivedRulesData): RulesData {
+  const dropped = new Map(derived.dropped.map((entry) => [entry.pruefidentifikator, new Set(entry.paths)]));
+  return {
+    ...base,
+    formatVersion: `${derived.formatVersion} (${derived.basedOn} tables)`,
+    rules: base.rules.map((rule) => {
+      const paths = dropped.get(rule.pruefidentifikator);
+      if (!paths) return rule;
+      return {
+        ...rule,
+        fields: rule.fields.filter((field) => !paths.has(field.path)),
+        conditionalFields: rule.conditionalFields?.filter((field) => !paths.has(field.path)),
+      };
+    }),
+  };
+}
 const RELEASE_DATA = (CATALOGUE_DATA as { releases: Record<string, ReleaseData> }).releases;
 const RELEASES = new Map<string, ResolvedRelease>(Object.keys(RELEASE_DATA).map((name) => [name, resolveRelease(name)]));
 
 /**
- * Findings of one body for (release, role, operation): `unlisted-pi` when its Prüfidentifikator is not in the
- * catalogue, `missing-mandatory-field` for every unconditionally mandatory AHB field that is absent (`undefined`,
- * `null`, `''`), and `invalid-identifier` for every known identifier whose format or check digit is wrong
- * (`identifierFindings`, independent of release and PI). Sorted by pointer; a body without a string
- * `transaktionsdaten.pruefidentifikator` has only the identifier findings.
+ * Findings of one body for (release, role, operation):
+ * - `unlisted-pi` when its Prüfidentifikator is not in the catalogue;
+ * - `missing-mandatory-field` for every field the PI's AHB makes mandatory that is absent (`undefined`, `null`, `''`):
+ *   unconditionally, or under conditions the catalogue decides on this body (undecided conditions never yield one);
+ * - `invalid-identifier` for every known identifier whose format or check digit is wrong (`identifierFindings`,
+ *   independent of release and PI), `binding` where the PI's AHB names that format condition for the place;
+ * - `condition-violated` for a present value that fails a binding value condition ([931], [UB1], [87], [494]).
+ * Sorted by pointer; a body without a string `transaktionsdaten.pruefidentifikator` has only the identifier findings.
  */
-export function findingsFor(release: ReleaseName, role: MarketRole, operation: ProcessOperation, body: unknown): Finding[] {
+export function findingsFor(
+  release: ReleaseName,
+  role: MarketRole,
+  operation: ProcessOperation,
+  body: unknown,
+  options: FindingsOptions = {},
+): Finding[] {
   const identifiers = identifierFindings(body);
   const data = RELEASES.get(release);
   const pruefidentifikator = child(child(body, 'transaktionsdaten'), 'pruefidentifikator');
@@ -75,7 +140,8 @@ export function findingsFor(release: ReleaseName, role: MarketRole, operation: P
   const findings = new Map<string, Finding>();
   // A present identifier is never also a missing field (empty strings are not checked): pointers do not collide.
   for (const finding of identifiers) findings.set(finding.pointer, finding);
-  if (!data.catalogue.get(catalogueKey(role, operation))?.has(pruefidentifikator)) {
+  const entry = data.catalogue.get(catalogueKey(role, operation))?.get(pruefidentifikator);
+  if (!entry) {
     const pointer = '#/transaktionsdaten/pruefidentifikator';
     findings.set(pointer, {
       code: 'unlisted-pi',
@@ -93,11 +159,51 @@ export function findingsFor(release: ReleaseName, role: MarketRole, operation: P
       });
     }
   }
+
+  const outcome = data.conditional.evaluate(pruefidentifikator, body, {
+    receiverRole: role,
+    senderRoles: senderRolesOf(entry?.direction),
+    receivedAt: options.receivedAt,
+  });
+  for (const missing of outcome.missing) {
+    if (findings.has(missing.pointer)) continue;
+    findings.set(missing.pointer, {
+      code: 'missing-mandatory-field',
+      pointer: missing.pointer,
+      message: `${missing.path} is required by the AHB of ${pruefidentifikator} (${data.formatVersion}, ${missing.segment ?? 'segment'}) under conditions this body fulfils`,
+    });
+  }
+  for (const [pointer, checks] of outcome.bindingIdentifierChecks) {
+    const finding = findings.get(pointer);
+    if (finding?.code === 'invalid-identifier' && finding.check && checks.includes(finding.check)) findings.set(pointer, { ...finding, binding: true });
+  }
+  for (const violation of outcome.violations) {
+    findings.set(`${violation.pointer} ${violation.label}`, {
+      code: 'condition-violated',
+      pointer: violation.pointer,
+      condition: violation.label,
+      message: `${violation.path} fails ${violation.label} of the AHB of ${pruefidentifikator} (${data.formatVersion}): ${violation.text}`,
+    });
+  }
   return [...findings.values()].sort(byPointer);
 }
 
+/** `LF → NB` → ['LF']; `NB → LF, NBA → NBN` → ['NB', 'NBA']: the roles that send the PI. */
+function senderRolesOf(direction: string | undefined): string[] {
+  if (!direction) return [];
+  const senders = new Set<string>();
+  for (const pair of direction.split(',')) {
+    const [sender, receiver] = pair.split('→').map((part) => part.trim());
+    if (!sender || receiver === undefined || !/^[A-ZÄÖÜ]+$/.test(sender)) return [];
+    senders.add(sender);
+  }
+  return [...senders];
+}
+
+
 function byPointer(a: Finding, b: Finding): number {
-  return a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0;
+  if (a.pointer !== b.pointer) return a.pointer < b.pointer ? -1 : 1;
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
 
 /** The catalogue entry of a Prüfidentifikator for (release, role, operation); undefined when it is not listed. */
@@ -132,12 +238,13 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
 
   if (!own.ahbRules) {
     if (!parent) throw new Error(`release ${name} has neither AHB rules nor a release to inherit them from`);
-    return { catalogue, rules: parent.rules, formatVersion: parent.formatVersion };
+    return { ...parent, catalogue };
   }
   const data = RULES_BY_FORMAT_VERSION.get(own.ahbRules);
   if (!data) throw new Error(`AHB rules ${own.ahbRules} of release ${name} are not bundled`);
   const rules = new Map(data.rules.map((rule) => [rule.pruefidentifikator, rule.fields.map(compileRule)]));
-  return { catalogue, rules, formatVersion: data.formatVersion };
+  const conditional = new ConditionalRules(data);
+  return { catalogue, rules, conditional, formatVersion: data.formatVersion };
 }
 
 function compileRule(rule: AhbFieldRule): CompiledRule {

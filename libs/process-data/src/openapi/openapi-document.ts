@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { IDENTIFIER_CHECKS, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
+import { FINDING_CODES, IDENTIFIER_CHECKS, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
 import {
   BEARER_SCHEME,
   buildServiceOpenApi,
@@ -210,7 +210,7 @@ function findingSchema(): JsonSchema {
     description: 'What the AHB check of the release and the identifier checks found.',
     required: ['code', 'pointer', 'message'],
     properties: {
-      code: { type: 'string', enum: ['unlisted-pi', 'missing-mandatory-field', 'invalid-identifier'] },
+      code: { type: 'string', enum: [...FINDING_CODES] },
       pointer: { type: 'string', description: 'JSON Pointer (URI fragment form) into the request body.' },
       message: { type: 'string' },
       check: {
@@ -218,6 +218,12 @@ function findingSchema(): JsonSchema {
         description: 'invalid-identifier: the failed check (format or check digit of MaLo, NeLo, TR, SR, MeLo, MP-ID, EIC).',
         enum: [...IDENTIFIER_CHECKS],
       },
+      binding: {
+        type: 'boolean',
+        enum: [true],
+        description: 'invalid-identifier: the PI\'s AHB makes the failed format condition binding here (strict mode refuses).',
+      },
+      condition: { type: 'string', description: 'condition-violated: the AHB condition the value fails, e.g. [UB1].' },
     },
   };
 }

@@ -1,0 +1,173 @@
+import type { ConditionContext, Decider, Decision } from './condition-context';
+
+/**
+ * The words the condition catalogue is written in. Paths are dotted BO4E paths from the body (or, inside `inThis`,
+ * from the scope object); `[]` marks an array, but every array met on the way is searched element by element, since
+ * the middleware is not consistent about object-or-array. Tolerant where the data is unfamiliar: a value that is
+ * neither one of the named codes nor shaped like an EDIFACT code (an enum name, say) leaves the condition undecided.
+ */
+
+/** EDIFACT code values as the middleware passes them (`E01`, `ZG9`, `A05`, `293`, `Z01`). */
+const EDIFACT_CODE = /^[A-Z0-9]{1,3}$/;
+
+type Path = readonly string[];
+
+function compilePath(path: string): Path {
+  return path.split('.').map((step) => step.replace(/\[\]$/, ''));
+}
+
+/** The values at `path` below `root`, arrays flattened at every step; absent values (`undefined`, `null`, `''`, `[]`) left out. */
+export function valuesAt(root: unknown, path: Path): unknown[] {
+  let current: unknown[] = [root];
+  for (const key of path) {
+    const next: unknown[] = [];
+    for (const value of current) collect(child(value, key), next);
+    if (next.length === 0) return next;
+    current = next;
+  }
+  return current;
+}
+
+function collect(value: unknown, into: unknown[]): void {
+  if (Array.isArray(value)) {
+    for (const element of value) collect(element, into);
+  } else if (value !== undefined && value !== null && value !== '') {
+    into.push(value);
+  }
+}
+
+function child(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Fulfilled when anything is at `path`. */
+export function present(path: string): Decider {
+  const steps = compilePath(path);
+  return (context) => valuesAt(context.body, steps).length > 0;
+}
+
+/** Fulfilled when nothing is at `path`. */
+export function absent(path: string): Decider {
+  return not(present(path));
+}
+
+/**
+ * Fulfilled when a value at `path` is one of `codes`; not fulfilled when there is none or every value is another
+ * EDIFACT code; undecided for values of another shape.
+ */
+export function codeIn(path: string, ...codes: string[]): Decider {
+  const steps = compilePath(path);
+  const wanted = new Set(codes);
+  return (context) => {
+    const values = valuesAt(context.body, steps);
+    if (values.some((value) => typeof value === 'string' && wanted.has(value))) return true;
+    return values.every((value) => typeof value === 'string' && EDIFACT_CODE.test(value)) ? false : undefined;
+  };
+}
+
+/** Fulfilled when no value at `path` is one of `codes` (undecided as `codeIn` is). */
+export function codeNotIn(path: string, ...codes: string[]): Decider {
+  return not(codeIn(path, ...codes));
+}
+
+/** Fulfilled when some value at `path` is a string starting with one of `prefixes` (Artikel-IDs `1-08-1…`). */
+export function startsWith(path: string, ...prefixes: string[]): Decider {
+  const steps = compilePath(path);
+  return (context) => {
+    const values = valuesAt(context.body, steps);
+    if (values.some((value) => typeof value === 'string' && prefixes.some((prefix) => value.startsWith(prefix)))) return true;
+    return values.every((value) => typeof value === 'string') ? false : undefined;
+  };
+}
+
+/** More than `count` values at `path` ("mehr als ein SG8 …"). */
+export function moreThan(path: string, count: number): Decider {
+  const steps = compilePath(path);
+  return (context) => valuesAt(context.body, steps).length > count;
+}
+
+/**
+ * "in dieser SG8": `inner` decided on the business object a rule is evaluated for, with paths relative to it; undecided
+ * when the rule is not evaluated for one of `keys` (the AHB's segment group then is another object).
+ */
+export function inThis(keys: string | readonly string[], inner: Decider): Decider {
+  const accepted = typeof keys === 'string' ? [keys] : keys;
+  return (context) => {
+    const scope = context.scope;
+    if (!scope || !accepted.includes(scope.key)) return undefined;
+    return inner({ ...context, body: scope.object });
+  };
+}
+
+/** "in einer SG8": `inner` fulfilled for some element of `stammdaten[key]`, paths relative to the element. */
+export function inSome(key: string, inner: Decider): Decider {
+  return (context) => {
+    const elements = valuesAt(context.body, ['stammdaten', key]);
+    let result: Decision = false;
+    for (const object of elements) {
+      const decision = inner({ ...context, body: object });
+      if (decision === true) return true;
+      if (decision === undefined) result = undefined;
+    }
+    return result;
+  };
+}
+
+/** NAD+MS "in der Rolle …": decided only when the PI's direction names the sender's role unambiguously. */
+export function senderRole(...roles: string[]): Decider {
+  return ({ senderRoles }) => {
+    if (senderRoles.length === 0) return undefined;
+    if (senderRoles.every((role) => roles.includes(role))) return true;
+    return senderRoles.some((role) => roles.includes(role)) ? undefined : false;
+  };
+}
+
+/** NAD+MR "in der Rolle …": the receiver is the service that books the message. */
+export function receiverRole(...roles: string[]): Decider {
+  return ({ receiverRole: role }) => roles.includes(role);
+}
+
+/** `transaktionsdaten.nachrichtendatum` (DTM+137) at or after `instant`; undecided without a readable date. */
+export function messageDateAtOrAfter(instant: string): Decider {
+  const limit = Date.parse(instant);
+  return (context) => {
+    const [value] = valuesAt(context.body, ['transaktionsdaten', 'nachrichtendatum']);
+    const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    return Number.isNaN(time) ? undefined : time >= limit;
+  };
+}
+
+export function not(inner: Decider): Decider {
+  return (context) => {
+    const decision = inner(context);
+    return decision === undefined ? undefined : !decision;
+  };
+}
+
+/** Kleene conjunction: one unfulfilled part decides. */
+export function allOf(...parts: Decider[]): Decider {
+  return (context) => {
+    let result: Decision = true;
+    for (const part of parts) {
+      const decision = part(context);
+      if (decision === false) return false;
+      if (decision === undefined) result = undefined;
+    }
+    return result;
+  };
+}
+
+/** Kleene disjunction: one fulfilled part decides. */
+export function anyOf(...parts: Decider[]): Decider {
+  return (context) => {
+    let result: Decision = false;
+    for (const part of parts) {
+      const decision = part(context);
+      if (decision === true) return true;
+      if (decision === undefined) result = undefined;
+    }
+    return result;
+  };
+}
+
+export type { ConditionContext, Decider, Decision };
