@@ -80,23 +80,30 @@ describe('AHB findings on bookings', () => {
     expect(answer.body).toMatchObject({ release: '04/26', findings: [] });
   });
 
-  it('should book the contract example and record its wrong MaLo-ID check digit as a finding, also in strict mode', async () => {
-    for (const [service, role] of [
-      [nbReport, 'NB'],
-      [strict, 'LF'],
-    ] as const) {
-      const body = sample(role, '55001');
-      const answer = await postJson(`${service.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: [role] }) });
+  it('should book the contract example in report mode and record its wrong MaLo-ID check digit as a binding finding', async () => {
+    const body = sample('NB', '55001');
+    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['NB'] }) });
 
-      expect(answer.status).toBe(200);
-      expect(answer.body['findings']).toContainEqual({
-        code: 'invalid-identifier',
-        pointer: MALO_ID_POINTER,
-        check: 'malo-check-digit',
-        message: '50074561192 is not a valid MaLo-ID (malo-check-digit: expected 0)',
-      });
-      expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, role)).toEqual([answer.body['findings']]);
-    }
+    expect(answer.status).toBe(200);
+    // 55001's AHB: LOC+Z16 DE3225 `X [950]` (format MaLo-ID) makes the check binding there.
+    expect(answer.body['findings']).toContainEqual({
+      code: 'invalid-identifier',
+      pointer: MALO_ID_POINTER,
+      check: 'malo-check-digit',
+      binding: true,
+      message: '50074561192 is not a valid MaLo-ID (malo-check-digit: expected 0)',
+    });
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'NB')).toEqual([answer.body['findings']]);
+  });
+
+  it('should refuse the contract example in strict mode, where the AHB makes the MaLo-ID format binding, and book nothing', async () => {
+    const body = sample('LF', '55001');
+    const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'PROCESS_DATA.MANDATORY_FIELDS_MISSING', release: '04/26' });
+    expect(answer.body.errors).toEqual([{ pointer: MALO_ID_POINTER, code: 'invalid-identifier', message: expect.stringContaining('malo-check-digit') }]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([]);
   });
 
   it('should book in report mode and record the missing mandatory field', async () => {
@@ -111,7 +118,7 @@ describe('AHB findings on bookings', () => {
   });
 
   it('should refuse the same body in strict mode with 422 naming the field, and book nothing', async () => {
-    const body = sample('LF', '55001');
+    const body = withValidMaloId(sample('LF', '55001'));
     const pointer = withoutMandatoryField(body);
 
     const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });

@@ -1,6 +1,6 @@
 import { releaseConditions } from '../ahb/conditions/catalogue';
 import type { ConditionContext } from '../ahb/conditions/condition-context';
-import { IDENTIFIER_FORMATS } from '../ahb/conditions/value-conditions';
+import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS } from '../ahb/conditions/value-conditions';
 import {
   chainRequirement,
   compileBindingValueKeys,
@@ -41,16 +41,26 @@ interface CompiledField {
   segment: string | undefined;
   /** `stammdaten` key the rule is evaluated per element of; undefined for `transaktionsdaten` paths. */
   scopeKey: string | undefined;
-  /** Steps below the scope object (or below the body when there is none). */
-  steps: { key: string; array: boolean }[];
+  /** `#/stammdaten/KEY`, escaped once. */
+  scopePointer: string;
+  /** Steps below the scope object (or below the body when there is none); `token` = `/` + the escaped key. */
+  steps: { key: string; token: string; array: boolean }[];
   chains: { links: Link[]; valueKeys: ValueKeys[] }[];
+  /** Whether any expression of the field names a value condition at all (else no value is looked at). */
+  hasValueKeys: boolean;
+}
+
+interface CompiledPi {
+  transaction: CompiledField[];
+  byScope: Map<string, CompiledField[]>;
+  conditions: ReleaseConditions;
 }
 
 /** One release's conditional rules, compiled per PI on first use (most deployments see a few dozen PIs). */
 export class ConditionalRules {
   private readonly conditions: ReleaseConditions;
   private readonly links = new Map<ReleaseConditions, Map<number, { link: Link; valueKeys: ValueKeys }>>();
-  private readonly byPi = new Map<string, { fields: CompiledField[]; conditions: ReleaseConditions }>();
+  private readonly byPi = new Map<string, CompiledPi>();
   private readonly rulesOf = new Map<string, ConditionalRulesData['rules'][number]>();
 
   constructor(private readonly data: ConditionalRulesData) {
@@ -69,88 +79,82 @@ export class ConditionalRules {
 
   evaluate(pruefidentifikator: string, body: unknown, base: Omit<ConditionContext, 'body' | 'scope'>): ConditionalOutcome {
     const outcome: ConditionalOutcome = { missing: [], violations: [], bindingIdentifierChecks: new Map() };
-    const { fields, conditions } = this.compiled(pruefidentifikator);
-    for (const field of fields) {
-      if (field.scopeKey === undefined) {
-        this.evaluateField(field, conditions, { ...base, body }, body, '#', outcome);
-        continue;
-      }
-      const objects = child(child(body, 'stammdaten'), field.scopeKey);
-      const scopePointer = `#/stammdaten/${escapePointerToken(field.scopeKey)}`;
-      const key = field.scopeKey;
+    const { transaction, byScope, conditions } = this.compiled(pruefidentifikator);
+    if (transaction.length > 0) {
+      const context: ConditionContext = { ...base, body };
+      for (const field of transaction) evaluateField(field, conditions, context, body, '#', outcome);
+    }
+    if (byScope.size === 0) return outcome;
+    const stammdaten = child(body, 'stammdaten');
+    for (const [key, fields] of byScope) {
+      const objects = child(stammdaten, key);
+      const scopePointer = fields[0].scopePointer;
       if (Array.isArray(objects) && objects.length > 0) {
-        objects.forEach((object, index) => {
-          this.evaluateField(field, conditions, { ...base, body, scope: { key, object } }, object, `${scopePointer}/${index}`, outcome);
-        });
+        for (let index = 0; index < objects.length; index++) {
+          const object: unknown = objects[index];
+          const context: ConditionContext = { ...base, body, scope: { key, object } };
+          const pointer = `${scopePointer}/${index}`;
+          for (const field of fields) evaluateField(field, conditions, context, object, pointer, outcome);
+        }
       } else if (isObject(objects)) {
         // Tolerated: a single object where the schema has an array.
-        this.evaluateField(field, conditions, { ...base, body, scope: { key, object: objects } }, objects, scopePointer, outcome);
+        const context: ConditionContext = { ...base, body, scope: { key, object: objects } };
+        for (const field of fields) evaluateField(field, conditions, context, objects, scopePointer, outcome);
       } else {
         // No such object: "this SG8" conditions stay undecided, the rest may still require it.
-        if (fieldRequirement(field, { ...base, body }) === 'mandatory') {
-          outcome.missing.push({ pointer: scopePointer, path: field.path, segment: field.segment });
+        const context: ConditionContext = { ...base, body };
+        for (const field of fields) {
+          if (fieldRequirement(field, context) === 'mandatory') outcome.missing.push({ pointer: scopePointer, path: field.path, segment: field.segment });
         }
       }
     }
     return outcome;
   }
 
-  private evaluateField(
-    field: CompiledField,
-    conditions: ReleaseConditions,
-    context: ConditionContext,
-    root: unknown,
-    pointer: string,
-    outcome: ConditionalOutcome,
-  ): void {
-    const requirement = fieldRequirement(field, context);
-    if (requirement === 'mandatory') {
-      for (const missing of missingPointers(root, field.steps, 0, pointer)) {
-        outcome.missing.push({ pointer: missing, path: field.path, segment: field.segment });
-      }
-    } else if (requirement === 'optional') {
-      return;
-    }
-    const keys = bindingKeys(field, context);
-    if (keys.length === 0) return;
-    for (const [valuePointer, value] of presentValues(root, field.steps, 0, pointer)) {
-      for (const key of keys) {
-        const identifierChecks = typeof key === 'number' ? IDENTIFIER_FORMATS.get(key) : undefined;
-        if (identifierChecks) {
-          outcome.bindingIdentifierChecks.set(valuePointer, identifierChecks);
-          continue;
-        }
-        const condition = conditions.valueCondition(key);
-        if (condition && condition.check(value, context) === false) {
-          outcome.violations.push({ pointer: valuePointer, path: field.path, label: condition.label, text: condition.text });
-        }
-      }
-    }
-  }
-
-  private compiled(pruefidentifikator: string): { fields: CompiledField[]; conditions: ReleaseConditions } {
+  private compiled(pruefidentifikator: string): CompiledPi {
     let compiled = this.byPi.get(pruefidentifikator);
     if (compiled) return compiled;
     const rule = this.rulesOf.get(pruefidentifikator);
     const conditions = rule?.conditionTexts ? releaseConditions({ ...this.data.conditions, ...rule.conditionTexts }) : this.conditions;
-    compiled = { fields: (rule?.conditionalFields ?? []).map((field) => this.compileField(field, conditions)), conditions };
+    compiled = { transaction: [], byScope: new Map(), conditions };
+    for (const source of rule?.conditionalFields ?? []) {
+      const field = this.compileField(source, conditions);
+      if (field.scopeKey === undefined) {
+        compiled.transaction.push(field);
+      } else {
+        const fields = compiled.byScope.get(field.scopeKey) ?? [];
+        fields.push(field);
+        compiled.byScope.set(field.scopeKey, fields);
+      }
+    }
     this.byPi.set(pruefidentifikator, compiled);
     return compiled;
   }
 
   private compileField(field: { path: string; segment?: string; chains: number[][] }, conditions: ReleaseConditions): CompiledField {
-    const all = field.path.split('.').map((part) => ({ key: part.replace(/\[\]$/, ''), array: part.endsWith('[]') }));
+    const all = field.path.split('.').map((part) => {
+      const key = part.replace(/\[\]$/, '');
+      return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
+    });
     const scoped = all[0].key === 'stammdaten' && all.length > 2;
+    const chains = field.chains.map((chain) => {
+      const compiled = chain.map((index) => this.link(index, conditions));
+      return { links: compiled.map((entry) => entry.link), valueKeys: compiled.map((entry) => entry.valueKeys) };
+    });
     return {
       path: field.path,
       segment: field.segment,
       scopeKey: scoped ? all[1].key : undefined,
+      scopePointer: scoped ? `#/stammdaten${all[1].token}` : '#',
       steps: scoped ? all.slice(2) : all,
-      chains: field.chains.map((chain) => {
-        const compiled = chain.map((index) => this.link(index, conditions));
-        return { links: compiled.map((entry) => entry.link), valueKeys: compiled.map((entry) => entry.valueKeys) };
-      }),
+      chains,
+      hasValueKeys: field.chains.some((chain) => chain.some((index) => this.valueKeyHint(index))),
     };
+  }
+
+  /** Whether an expression can bind value conditions at all: it names a format condition or a value condition's key. */
+  private valueKeyHint(index: number): boolean {
+    return VALUE_KEY_MENTION.test(this.data.expressions[index]);
   }
 
   private compileLink(source: string, conditions: ReleaseConditions): { link: Link; valueKeys: ValueKeys } {
@@ -176,8 +180,44 @@ export class ConditionalRules {
   }
 }
 
+/** `[9xx]` or the key of a value condition (`[UB1]`, `[494]`, …) somewhere in an expression. */
+const VALUE_KEY_MENTION = new RegExp(`\\[(9\\d\\d|${VALUE_CONDITION_KEYS.join('|')})\\]`);
+
 /** A link the AHB spells wrongly (`… ∧ [2080]]` in two FV2510 tables) decides nothing instead of failing the booking. */
 const UNREADABLE_LINK = { link: (): Requirement => undefined, valueKeys: (): (number | string)[] => [] };
+
+function evaluateField(
+  field: CompiledField,
+  conditions: ReleaseConditions,
+  context: ConditionContext,
+  root: unknown,
+  pointer: string,
+  outcome: ConditionalOutcome,
+): void {
+  const requirement = fieldRequirement(field, context);
+  if (requirement === 'optional') return;
+  if (requirement === 'mandatory') {
+    for (const missing of missingPointers(root, field.steps, 0, pointer)) {
+      outcome.missing.push({ pointer: missing, path: field.path, segment: field.segment });
+    }
+  }
+  if (!field.hasValueKeys) return;
+  const keys = bindingKeys(field, context);
+  if (keys.length === 0) return;
+  for (const [valuePointer, value] of presentValues(root, field.steps, 0, pointer)) {
+    for (const key of keys) {
+      const identifierChecks = typeof key === 'number' ? IDENTIFIER_FORMATS.get(key) : undefined;
+      if (identifierChecks) {
+        outcome.bindingIdentifierChecks.set(valuePointer, identifierChecks);
+        continue;
+      }
+      const condition = conditions.valueCondition(key);
+      if (condition && condition.check(value, context) === false) {
+        outcome.violations.push({ pointer: valuePointer, path: field.path, label: condition.label, text: condition.text });
+      }
+    }
+  }
+}
 
 /** Every chain of a field must make it mandatory (it may come from several segment instances); one optional suffices. */
 function fieldRequirement(field: CompiledField, context: ConditionContext): Requirement {
@@ -192,25 +232,36 @@ function fieldRequirement(field: CompiledField, context: ConditionContext): Requ
 
 /** Value keys binding in every chain of the field (a key one chain leaves out does not bind). */
 function bindingKeys(field: CompiledField, context: ConditionContext): (number | string)[] {
-  let common: Set<number | string> | undefined;
+  if (field.chains.length === 1) return field.chains[0].valueKeys.flatMap((valueKeys) => valueKeys(context));
+  let common: (number | string)[] | undefined;
   for (const chain of field.chains) {
-    if (chainRequirement(chain.links, context) === 'optional') return [];
-    const keys = new Set(chain.valueKeys.flatMap((valueKeys) => valueKeys(context)));
-    common = common ? new Set([...common].filter((key) => keys.has(key))) : keys;
+    const keys = chain.valueKeys.flatMap((valueKeys) => valueKeys(context));
+    common = common ? common.filter((key) => keys.includes(key)) : keys;
   }
-  return common ? [...common] : [];
+  return common ?? [];
 }
 
+/**
+ * Where a mandatory field is missing below one scope object. An array below the scope needs the field in one of its
+ * elements, not in each: its elements may come from different segments (`marktrollen` holds the ÜNB from CAV+Z90 and
+ * the MSB from CAV+Z91, and only the MSB's needs `messstellenbetreiberEigenschaft`). None has it → the first element.
+ */
 function missingPointers(value: unknown, steps: CompiledField['steps'], index: number, pointer: string): string[] {
   if (index === steps.length) return [];
   const step = steps[index];
   const childValue = child(value, step.key);
-  const childPointer = `${pointer}/${escapePointerToken(step.key)}`;
+  const childPointer = pointer + step.token;
   const last = index === steps.length - 1;
   if (step.array) {
     if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
     if (last) return [];
-    return childValue.flatMap((element, position) => missingPointers(element, steps, index + 1, `${childPointer}/${position}`));
+    let first: string[] | undefined;
+    for (let position = 0; position < childValue.length; position++) {
+      const missing = missingPointers(childValue[position], steps, index + 1, `${childPointer}/${position}`);
+      if (missing.length === 0) return missing;
+      first ??= missing;
+    }
+    return first ?? [];
   }
   if (last) return isAbsent(childValue) ? [childPointer] : [];
   return missingPointers(childValue, steps, index + 1, childPointer);
@@ -220,7 +271,7 @@ function presentValues(value: unknown, steps: CompiledField['steps'], index: num
   if (index === steps.length) return isAbsent(value) ? [] : [[pointer, value]];
   const step = steps[index];
   const childValue = child(value, step.key);
-  const childPointer = `${pointer}/${escapePointerToken(step.key)}`;
+  const childPointer = pointer + step.token;
   if (Array.isArray(childValue)) {
     return childValue.flatMap((element, position) => presentValues(element, steps, index + 1, `${childPointer}/${position}`));
   }

@@ -196,6 +196,73 @@ describe('findingsFor', () => {
     });
   });
 
+  describe('conditional AHB rules', () => {
+    // 55017: `transaktionsdaten.endezumtermin` (DTM+471) is `Muss [18] ∧ [513] ∧ [704]` ([18] "Wenn SG4 DTM+93 (Ende zum) nicht vorhanden", [513]/[704] hints) with DE2380 `X [UB1]`.
+    const answer55017 = () => readJson(path.join(SAMPLES_DIR, 'upstream', 'lf-update-55017-tf1.json')) as Body;
+    const coded = (findings: Finding[]) => findings.map(({ code, pointer, condition }) => ({ code, pointer, ...(condition ? { condition } : {}) }));
+
+    it('should report a field the AHB makes mandatory under a condition the body fulfils', () => {
+      const body = answer55017();
+      delete body.transaktionsdaten.endezumtermin;
+      const findings = findingsFor('04/26', 'LF', 'update', body);
+      expect(coded(findings)).toContainEqual({ code: 'missing-mandatory-field', pointer: '#/transaktionsdaten/endezumtermin' });
+      expect(findings.find((finding) => finding.pointer === '#/transaktionsdaten/endezumtermin')?.message).toBe(
+        'transaktionsdaten.endezumtermin is required by the AHB of 55017 (FV2604, SG4 DTM+471) under conditions this body fulfils',
+      );
+    });
+
+    it('should not require the field where the body does not fulfil the condition', () => {
+      const body = answer55017();
+      delete body.transaktionsdaten.endezumtermin;
+      body.transaktionsdaten.vertragsende = '2023-11-30T23:00:00Z'; // DTM+93 present: [18] not fulfilled
+      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(expect.objectContaining({ pointer: '#/transaktionsdaten/endezumtermin' }));
+    });
+
+    it('should report a present value that fails a binding time condition, with the condition', () => {
+      const body = answer55017();
+      body.transaktionsdaten.endezumtermin = '2023-11-30T12:00:00Z'; // not midnight German time
+      expect(coded(findingsFor('04/26', 'LF', 'update', body))).toContainEqual({
+        code: 'condition-violated',
+        pointer: '#/transaktionsdaten/endezumtermin',
+        condition: '[UB1]',
+      });
+      body.transaktionsdaten.endezumtermin = '2023-11-30T23:00:00Z';
+      expect(findingsFor('04/26', 'LF', 'update', body).filter((finding) => finding.code === 'condition-violated')).toEqual([]);
+    });
+
+    it('should need a field of an array below the object in one element, not in each (elements come from different segments)', () => {
+      // 55628: SG8 SG10 CAV+Z91 (MSB) carries messstellenbetreiberEigenschaft; CAV+Z90 (ÜNB) lands in the same array.
+      const body = readJson(path.join(SAMPLES_DIR, 'synth', 'msb-create-55628-synth.json')) as Body;
+      const pointers = () =>
+        findingsFor('04/26', 'MSB', 'create', body)
+          .filter((finding) => finding.pointer.includes('messstellenbetreiberEigenschaft'))
+          .map((finding) => finding.pointer);
+      expect(pointers()).toEqual([]);
+      for (const location of body.stammdaten.MARKTLOKATION) {
+        for (const rolle of location['marktrollen'] as Record<string, unknown>[]) delete rolle['messstellenbetreiberEigenschaft'];
+      }
+      expect(pointers()).toEqual([
+        '#/stammdaten/MARKTLOKATION/0/marktrollen/0/messstellenbetreiberEigenschaft',
+        '#/stammdaten/MARKTLOKATION/1/marktrollen/0/messstellenbetreiberEigenschaft',
+      ]);
+    });
+
+    it('should compare a message date with the receipt only when the caller names it ([494])', () => {
+      const body = answer55017();
+      body.transaktionsdaten.nachrichtendatum = '2024-04-01T15:47:00Z';
+      const receivedBefore = Date.parse('2024-04-01T12:00:00Z');
+      expect(coded(findingsFor('04/26', 'LF', 'update', body, { receivedAt: receivedBefore }))).toContainEqual({
+        code: 'condition-violated',
+        pointer: '#/transaktionsdaten/nachrichtendatum',
+        condition: '[494]',
+      });
+      expect(coded(findingsFor('04/26', 'LF', 'update', body, { receivedAt: Date.parse('2024-04-01T15:50:00Z') }))).not.toContainEqual(
+        expect.objectContaining({ condition: '[494]' }),
+      );
+      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(expect.objectContaining({ condition: '[494]' }));
+    });
+  });
+
   describe('release 10/26', () => {
     it("should resolve the catalogue to 04/26's and the rules to 04/26's tables with the vendor's FV2610 changes", () => {
       expect(rulesFor('10/26', '55001')).toEqual(rulesFor('04/26', '55001'));

@@ -69,7 +69,8 @@ interface RulesData extends ConditionalRulesData {
 }
 
 interface CompiledRule extends AhbFieldRule {
-  steps: { key: string; array: boolean }[];
+  /** `token` = `/` + the escaped key, ready to append to a pointer. */
+  steps: { key: string; token: string; array: boolean }[];
 }
 
 interface ResolvedRelease {
@@ -188,9 +189,17 @@ export function findingsFor(
   return [...findings.values()].sort(byPointer);
 }
 
+const SENDER_ROLES = new Map<string, readonly string[]>();
+
 /** `LF → NB` → ['LF']; `NB → LF, NBA → NBN` → ['NB', 'NBA']: the roles that send the PI. */
-function senderRolesOf(direction: string | undefined): string[] {
+function senderRolesOf(direction: string | undefined): readonly string[] {
   if (!direction) return [];
+  let roles = SENDER_ROLES.get(direction);
+  if (!roles) SENDER_ROLES.set(direction, (roles = parseSenderRoles(direction)));
+  return roles;
+}
+
+function parseSenderRoles(direction: string): string[] {
   const senders = new Set<string>();
   for (const pair of direction.split(',')) {
     const [sender, receiver] = pair.split('→').map((part) => part.trim());
@@ -248,7 +257,10 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
 }
 
 function compileRule(rule: AhbFieldRule): CompiledRule {
-  const steps = rule.path.split('.').map((part) => ({ key: part.replace(/\[\]$/, ''), array: part.endsWith('[]') }));
+  const steps = rule.path.split('.').map((part) => {
+    const key = part.replace(/\[\]$/, '');
+    return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
+  });
   return { ...rule, steps };
 }
 
@@ -260,7 +272,7 @@ function catalogueKey(role: string, operation: string): string {
 function missingPointers(value: unknown, steps: CompiledRule['steps'], index: number, pointer: string): string[] {
   const step = steps[index];
   const childValue = child(value, step.key);
-  const childPointer = `${pointer}/${escapePointerToken(step.key)}`;
+  const childPointer = pointer + step.token;
   const last = index === steps.length - 1;
   if (step.array) {
     if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
