@@ -43,7 +43,7 @@ export default [
   ...nx.configs['flat/typescript'],
   // tools/*.js are linted like the TypeScript: eslint and typescript-eslint recommended (Nx's JavaScript preset).
   ...nx.configs['flat/javascript'].map((config) => (config.files ? { ...config, files: ['tools/**/*.js'] } : config)),
-  { ignores: ['**/dist', '**/node_modules', '.nx', '.data', 'coverage'] },
+  { ignores: ['**/dist', '**/node_modules', '.nx', '.data', 'coverage', 'libs/domain/src/ahb/expression/ahb-expression.generated.ts'] },
   {
     files: ['**/*.ts'],
     rules: {

@@ -808,8 +808,9 @@ function renderReport(catalogue, derived) {
   lines.push('A field is mandatory only when its segment, every element line of that segment and every enclosing segment');
   lines.push('group are unconditional (`Muss`/`M`/`X`) in the PI\'s AHB table, the CSV mapping names a concrete BO4E field,');
   lines.push('and, where the PI has a CSV column, the CSV\'s enclosing groups are `Muss` too. Everything else is counted as');
-  lines.push('"conditional skipped" with its condition numbers. Format conditions ([9xx]) and hints ([5xx]) are treated as');
-  lines.push('conditions too (conservative): they constrain the value, but the rule set does not claim to evaluate them.', '');
+  lines.push('"conditional skipped" with its condition numbers (format conditions [9xx] and hints [5xx] included). Those');
+  lines.push('mappings become `conditionalFields` where the vendor\'s spec names their segment as the field\'s source; the');
+  lines.push('booking decides them on the data (docs/ahb-rules.md; decided share in CONDITIONS.md).', '');
 
   lines.push('## PIs with rules per release and role', '');
   lines.push('| release | role | operation | listed PIs | UTILMD Strom PIs | with ≥1 mandatory field |');

@@ -63,6 +63,19 @@ describe('identifierFindings', () => {
     });
   });
 
+  it('should check a Tranche id like a MaLo-ID (LOC+Z21 DE3225 carries [950]), by field and by location type', () => {
+    const body = {
+      stammdaten: {
+        TRANCHE: [{ tranchenId: '41373559241' }, { tranchenId: '50074561189' }],
+        ENERGIELIEFERVERTRAG: [{ lokationsId: '50074561189', lokationsTyp: 'TRANCHE' }],
+      },
+    };
+    expect(identifierFindings(body).map(({ pointer, check }) => ({ pointer, check }))).toEqual([
+      { pointer: '#/stammdaten/TRANCHE/1/tranchenId', check: 'malo-check-digit' },
+      { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/lokationsId', check: 'malo-check-digit' },
+    ]);
+  });
+
   it('should leave empty strings, non-strings and unknown location types alone', () => {
     const body = {
       stammdaten: {

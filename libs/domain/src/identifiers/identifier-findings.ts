@@ -2,9 +2,13 @@ import type { Finding } from '../release/findings';
 import { appendPointer, ROOT_POINTER } from '../validation/json-pointer';
 import { checkIdentifier, type IdentifierKind } from './identifier-checks';
 
-/** Fields whose name alone says which identifier they hold. */
+/**
+ * Fields whose name alone says which identifier they hold. A Tranche's id has the MaLo-ID's format and check digit:
+ * the AHB gives SG5 LOC+Z21 DE3225 the format condition [950] (Marktlokations-ID), as for LOC+Z16.
+ */
 const KIND_BY_FIELD: ReadonlyMap<string, IdentifierKind> = new Map<string, IdentifierKind>([
   ['marktlokationsId', 'malo'],
+  ['tranchenId', 'malo'],
   ['messlokationsId', 'melo'],
   ['netzlokationsId', 'nelo'],
   ['technischeRessourceId', 'tr'],
@@ -35,6 +39,7 @@ const KIND_BY_LOCATION_TYPE: ReadonlyMap<string, IdentifierKind> = new Map<strin
   ['NETZLOKATION', 'nelo'],
   ['TECHNISCHE_RESSOURCE', 'tr'],
   ['STEUERBARE_RESSOURCE', 'sr'],
+  ['TRANCHE', 'malo'],
 ]);
 
 const KIND_NAMES: Record<IdentifierKind, string> = {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -307,5 +308,13 @@ describe('the reference AHB expressions', () => {
       return !isDeepStrictEqual(parseAhbExpression(formatAhbExpression(parsed)).clauses, parsed.clauses);
     });
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('the generated parser', () => {
+  it('should equal what tools/ahb-rules/generate-parser.js makes of ahb-expression.peggy now', () => {
+    const tool = path.join(__dirname, '../../../../../tools/ahb-rules/generate-parser.js');
+    const rendered = execFileSync(process.execPath, [tool, '--stdout'], { encoding: 'utf8' });
+    expect(readFileSync(path.join(__dirname, 'ahb-expression.generated.ts'), 'utf8')).toBe(rendered);
   });
 });

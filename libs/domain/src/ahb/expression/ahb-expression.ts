@@ -2,11 +2,11 @@
  * Parser for the expressions of the AHB tables (Anwendungshandbuch), e.g. `Muss [2] U [950]`,
  * `X (([939] [321]) ∨ ([940] [322])) ∧ [514]`, `X [28P0..1] ⊻ [39P1..1]`, `Muss [1]\nSoll [2]`.
  *
- * Semantics as in Hochfrequenz' ahbicht (the grammar below is our own): an expression is one or more clauses
+ * Semantics as in Hochfrequenz' ahbicht (the grammar, ahb-expression.peggy, is our own): an expression is one or more clauses
  * `indicator condition?`; the condition operators bind, strongest first, `( … )` > juxtaposition ("then also",
  * `[939] [321]`) > and (`∧`, `U`) > xor (`⊻`, `X`) > or (`∨`, `O`, sloppy `V`), all left-associative.
  */
-import { generate, type Parser, type parser as peggyParser } from 'peggy';
+import { parse as parseGenerated, SyntaxError as GeneratedSyntaxError } from './ahb-expression.generated';
 
 /** Modal marks (`Muss`, `Soll`, `Kann`) and prefix operators (`X`, `O`, `U`) that open a clause. */
 export type RequirementIndicator = 'Muss' | 'Soll' | 'Kann' | 'X' | 'O' | 'U';
@@ -46,55 +46,15 @@ export class AhbExpressionSyntaxError extends Error {
   }
 }
 
-// The separator between clauses is optional whitespace, so `Muss [1] X [2]` is ambiguous; PEG ordered choice reads
-// an X/O/U word as an operator whenever an operand follows it, and as a clause indicator otherwise. The `!Letter`
-// guards keep `M` from matching the start of `Muss` and `X` from matching a word.
-const GRAMMAR = String.raw`
-{{
-  function fold(kind, head, tail) {
-    return tail.reduce((left, right) => ({ kind, left, right }), head);
-  }
-}}
+/** What the generated parser's SyntaxError carries (peggy's `parser.SyntaxError`), as far as it is read here. */
+interface GeneratedError {
+  expected: Expectation[] | null;
+  found: string | null;
+  location: { start: { offset: number } };
+}
 
-Expression = _ head:Clause tail:(_ @Clause)* _ { return [head, ...tail]; }
+type Expectation = { type: 'literal'; text: string } | { type: 'other'; description: string } | { type: 'end' } | { type: 'class' | 'any' };
 
-Clause = indicator:Indicator condition:(_ @Or)? { return { indicator, condition }; }
-
-Indicator "requirement indicator"
-  = ("Muss"i / "M"i) !Letter { return 'Muss'; }
-  / ("Soll"i / "S"i) !Letter { return 'Soll'; }
-  / ("Kann"i / "K"i) !Letter { return 'Kann'; }
-  / word:[XOU]i !Letter { return word.toUpperCase(); }
-
-Or   = head:Xor  tail:(_ OrOp  _ @Xor)*  { return fold('or', head, tail); }
-Xor  = head:And  tail:(_ XorOp _ @And)*  { return fold('xor', head, tail); }
-And  = head:Then tail:(_ AndOp _ @Then)* { return fold('and', head, tail); }
-Then = head:Primary tail:(_ @Primary)*   { return fold('then', head, tail); }
-
-OrOp  "∨ (or O, V)" = "∨" / [OV]i !Letter
-XorOp "⊻ (or X)"    = "⊻" / "X"i !Letter
-AndOp "∧ (or U)"    = "∧" / "U"i !Letter
-
-Primary = Operand / "(" _ @Or _ ")"
-
-Operand = "[" @OperandBody "]"
-
-OperandBody "condition number" = Time / Package / Condition
-
-Time = "UB"i digits:Digits { return { kind: 'time', key: 'UB' + digits }; }
-
-Package = key:Integer "P"i range:(@Integer ".." @(Integer / "n"i { return null; }))?
-  { return { kind: 'package', key, min: range ? range[0] : null, max: range ? range[1] : null }; }
-
-Condition = key:Integer { return { kind: 'condition', key }; }
-
-Integer = digits:Digits { return Number(digits); }
-Digits = $[0-9]+
-Letter = [a-zA-ZäöüÄÖÜß]
-_ "whitespace" = [ \t\n]*
-`;
-
-let parser: Parser | undefined;
 // Parsed expressions are shared by every caller (hence frozen). The reference AHB tables hold under 700 distinct
 // expressions; the bound only guards against a caller feeding arbitrary text.
 const CACHE = new Map<string, AhbExpression>();
@@ -104,13 +64,11 @@ const CACHE_LIMIT = 10_000;
 export function parseAhbExpression(source: string): AhbExpression {
   const cached = CACHE.get(source);
   if (cached) return cached;
-  // Generating the parser takes about 20 ms, so it waits for the first expression instead of the module import.
-  parser ??= generate(GRAMMAR);
   let clauses: AhbClause[];
   try {
-    clauses = parser.parse(sanitise(source)) as AhbClause[];
+    clauses = parseGenerated(sanitise(source), {}) as AhbClause[];
   } catch (error) {
-    if (error instanceof parser.SyntaxError) throw syntaxError(source, error);
+    if (error instanceof GeneratedSyntaxError) throw syntaxError(source, error as unknown as GeneratedError);
     throw error;
   }
   const expression = deepFreeze({ source, clauses });
@@ -124,7 +82,7 @@ function sanitise(source: string): string {
   return source.replace(/\u00a0/g, ' ').replace(/\r\n?/g, '\n').trim();
 }
 
-function syntaxError(source: string, error: peggyParser.SyntaxError): AhbExpressionSyntaxError {
+function syntaxError(source: string, error: GeneratedError): AhbExpressionSyntaxError {
   // Whitespace is allowed almost everywhere, so naming it as expected would only be noise.
   const expected = [...new Set((error.expected ?? []).map(describe))].filter((item) => item !== 'whitespace').sort();
   const found = error.found === null ? 'end of input' : JSON.stringify(error.found);
@@ -137,7 +95,7 @@ function quoteSymbol(item: string): string {
   return [...item].length === 1 ? JSON.stringify(item) : item;
 }
 
-function describe(expectation: peggyParser.Expectation): string {
+function describe(expectation: Expectation): string {
   switch (expectation.type) {
     case 'literal':
       return expectation.text;
