@@ -33,7 +33,7 @@ const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) =>
 );
 
 /** Files that are test code wherever they live; the config object for them overrides the production rule. */
-const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.integration-spec.ts', 'tools/**/*.ts'];
+const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tools/**/*.ts'];
 
 /** The shared rules of TypeScript files, and of the JavaScript tools. */
 const UNUSED_VARS = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }];
@@ -45,7 +45,7 @@ export default [
   ...nx.configs['flat/javascript'].map((config) => (config.files ? { ...config, files: ['tools/**/*.js'] } : config)),
   { ignores: ['**/dist', '**/node_modules', '.nx', '.data', 'coverage', 'libs/domain/src/ahb/expression/ahb-expression.generated.ts'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': UNUSED_VARS,

@@ -14,6 +14,9 @@ rm -rf "$dest"
 mkdir -p "$dest/apps/$app"
 cp package.json package-lock.json "$dest/"
 cp -r "apps/$app/package.json" "apps/$app/dist" "$dest/apps/$app/"
+# The operator console (static files) is served by every role's service under /console/ (built with the app).
+mkdir -p "$dest/apps/console"
+cp -r apps/console/dist "$dest/apps/console/"
 for lib in libs/*; do
   # Only libs the app's build produced; test helpers never ship.
   [ -d "$lib/dist" ] && [ "$(basename "$lib")" != testing ] || continue

@@ -53,6 +53,8 @@ describe('docker/stage-app.sh', () => {
       const body = withBusinessKey(loadSamples({ role, operation: 'create' })[0].body);
       const answer = await postJson(`${base}/createProcessData`, body, { token: mintTestToken({ roles: [role] }) });
       expect(answer.status).toBe(200);
+      const consolePage = await fetch(`${base}/console/`);
+      expect({ status: consolePage.status, type: consolePage.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
 
       service.kill('SIGTERM');
       await new Promise((r) => service?.once('exit', r));

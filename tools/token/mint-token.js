@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Prints one development bearer token on stdout: `npm run token -- --role LF [--role NB] [--sub NAME] [--expires-in SECONDS]`.
+// `--role OPERATOR` mints a console token: it may call the read routes of every role's service, and write none.
 // Signed HS256 with JWT_SECRET, or with the development secret the services create under MACO_DATA_DIR (default ./.data).
 'use strict';
 const { randomBytes } = require('node:crypto');
@@ -8,7 +9,7 @@ const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
 
-const ROLES = ['LF', 'NB', 'MSB'];
+const ROLES = ['LF', 'NB', 'MSB', 'OPERATOR'];
 const { DEV_SECRET_FILE } = require('./signing-secret');
 
 /**
@@ -43,9 +44,9 @@ const { values } = parseArgs({
   strict: true,
 });
 const roles = (values.role || []).map((role) => role.toUpperCase());
-if (roles.length === 0) fail('at least one --role (LF, NB or MSB) is required');
+if (roles.length === 0) fail('at least one --role (LF, NB, MSB or OPERATOR) is required');
 const unknown = roles.filter((role) => !ROLES.includes(role));
-if (unknown.length) fail(`unknown role ${unknown.join(', ')}; use LF, NB or MSB`);
+if (unknown.length) fail(`unknown role ${unknown.join(', ')}; use LF, NB, MSB or OPERATOR`);
 const expiresIn = Number(values['expires-in']);
 if (!Number.isInteger(expiresIn) || expiresIn <= 0) fail('--expires-in takes a positive number of seconds');
 

@@ -1,8 +1,10 @@
 import { BO_READ_GROUP } from '@maco/bo-read';
+import { CONSOLE_GROUP } from '@maco/console';
 import { MALO_IDENT_GROUP } from '@maco/malo-ident';
+import { OPERATOR_GROUP } from '@maco/operator';
 import type { ServiceDefinition } from '@maco/platform';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { TRIGGERS_GROUP } from '@maco/triggers';
 
 /** The grid operator (Netzbetreiber) backend: its role and the interface groups it serves. */
-export const NB_SERVICE: ServiceDefinition = { role: 'NB', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, MALO_IDENT_GROUP] };
+export const NB_SERVICE: ServiceDefinition = { role: 'NB', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, MALO_IDENT_GROUP, OPERATOR_GROUP, CONSOLE_GROUP] };

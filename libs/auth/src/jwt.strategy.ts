@@ -22,6 +22,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     return {
       subject: typeof payload['sub'] === 'string' ? payload['sub'] : undefined,
       roles: rolesFrom(payload[this.rolesClaim]),
+      operator: claimValues(payload[this.rolesClaim]).includes(OPERATOR_ROLE),
       expiresAt: typeof payload['exp'] === 'number' ? payload['exp'] * 1000 : undefined,
     };
   }
@@ -59,8 +60,15 @@ function bearerTokenOf(request: RequestWithHeaders): string | null {
   return credentials.kind === 'token' ? credentials.token : null;
 }
 
+/** The roles claim's value that grants operator reads (the console), not a market role. */
+export const OPERATOR_ROLE = 'OPERATOR';
+
 /** Accepts an array of role names or a space-separated string (OAuth scope style); ignores anything else. */
+function claimValues(claim: unknown): unknown[] {
+  return Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(' ') : [];
+}
+
 function rolesFrom(claim: unknown): MarketRole[] {
-  const values = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(' ') : [];
+  const values = claimValues(claim);
   return MARKET_ROLES.filter((role) => values.includes(role));
 }

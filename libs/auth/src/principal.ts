@@ -1,10 +1,12 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 
-/** Who called: the token's subject and the market roles it may write for. */
+/** Who called: the token's subject, the market roles it may write for, and whether it may read as an operator. */
 export interface Principal {
   subject?: string;
   roles: MarketRole[];
+  /** The token carries `OPERATOR`: it may call routes marked `@OperatorReadable()` whatever its market roles. */
+  operator: boolean;
   /** When the token stops being valid (epoch ms), from its `exp` claim. */
   expiresAt?: number;
 }

@@ -3,7 +3,7 @@ import { VerifiedTokenCache } from './verified-token-cache';
 describe(VerifiedTokenCache.name, () => {
   let now = 1_000_000;
   const clock = () => now;
-  const principal = (expiresAt?: number) => ({ subject: 's', roles: ['LF' as const], expiresAt });
+  const principal = (expiresAt?: number) => ({ subject: 's', roles: ['LF' as const], operator: false, expiresAt });
 
   it('should return a remembered token until it expires, and not after', () => {
     const cache = new VerifiedTokenCache(10, clock);

@@ -1,5 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OperatorReadable } from '@maco/auth';
 import { requestFactsOf } from '@maco/platform';
 import { BoReadService } from '../bo-read.service';
 import { READ_PATHS, readRouteAt } from '../read-routes';
@@ -10,6 +11,7 @@ export class BoReadController {
   constructor(private readonly reads: BoReadService) {}
 
   @Get(READ_PATHS.map((path) => path.slice(1)))
+  @OperatorReadable()
   async read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const route = readRouteAt(request.routeOptions.url ?? '');
     // Unreachable: only the table's paths are registered.

@@ -7,6 +7,7 @@ import { BusinessObjects1764200000000 } from './1764200000000-BusinessObjects';
 import { IdentifyLocationIndex1764250000000 } from './1764250000000-IdentifyLocationIndex';
 import { PartialPostcodeIndex1764300000000 } from './1764300000000-PartialPostcodeIndex';
 import { MaloIdentRequests1764400000000 } from './1764400000000-MaloIdentRequests';
+import { OperatorConsoleIndexes1764500000000 } from './1764500000000-OperatorConsoleIndexes';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   IdentifyLocationIndex1764250000000,
   PartialPostcodeIndex1764300000000,
   MaloIdentRequests1764400000000,
+  OperatorConsoleIndexes1764500000000,
 ];

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, type Principal } from '@maco/auth';
+import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
 import { commandNames, requestFactsOf } from '@maco/platform';
 import type { MaloIdentRecord } from '@maco/process-store';
 import { IDENTIFY_OPERATION } from '../identify-request';
@@ -30,11 +30,13 @@ export class MaloIdentController {
   }
 
   @Get('getMaloidentMarketlocation')
+  @OperatorReadable()
   read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<MasterData> {
     return this.masterData.read(query, requestFactsOf(request.raw));
   }
 
   @Get('maloIdentRequests/:key')
+  @OperatorReadable()
   recorded(@Param('key') key: string): Promise<MaloIdentRecord> {
     if (!KEY.test(key)) {
       throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The key is not a printable id.', { errors: [{ pointer: '#/idempodenzschluessel', message: 'must be 1 to 200 printable characters' }] });

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { OperatorReadable } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE } from '@maco/platform';
 import { ProcessReadRepository, type ProcessView } from '@maco/process-store';
 import { processDataProblem } from '../process-data.problems';
 
-/** Operators read a process by any key it has carried (bearer token with the service's role, as every route). */
+/** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */
 @Controller('processes')
 export class ProcessReadController {
   constructor(
@@ -13,6 +14,7 @@ export class ProcessReadController {
   ) {}
 
   @Get(':key')
+  @OperatorReadable()
   async process(@Param('key') key: string, @Query('bodies') bodies: unknown): Promise<ProcessView> {
     if (bodies !== undefined && bodies !== 'true' && bodies !== 'false') {
       throw processDataProblem('REQUEST.VALIDATION_FAILED', 'The bodies query parameter must be true or false.', {

@@ -1,0 +1,14 @@
+import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+
+export const IS_OPERATOR_READABLE = 'maco:isOperatorReadable';
+
+/**
+ * Lets a token carrying `OPERATOR` (the operator console) call a route besides the service role. Only for routes that
+ * read: a route that books or sends stays the service role's.
+ */
+export const OperatorReadable = (): MethodDecorator & ClassDecorator => SetMetadata(IS_OPERATOR_READABLE, true);
+
+export function isOperatorReadable(reflector: Reflector, context: ExecutionContext): boolean {
+  return reflector.getAllAndOverride<boolean>(IS_OPERATOR_READABLE, [context.getHandler(), context.getClass()]) === true;
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Where the built console (apps/console/dist) is read from. */
+export interface ConsoleConfig {
+  /** Absolute path of the directory holding index.html and assets/. */
+  dir: string;
+  /** `CONSOLE_DIR`, or the repository's `apps/console/dist` found from the working directory or this file. */
+  source: 'CONSOLE_DIR' | 'working-directory' | 'module-location';
+}
+
+export const CONSOLE_CONFIG = Symbol('CONSOLE_CONFIG');
+
+const BUILT_APP = join('apps', 'console', 'dist');
+
+/**
+ * `CONSOLE_DIR` when set (relative to the working directory). Otherwise the repository's `apps/console/dist`: first as
+ * seen from the working directory (`node apps/lf/dist/main.js` and `npm run start:lf` both run from the repository root),
+ * then as seen from this file (libs/console/dist or libs/console/src, three levels below the root), whichever holds an
+ * index.html; if neither does, the first (the service starts anyway and answers `CONSOLE.NOT_BUILT`).
+ */
+export function loadConsoleConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd(), moduleDir = __dirname): ConsoleConfig {
+  const configured = env['CONSOLE_DIR']?.trim();
+  if (configured) return { dir: isAbsolute(configured) ? configured : resolve(cwd, configured), source: 'CONSOLE_DIR' };
+  const candidates: ConsoleConfig[] = [
+    { dir: resolve(cwd, BUILT_APP), source: 'working-directory' },
+    { dir: resolve(moduleDir, '..', '..', '..', BUILT_APP), source: 'module-location' },
+  ];
+  return candidates.find((candidate) => isBuilt(candidate.dir)) ?? candidates[0];
+}
+
+/** The directory holds a built console. */
+export function isBuilt(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
+}

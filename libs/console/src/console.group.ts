@@ -1,0 +1,10 @@
+import { defineInterfaceGroup } from '@maco/platform';
+import { ConsoleModule } from './console.module';
+import { CONSOLE_PROBLEMS } from './console.problems';
+
+/** The operator console (apps/console), served under /console/ without a token. */
+export const CONSOLE_GROUP = defineInterfaceGroup({
+  name: 'console',
+  module: ConsoleModule,
+  problems: CONSOLE_PROBLEMS,
+});

@@ -1,0 +1,30 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
+import type { MarketRole } from '@maco/domain';
+import { SERVICE_ROLE } from '@maco/platform';
+import { OperatorReads } from './operator-reads';
+
+export interface OperatorSession {
+  role: MarketRole;
+  subject: string | null;
+  /** The token has the service's role: the console may offer writes (triggers). */
+  canWrite: boolean;
+  operator: boolean;
+}
+
+/** `GET /operator/session`: what the console may show and offer to the token's holder on this service. */
+@Controller('operator')
+export class SessionController {
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    private readonly reads: OperatorReads,
+  ) {}
+
+  @Get('session')
+  @OperatorReadable()
+  session(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): OperatorSession {
+    this.reads.answered('session', request, 1);
+    return { role: this.role, subject: principal.subject ?? null, canWrite: principal.roles.includes(this.role), operator: principal.operator };
+  }
+}
