@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { OPERATOR_GROUP } from '@maco/operator';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -16,8 +15,8 @@ import {
 } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
-/** The LF service as it will be composed once the operator group is wired in (apps/lf/src/service.ts). */
-const LF_WITH_OPERATOR = composeService({ role: 'LF', groups: [...LF_SERVICE.groups, OPERATOR_GROUP] });
+/** The LF service as the app composes it (its groups include the operator group). */
+const LF_WITH_OPERATOR = composeService(LF_SERVICE);
 
 const LF_TOKEN = mintTestToken({ roles: ['LF'], subject: 'maco-app' });
 const OPERATOR_TOKEN = mintTestToken({ roles: ['OPERATOR'], subject: 'alice' });
