@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProcessSummary } from '@maco/operator';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -27,17 +28,6 @@ const sampleBody = (operation: string, file: string): Record<string, unknown> =>
   return found.body;
 };
 
-interface Summary {
-  businessKey: string;
-  status: string | null;
-  pruefidentifikator: string | null;
-  release: string;
-  revisionCount: number;
-  findingCount: number;
-  findingCodes: string[];
-  marktlokationsIds: string[];
-  createdAt: string;
-}
 
 describe('operator console reads (LF)', () => {
   let database: TestDatabase;
@@ -52,10 +42,10 @@ describe('operator console reads (LF)', () => {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
   };
-  const items = async (path: string): Promise<Summary[]> => {
+  const items = async (path: string): Promise<ProcessSummary[]> => {
     const answer = await get(path);
     expect(answer.status).toBe(200);
-    return answer.body['items'] as Summary[];
+    return answer.body['items'] as ProcessSummary[];
   };
   const create = async (file: string): Promise<string> => {
     const businessKey = randomUUID();
@@ -142,7 +132,7 @@ describe('operator console reads (LF)', () => {
     do {
       const answer: JsonResponse = await get(`/processes?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(answer.status).toBe(200);
-      const page = answer.body['items'] as Summary[];
+      const page = answer.body['items'] as ProcessSummary[];
       expect(page.length).toBeLessThanOrEqual(2);
       seen.push(...page.map((item) => item.businessKey));
       cursor = answer.body['nextCursor'] as string | null;

@@ -9,6 +9,7 @@ import {
   type Requirement,
 } from '../ahb/evaluation/requirement';
 import { AhbExpressionSyntaxError, parseAhbExpression } from '../ahb/expression/ahb-expression';
+import { child, isAbsent, isObject, missingPointers, pathSteps, type PathStep } from './body-walk';
 
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */
 export interface ConditionalRulesData {
@@ -44,7 +45,7 @@ interface CompiledField {
   /** `#/stammdaten/KEY`, escaped once. */
   scopePointer: string;
   /** Steps below the scope object (or below the body when there is none); `token` = `/` + the escaped key. */
-  steps: { key: string; token: string; array: boolean }[];
+  steps: PathStep[];
   chains: { links: Link[]; valueKeys: ValueKeys[] }[];
   /** Whether any expression of the field names a value condition at all (else no value is looked at). */
   hasValueKeys: boolean;
@@ -132,10 +133,7 @@ export class ConditionalRules {
   }
 
   private compileField(field: { path: string; segment?: string; chains: number[][] }, conditions: ReleaseConditions): CompiledField {
-    const all = field.path.split('.').map((part) => {
-      const key = part.replace(/\[\]$/, '');
-      return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
-    });
+    const all = pathSteps(field.path);
     const scoped = all[0].key === 'stammdaten' && all.length > 2;
     const chains = field.chains.map((chain) => {
       const compiled = chain.map((index) => this.link(index, conditions));
@@ -197,7 +195,7 @@ function evaluateField(
   const requirement = fieldRequirement(field, context);
   if (requirement === 'optional') return;
   if (requirement === 'mandatory') {
-    for (const missing of missingPointers(root, field.steps, 0, pointer)) {
+    for (const missing of missingBelow(root, field.steps, pointer)) {
       outcome.missing.push({ pointer: missing, path: field.path, segment: field.segment });
     }
   }
@@ -244,27 +242,10 @@ function bindingKeys(field: CompiledField, context: ConditionContext): (number |
 /**
  * Where a mandatory field is missing below one scope object. An array below the scope needs the field in one of its
  * elements, not in each: its elements may come from different segments (`marktrollen` holds the ÜNB from CAV+Z90 and
- * the MSB from CAV+Z91, and only the MSB's needs `messstellenbetreiberEigenschaft`). None has it → the first element.
+ * the MSB from CAV+Z91, and only the MSB's needs `messstellenbetreiberEigenschaft`).
  */
-function missingPointers(value: unknown, steps: CompiledField['steps'], index: number, pointer: string): string[] {
-  if (index === steps.length) return [];
-  const step = steps[index];
-  const childValue = child(value, step.key);
-  const childPointer = pointer + step.token;
-  const last = index === steps.length - 1;
-  if (step.array) {
-    if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
-    if (last) return [];
-    let first: string[] | undefined;
-    for (let position = 0; position < childValue.length; position++) {
-      const missing = missingPointers(childValue[position], steps, index + 1, `${childPointer}/${position}`);
-      if (missing.length === 0) return missing;
-      first ??= missing;
-    }
-    return first ?? [];
-  }
-  if (last) return isAbsent(childValue) ? [childPointer] : [];
-  return missingPointers(childValue, steps, index + 1, childPointer);
+function missingBelow(root: unknown, steps: readonly PathStep[], pointer: string): string[] {
+  return missingPointers(root, steps, 0, pointer, 'some');
 }
 
 function presentValues(value: unknown, steps: CompiledField['steps'], index: number, pointer: string): [string, unknown][] {
@@ -276,22 +257,4 @@ function presentValues(value: unknown, steps: CompiledField['steps'], index: num
     return childValue.flatMap((element, position) => presentValues(element, steps, index + 1, `${childPointer}/${position}`));
   }
   return presentValues(childValue, steps, index + 1, childPointer);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function child(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-function escapePointerToken(token: string): string {
-  return encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
 }

@@ -1,6 +1,7 @@
 import { identifierFindings } from '../identifiers/identifier-findings';
 import type { IdentifierCheck } from '../identifiers/identifier-checks';
 import type { MarketRole, ProcessOperation } from '../market-role';
+import { child, missingPointers, pathSteps, type PathStep } from './body-walk';
 import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
 import RULES_FV2510 from './data/ahb-rules-FV2510.json';
@@ -69,8 +70,7 @@ interface RulesData extends ConditionalRulesData {
 }
 
 interface CompiledRule extends AhbFieldRule {
-  /** `token` = `/` + the escaped key, ready to append to a pointer. */
-  steps: { key: string; token: string; array: boolean }[];
+  steps: PathStep[];
 }
 
 interface ResolvedRelease {
@@ -151,7 +151,7 @@ export function findingsFor(
     });
   }
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
-    for (const pointer of missingPointers(body, rule.steps, 0, '#')) {
+    for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every')) {
       if (findings.has(pointer)) continue;
       findings.set(pointer, {
         code: 'missing-mandatory-field',
@@ -257,42 +257,10 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
 }
 
 function compileRule(rule: AhbFieldRule): CompiledRule {
-  const steps = rule.path.split('.').map((part) => {
-    const key = part.replace(/\[\]$/, '');
-    return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
-  });
+  const steps = pathSteps(rule.path);
   return { ...rule, steps };
 }
 
 function catalogueKey(role: string, operation: string): string {
   return `${role}|${operation}`;
-}
-
-/** Pointers of the places where a rule's path is not satisfied; non-objects on the way count as empty. */
-function missingPointers(value: unknown, steps: CompiledRule['steps'], index: number, pointer: string): string[] {
-  const step = steps[index];
-  const childValue = child(value, step.key);
-  const childPointer = pointer + step.token;
-  const last = index === steps.length - 1;
-  if (step.array) {
-    if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
-    if (last) return [];
-    return childValue.flatMap((element, position) => missingPointers(element, steps, index + 1, `${childPointer}/${position}`));
-  }
-  if (last) return isAbsent(childValue) ? [childPointer] : [];
-  return missingPointers(childValue, steps, index + 1, childPointer);
-}
-
-function child(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-function escapePointerToken(token: string): string {
-  return encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
 }

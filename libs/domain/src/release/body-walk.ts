@@ -1,0 +1,62 @@
+/** Walking a request body along a rule's path: the shared steps of the unconditional and the conditional AHB rules. */
+
+/** One step of a rule path; `token` = `/` + the escaped key, ready to append to a JSON Pointer. */
+export interface PathStep {
+  key: string;
+  token: string;
+  array: boolean;
+}
+
+/** `stammdaten.MARKTLOKATION[].marktlokationsId` → steps, `[]` marking arrays. */
+export function pathSteps(path: string): PathStep[] {
+  return path.split('.').map((part) => {
+    const key = part.replace(/\[\]$/, '');
+    return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
+  });
+}
+
+/**
+ * Pointers of the places where the path is not satisfied below `value`: a missing or empty array yields the array's
+ * pointer, a missing scalar its own; non-objects on the way count as empty. `arrays`: whether the rest of the path must
+ * hold in `every` element of an array, or in `some` (then none holding yields the first element's pointers).
+ */
+export function missingPointers(value: unknown, steps: readonly PathStep[], index: number, pointer: string, arrays: 'every' | 'some'): string[] {
+  if (index === steps.length) return [];
+  const step = steps[index];
+  const childValue = child(value, step.key);
+  const childPointer = pointer + step.token;
+  const last = index === steps.length - 1;
+  if (step.array) {
+    if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
+    if (last) return [];
+    if (arrays === 'every') {
+      return childValue.flatMap((element, position) => missingPointers(element, steps, index + 1, `${childPointer}/${position}`, arrays));
+    }
+    let first: string[] | undefined;
+    for (let position = 0; position < childValue.length; position++) {
+      const missing = missingPointers(childValue[position], steps, index + 1, `${childPointer}/${position}`, arrays);
+      if (missing.length === 0) return missing;
+      first ??= missing;
+    }
+    return first ?? [];
+  }
+  if (last) return isAbsent(childValue) ? [childPointer] : [];
+  return missingPointers(childValue, steps, index + 1, childPointer, arrays);
+}
+
+export function child(value: unknown, key: string): unknown {
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Absent as the AHB rules see it: `undefined`, `null`, `''` or an empty array. */
+export function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+export function escapePointerToken(token: string): string {
+  return encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
+}
