@@ -115,14 +115,17 @@ async function preloadProcesses(client, { role, processes, log }) {
   return { ...(await storage(client)), preloaded: processes, reused: have >= processes, fillMs: Date.now() - started };
 }
 
+/** What a booking writes: the process tables and the read model it projects into. */
+const BOOKED_TABLES = [...TABLES, 'business_object'];
+
 /**
- * What the process tables hold and take on disk (tables, indexes and TOAST), and the bytes per stored revision.
+ * What the booked tables hold and take on disk (tables, indexes and TOAST), and the bytes per stored revision.
  * @param {import('pg').Client} client
  */
 async function storage(client) {
   const { rows } = await client.query(
     `SELECT (SELECT count(*) FROM process_record)::bigint AS records, (SELECT count(*) FROM process_revision)::bigint AS revisions,
-       ${TABLES.map((table) => `pg_total_relation_size('${table}')`).join(' + ')} AS bytes`,
+       ${BOOKED_TABLES.map((table) => `pg_total_relation_size('${table}')`).join(' + ')} AS bytes`,
   );
   const records = Number(rows[0].records);
   const revisions = Number(rows[0].revisions);

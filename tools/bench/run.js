@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Measures a role's service against the bare limit of this machine, side by side, in one run.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --duration 10 --connections 1,8,32,64]
+//   … npm run bench -- --instances 2: the same bookings against 2 (to 4) instances of the service on one database.
 //   … npm run bench -- --reads 1000000 [--keep-database NAME]: the BO4E reads on a read model of N objects instead.
 //   … npm run bench -- --identify 1000000 --app nb [--keep-database NAME]: the MaLo identification on N market locations.
 // Writes tools/bench/results/bench-<time>.{json,md} and prints the markdown. See tools/bench/README.md.
@@ -22,7 +23,8 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
 
 /**
  * @typedef {'baseline' | 'service' | 'floor' | 'reference'} Contestant
- * @typedef {{ url: string, headers: Record<string, string>, pid: number | undefined }} Target
+ * @typedef {{ url: string, headers: Record<string, string>, pid: number | undefined, origins?: string[], pids?: (number | undefined)[] }} Target
+ * `origins` and `pids` (`--instances`): the load is spread over these servers by connection, and their CPU is summed.
  * @typedef {{ path: string, body?: string }} PathAndBody
  * A body string per request (sent to `path`, else the target's path), or a path and body per request; `method` POST
  * unless given (GET for reads: a path per request, no body).
@@ -40,8 +42,8 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  *   date: string,
  *   app: string,
  *   machine: { node: string, cpus: number, cpuModel: string | undefined },
- *   settings: { duration: number, warmup: number, pairs: number, samples: string[], reference?: string },
- *   startup: { readyMs: number, idleRssMB: number | undefined },
+ *   settings: { duration: number, warmup: number, pairs: number, samples: string[], reference?: string, instances?: number },
+ *   startup: { readyMs: number, idleRssMB: number | undefined, instances?: { port: number, readyMs: number, idleRssMB: number | undefined }[], totalIdleRssMB?: number },
  *   validation: { perSample: SampleValidation[], microsPer5KB: number },
  *   throughput: ThroughputRow[],
  *   mixed: Run & { serviceRssMB: number | undefined },
@@ -49,6 +51,11 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
  *   replay: Run,
  * }} Measurements
  * @typedef {Measurements & { targets: TargetCheck[] }} Report
+ * @typedef {{
+ *   child: import('node:child_process').ChildProcess, readyMs: number, idleRssMB: number | undefined,
+ *   children?: import('node:child_process').ChildProcess[], ports?: number[], totalIdleRssMB?: number,
+ *   instances?: { port: number, readyMs: number, idleRssMB: number | undefined }[],
+ * }} Started a started service: one process, or (`--instances`) several, `child` being the first
  * @typedef {Run & { postgresMicrosPerRequest: number | null }} ReadRun
  * @typedef {{ connections: number, baseline: ReadRun, service: ReadRun, ratio: number, p99Factor: number | null, serviceRssMB: number | undefined }} ReadRow
  * @typedef {{ requests: number, identical: number, found: number, empty: number, mismatches: { path: string, service: string, baseline: string }[] }} AnswerCheck
@@ -85,6 +92,12 @@ const { values: args } = parseArgs({
     // Node options for the service process (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
     // under load (written when the bench stops it), or `--require <file>` to try a change without building it.
     'service-node-args': { type: 'string', default: '' },
+    // Booking mode: run N (2–4) instances of the service (and of the reference) on the one database, the load spread
+    // over them round-robin by connection; RSS and CPU are summed over the instances.
+    instances: { type: 'string' },
+    // Scale mode: preload this many booked processes (tools/bench/process-fill.js; reused with --keep-database) and
+    // compare bookings and process reads on it with a fresh empty database, both services running side by side.
+    preload: { type: 'string' },
   },
 });
 const app = args.app;
@@ -93,8 +106,12 @@ const duration = Number(args.duration);
 const connectionLevels = args.connections.split(',').map(Number);
 
 async function main() {
+  if (args.instances !== undefined && (args.reads !== undefined || args.identify !== undefined)) throw new Error('--instances applies to the booking benchmark only');
+  if (args.preload !== undefined) return scaleBenchmark();
   if (args.reads !== undefined) return readBenchmark();
   if (args.identify !== undefined) return identifyBenchmark();
+  const instances = args.instances === undefined ? undefined : Number(args.instances);
+  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 2 && instances <= 4)) throw new Error('--instances wants 2, 3 or 4');
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
   const machine = machineFacts();
@@ -113,10 +130,15 @@ async function main() {
     const referencePort = 23104;
     const baseline = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) }, stdio: 'inherit' });
     children.push(baseline);
-    const startup = await startService(database.url, servicePort, ROOT);
-    children.push(startup.child);
-    const reference = args.reference && referenceDatabase ? await startService(referenceDatabase.url, referencePort, args.reference) : undefined;
-    if (reference) children.push(reference.child);
+    // With --instances: the service's instances on consecutive ports from 23111, the reference's from 23121.
+    /** @type {Started} */
+    const startup = instances ? await startInstances(database.url, 23111, ROOT, instances) : await startService(database.url, servicePort, ROOT);
+    children.push(...(startup.children ?? [startup.child]));
+    /** @type {Started | undefined} */
+    const reference = args.reference && referenceDatabase
+      ? instances ? await startInstances(referenceDatabase.url, 23121, args.reference, instances) : await startService(referenceDatabase.url, referencePort, args.reference)
+      : undefined;
+    if (reference) children.push(...(reference.children ?? [reference.child]));
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
     // On the service's (migrated) database: the same tables, indexes and statement.
     const floor = fork(join(__dirname, 'floor-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role }, stdio: 'inherit' });
@@ -128,15 +150,17 @@ async function main() {
     const targets = {
       baseline: { url: `http://127.0.0.1:${baselinePort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: baseline.pid },
       service: {
-        url: `http://127.0.0.1:${servicePort}/createProcessData`,
+        url: `http://127.0.0.1:${startup.ports?.[0] ?? servicePort}/createProcessData`,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         pid: startup.child.pid,
+        ...spread(startup),
       },
       floor: { url: `http://127.0.0.1:${floorPort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: floor.pid },
       reference: {
-        url: `http://127.0.0.1:${referencePort}/createProcessData`,
+        url: `http://127.0.0.1:${reference?.ports?.[0] ?? referencePort}/createProcessData`,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         pid: reference?.child.pid,
+        ...(reference ? spread(reference) : {}),
       },
     };
     /** @type {Contestant[]} */
@@ -169,7 +193,7 @@ async function main() {
         floorRatio: round(floorRun.rps / baselineRun.rps, 3),
         // autocannon reports whole milliseconds: below 1 ms the factor says nothing.
         p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
-        serviceRssMB: rssMB(startup.child.pid),
+        serviceRssMB: totalRssMB(targets.service),
         ...(reference ? { reference: median(runs.reference), referenceRatio: round(serviceRun.rps / median(runs.reference).rps, 3) } : {}),
       };
       rows.push(row);
@@ -200,11 +224,22 @@ async function main() {
       date: new Date().toISOString(),
       app,
       machine,
-      settings: { duration, warmup: Number(args.warmup), pairs: Number(args.pairs), samples: bodies.sampleNames, ...(args.reference ? { reference: args.reference } : {}) },
-      startup: { readyMs: startup.readyMs, idleRssMB: startup.idleRssMB },
+      settings: {
+        duration,
+        warmup: Number(args.warmup),
+        pairs: Number(args.pairs),
+        samples: bodies.sampleNames,
+        ...(args.reference ? { reference: args.reference } : {}),
+        ...(instances ? { instances } : {}),
+      },
+      startup: {
+        readyMs: startup.readyMs,
+        idleRssMB: startup.idleRssMB,
+        ...(startup.instances ? { instances: startup.instances, totalIdleRssMB: startup.totalIdleRssMB } : {}),
+      },
       validation,
       throughput: rows,
-      mixed: { ...mixed, serviceRssMB: rssMB(startup.child.pid) },
+      mixed: { ...mixed, serviceRssMB: totalRssMB(targets.service) },
       ...(referenceMixed ? { referenceMixed: { ...referenceMixed, serviceToReference: round(mixed.rps / referenceMixed.rps, 3) } } : {}),
       replay,
     };
@@ -217,6 +252,142 @@ async function main() {
     await database.drop();
     await referenceDatabase?.drop();
   }
+}
+
+/**
+ * Bookings at scale: the service on a fresh empty database and on one preloaded with `--preload` processes run side by
+ * side; each connection level alternates between them (pairs), then a process-read probe (`GET /processes/{key}` of
+ * keys booked in the run) on both. Reports throughput, p50/p99, the ratio preloaded/empty and the bytes per stored
+ * revision (tables, indexes and TOAST) of both databases.
+ */
+async function scaleBenchmark() {
+  const processes = Number(args.preload);
+  if (!Number.isInteger(processes) || processes < 1) throw new Error('--preload wants a whole number of processes');
+  const { preloadProcesses, storage } = require('./process-fill');
+  const { machine, database: preloaded, kept, children, client } = await openLoadedDatabase('preloaded');
+  const adminUrl = /** @type {string} */ (process.env.DATABASE_URL);
+  const empty = await createDatabase(adminUrl, 'empty');
+  try {
+    // The service migrates each database on start; the fill needs the preloaded one migrated.
+    const preloadedService = await startService(preloaded.url, 23105, ROOT);
+    children.push(preloadedService.child);
+    await client.connect();
+    log(`preloading ${processes.toLocaleString('en')} processes (reused when the kept database holds them)`);
+    const fill = await preloadProcesses(client, { role, processes, log });
+    log(`preloaded: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB, ${fill.bytesPerRevision} B per revision`);
+    // The read model the bookings projected: as many business objects as processes (the read benchmark's sites).
+    const { fillReadModel } = require('./read-fill');
+    const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+    const readModel = await fillReadModel(client, { role, objects: processes, rules, log });
+    log(`read model: ${readModel.objects.toLocaleString('en')} objects, ${readModel.tableMB} MB`);
+    const emptyService = await startService(empty.url, 23106, ROOT);
+    children.push(emptyService.child);
+    const token = sign({ roles: [role] }, JWT_SECRET, { algorithm: 'HS256', subject: 'bench', expiresIn: 3600 });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    /** @type {Record<'empty' | 'preloaded', Target>} */
+    const targets = {
+      empty: { url: 'http://127.0.0.1:23106/createProcessData', headers, pid: emptyService.child.pid },
+      preloaded: { url: 'http://127.0.0.1:23105/createProcessData', headers, pid: preloadedService.child.pid },
+    };
+    const bodies = createBodies(role);
+    log(`warm-up ${args.warmup}s each`);
+    /** @type {('empty' | 'preloaded')[]} */
+    const both = ['empty', 'preloaded'];
+    for (const name of both) await load(targets[name], 32, Number(args.warmup), bodies.create);
+
+    const rows = [];
+    for (const connections of connectionLevels) {
+      /** @type {Record<'empty' | 'preloaded', Run[]>} */
+      const runs = { empty: [], preloaded: [] };
+      for (let pair = 0; pair < Number(args.pairs); pair++) {
+        /** @type {('empty' | 'preloaded')[]} */
+        const order = pair % 2 === 0 ? ['empty', 'preloaded'] : ['preloaded', 'empty'];
+        for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
+      }
+      const emptyRun = median(runs.empty);
+      const preloadedRun = median(runs.preloaded);
+      const row = {
+        connections,
+        empty: emptyRun,
+        preloaded: preloadedRun,
+        ratio: round(preloadedRun.rps / emptyRun.rps, 3),
+        p99Factor: emptyRun.p99 > 0 ? round(preloadedRun.p99 / emptyRun.p99, 2) : null,
+      };
+      rows.push(row);
+      log(`c=${connections}: empty ${emptyRun.rps} req/s, preloaded ${preloadedRun.rps} req/s (ratio ${row.ratio})`);
+    }
+
+    log('process reads at 32 connections');
+    /** @type {Record<'empty' | 'preloaded', Run>} */
+    const reads = { empty: await readProbe(targets.empty, bodies), preloaded: await readProbe(targets.preloaded, bodies) };
+
+    const emptyClient = new Client({ connectionString: empty.url });
+    await emptyClient.connect();
+    const emptyStorage = await storage(emptyClient);
+    await emptyClient.end();
+    const preloadedStorage = await storage(client);
+    const at32 = rows.find((row) => row.connections === 32);
+    const measurements = {
+      date: new Date().toISOString(),
+      app,
+      machine,
+      settings: { ...loadSettings(), preload: processes, database: preloaded.name, keptDatabase: Boolean(kept) },
+      fill,
+      readModel,
+      storage: { empty: emptyStorage, preloaded: preloadedStorage },
+      throughput: rows,
+      reads: { ...reads, p99Factor: reads.empty.p99 > 0 ? round(reads.preloaded.p99 / reads.empty.p99, 2) : null },
+    };
+    const targetsMet = [
+      at32 && { target: 'bookings on the preloaded database ≥ 90 % of the empty one at 32 connections', value: at32.ratio, met: at32.ratio >= 0.9 },
+      {
+        target: 'process read p99 on the preloaded database within 20 % of the empty one',
+        value: measurements.reads.p99Factor,
+        met: measurements.reads.p99Factor === null || measurements.reads.p99Factor <= 1.2,
+      },
+    ].filter((check) => check !== undefined);
+    const report = { ...measurements, targets: targetsMet };
+    const lines = [
+      `# Booking benchmark at scale (${app.toUpperCase()}, ${processes.toLocaleString('en')} preloaded processes)`,
+      '',
+      `${report.date}, ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ${duration} s per run, ${args.pairs} pair(s).`,
+      `Preload: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB` +
+        ` (${fill.reused ? 'reused' : `filled in ${Math.round(fill.fillMs / 1000)} s`}); read model ${readModel.objects.toLocaleString('en')} objects, ${readModel.tableMB} MB.`,
+      '',
+      '| connections | empty req/s | preloaded req/s | ratio | empty p50 / p99 ms | preloaded p50 / p99 ms | p99 factor |',
+      '|---|---|---|---|---|---|---|',
+      ...rows.map((r) => `| ${r.connections} | ${r.empty.rps} | ${r.preloaded.rps} | ${r.ratio} | ${r.empty.p50} / ${r.empty.p99} | ${r.preloaded.p50} / ${r.preloaded.p99} | ${r.p99Factor ?? '–'} |`),
+      '',
+      `Process reads (32 connections): empty ${reads.empty.rps} req/s p99 ${reads.empty.p99} ms, preloaded ${reads.preloaded.rps} req/s p99 ${reads.preloaded.p99} ms.`,
+      `Storage per stored revision (process tables and read model with indexes and TOAST): empty database after the run ` +
+        `${emptyStorage.bytesPerRevision} B (${emptyStorage.revisions.toLocaleString('en')} revisions), preloaded ${preloadedStorage.bytesPerRevision} B.`,
+      '',
+      ...targetsMet.map((check) => `- ${check.met ? 'met' : 'NOT met'}: ${check.target} (${check.value})`),
+      '',
+    ];
+    writeReport('scale', report, lines.join('\n'));
+  } finally {
+    await client.end().catch(() => undefined);
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await empty.drop();
+    await preloaded.drop();
+  }
+}
+
+/**
+ * `GET /processes/{key}` of keys booked on the target (200 creates first), 32 connections for the run's duration.
+ * @param {Target} target
+ * @param {Bodies} bodies
+ */
+async function readProbe(target, bodies) {
+  const keys = await seed(target, bodies, 200);
+  let n = 0;
+  const base = new URL(target.url);
+  return load({ ...target, url: `${base.protocol}//${base.host}/processes` }, 32, duration, {
+    method: 'GET',
+    next: () => ({ path: `/processes/${encodeURIComponent(keys[n++ % keys.length])}` }),
+  });
 }
 
 /**
@@ -306,9 +477,12 @@ async function seed(target, bodies, count) {
  */
 async function load(target, connections, seconds, source) {
   const base = new URL(target.url);
-  const cpuBefore = cpuMicros(target.pid);
+  const pids = target.pids ?? [target.pid];
+  const cpuBefore = sumOf(pids.map(cpuMicros));
   const result = await autocannon({
-    url: `${base.protocol}//${base.host}`,
+    // Several origins (`--instances`): autocannon gives connection i to origin i mod N, one histogram over all of them.
+    // Its typings (autocannon.d.ts) know a single url only.
+    url: target.origins ? /** @type {string} */ (/** @type {unknown} */ (target.origins)) : `${base.protocol}//${base.host}`,
     connections,
     duration: seconds,
     pipelining: 1,
@@ -333,7 +507,7 @@ async function load(target, connections, seconds, source) {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
     // CPU time of the server process per answered request (its own process only, not PostgreSQL's).
-    cpuMicrosPerRequest: result.requests.total > 0 ? Math.round((cpuMicros(target.pid) - cpuBefore) / result.requests.total) : null,
+    cpuMicrosPerRequest: result.requests.total > 0 ? Math.round((sumOf(pids.map(cpuMicros)) - cpuBefore) / result.requests.total) : null,
   };
 }
 
@@ -368,6 +542,56 @@ async function startService(databaseUrl, port, checkout) {
   const readyMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   return { child, readyMs, idleRssMB: rssMB(child.pid) };
+}
+
+/**
+ * `--instances N`: N instances of a checkout's service on one database, on consecutive ports from `firstPort`, started
+ * one after the other (the first migrates). `readyMs` and `idleRssMB` are the worst instance's (the targets are per
+ * process); `totalIdleRssMB` is their sum.
+ * @param {string} databaseUrl
+ * @param {number} firstPort
+ * @param {string} checkout
+ * @param {number} count
+ */
+async function startInstances(databaseUrl, firstPort, checkout, count) {
+  const ports = Array.from({ length: count }, (_, i) => firstPort + i);
+  const started = [];
+  for (const port of ports) started.push(await startService(databaseUrl, port, checkout));
+  const idle = started.map((instance) => instance.idleRssMB);
+  return {
+    child: started[0].child,
+    children: started.map((instance) => instance.child),
+    ports,
+    readyMs: Math.max(...started.map((instance) => instance.readyMs)),
+    idleRssMB: idle.every((mb) => mb !== undefined) ? Math.max(.../** @type {number[]} */ (idle)) : undefined,
+    totalIdleRssMB: sumOf(idle.map((mb) => mb ?? 0)),
+    instances: started.map((instance, i) => ({ port: ports[i], readyMs: instance.readyMs, idleRssMB: instance.idleRssMB })),
+  };
+}
+
+/**
+ * The target fields that spread a load over started instances (none for a single service).
+ * @param {{ ports?: number[], children?: import('node:child_process').ChildProcess[] }} started
+ * @returns {Pick<Target, 'origins' | 'pids'>}
+ */
+function spread(started) {
+  if (!started.ports || !started.children) return {};
+  return { origins: started.ports.map((port) => `http://127.0.0.1:${port}`), pids: started.children.map((child) => child.pid) };
+}
+
+/**
+ * The resident memory of a target's server processes together, MB.
+ * @param {Target} target
+ */
+function totalRssMB(target) {
+  if (!target.pids) return rssMB(target.pid);
+  const each = target.pids.map(rssMB);
+  return each.every((mb) => mb !== undefined) ? sumOf(/** @type {number[]} */ (each)) : undefined;
+}
+
+/** @param {number[]} values */
+function sumOf(values) {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /** How long and how often each contestant is loaded. */
@@ -482,6 +706,13 @@ function toMarkdown(report) {
     `# Benchmark ${report.app.toUpperCase()} — ${report.date}`,
     '',
     `Node ${report.machine.node}, ${report.machine.cpus} cores (${report.machine.cpuModel}); ${report.settings.duration} s per run after ${report.settings.warmup} s warm-up, ${report.settings.pairs} A/B pair(s) per level; bodies: ${report.settings.samples.join(', ')}.`,
+    ...(report.settings.instances
+      ? [
+          `Service: ${report.settings.instances} instances on one database (ports ${report.startup.instances?.map((i) => i.port).join(', ')}${report.settings.reference ? '; the reference likewise' : ''}), ` +
+            'the load spread round-robin by connection (one autocannon run, connection i to instance i mod N, one latency histogram); ' +
+            'service RSS and Node CPU are the sums over the instances.',
+        ]
+      : []),
     '',
     '| connections | baseline req/s | service req/s | ratio | baseline p50 / p99 ms | service p50 / p99 ms | p99 factor | errors (b/s) | service RSS MB | floor req/s (ratio) | Node CPU µs/req b / s / f |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -513,7 +744,9 @@ function toMarkdown(report) {
         ]
       : []),
     `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,
-    `Start-up: ready in ${report.startup.readyMs} ms, idle RSS ${report.startup.idleRssMB} MB.`,
+    report.startup.instances
+      ? `Start-up (one after the other): ${report.startup.instances.map((i) => `${i.port} ready in ${i.readyMs} ms, idle RSS ${i.idleRssMB} MB`).join('; ')}; idle RSS together ${report.startup.totalIdleRssMB} MB.`
+      : `Start-up: ready in ${report.startup.readyMs} ms, idle RSS ${report.startup.idleRssMB} MB.`,
     `Validation: ${report.validation.microsPer5KB} µs per 5 KB (all samples, weighted by size); per sample: ${report.validation.perSample.map((s) => `${s.file} ${s.micros} µs/${s.bytes} B`).join('; ')}.`,
     ...targetTable(report.targets),
   ];

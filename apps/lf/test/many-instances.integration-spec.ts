@@ -307,7 +307,6 @@ describe('LF: three instances on one database', () => {
   it(`should deliver each of ${TRIGGERS} triggers exactly once when they are re-posted to other instances and the middleware refuses at first`, async () => {
     const started = Date.now();
     const random = seededRandom(RELIABILITY_SEED + 1);
-    const triggerToken = mintTestToken({ roles: ['LF'] });
     middleware.failNext(UNAVAILABLE_CALLS, 'unavailable');
 
     interface Post {
@@ -321,7 +320,7 @@ describe('LF: three instances on one database', () => {
       return { prozessId: seededUuid(random), posts };
     });
     const post = async (prozessId: string, copy: Post) => {
-      copy.response = await postJson(`${instances[copy.instance].baseUrl}/triggers/START_MALOIDENT`, maloIdentBody(prozessId), { token: triggerToken });
+      copy.response = await postJson(`${instances[copy.instance].baseUrl}/triggers/START_MALOIDENT`, maloIdentBody(prozessId), { token });
     };
     await runPool(
       triggers.map(({ prozessId, posts }) => async () => {
