@@ -13,6 +13,7 @@ const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const { sign } = require('jsonwebtoken');
 const { Client } = require('pg');
+const { keptDatabase } = require('./kept-database');
 const { waitForLive } = require('./wait-for-live');
 
 const ROOT = join(__dirname, '..', '..');
@@ -971,23 +972,6 @@ async function loadWithPostgres(client, target, connections, seconds, source) {
   let micros = 0;
   for (const [pid, cpu] of after) micros += cpu - (before.get(pid) ?? 0);
   return { ...run, postgresMicrosPerRequest: run.requests > 0 ? Math.round(micros / run.requests) : null };
-}
-
-/**
- * A database to keep between runs (created when absent, never dropped): the fill is reused when it matches.
- * @param {string} adminUrl
- * @param {string} name
- */
-async function keptDatabase(adminUrl, name) {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`--keep-database wants a plain lower-case name, not ${name}`);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: async () => undefined };
 }
 
 /** @param {ReadReport} report */

@@ -12,6 +12,7 @@ const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
 const { Client } = require('pg');
+const { keptDatabase } = require('../bench/kept-database');
 const { fillWithIndexesRebuilt } = require('../bench/bulk-fill');
 const { waitForLive } = require('../bench/wait-for-live');
 
@@ -97,14 +98,7 @@ async function openDatabase() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the measurement creates its own database)');
   const name = args['keep-database'] ?? `maco_console_${Date.now()}`;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`--keep-database wants a plain lower-case name, not ${name}`);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { url } = await keptDatabase(adminUrl, name);
   const drop = async () => {
     if (args['keep-database']) return;
     const client = new Client({ connectionString: adminUrl });
@@ -112,7 +106,7 @@ async function openDatabase() {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
   };
-  return { name, url: url.toString(), drop };
+  return { name, url, drop };
 }
 
 /** @param {string} databaseUrl */
