@@ -8,7 +8,7 @@
 'use strict';
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { fillWithIndexesRebuilt } = require('./bulk-fill');
+const { ensureRevisionPartitionsSince, fillUpdateBodies, fillWithIndexesRebuilt, totalRelationSizeSql } = require('./bulk-fill');
 
 const SAMPLES = join(__dirname, '..', '..', '..', 'shared', 'samples');
 const BATCH = 250_000;
@@ -99,6 +99,8 @@ async function preloadProcesses(client, { role, processes, log }) {
     for (const [n, template] of templates.entries()) {
       await client.query('INSERT INTO bench_process_template VALUES ($1, $2, $3)', [n, template.pruefidentifikator, template.body]);
     }
+    // Revisions go back two years (and a day, for the last update of the oldest process).
+    await ensureRevisionPartitionsSince(client, `now() - interval '731 days'`);
     await fillWithIndexesRebuilt(
       client,
       log,
@@ -108,6 +110,7 @@ async function preloadProcesses(client, { role, processes, log }) {
           await fillBatch(client, { role, from, to, total: processes, templates: templates.length });
           log(`  preloaded processes ${to.toLocaleString('en')} of ${processes.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         }
+        await fillUpdateBodies(client);
       },
       TABLES,
     );
@@ -125,7 +128,7 @@ const BOOKED_TABLES = [...TABLES, 'business_object'];
 async function storage(client) {
   const { rows } = await client.query(
     `SELECT (SELECT count(*) FROM process_record)::bigint AS records, (SELECT count(*) FROM process_revision)::bigint AS revisions,
-       ${BOOKED_TABLES.map((table) => `pg_total_relation_size('${table}')`).join(' + ')} AS bytes`,
+       ${BOOKED_TABLES.map(totalRelationSizeSql).join(' + ')} AS bytes`,
   );
   const records = Number(rows[0].records);
   const revisions = Number(rows[0].revisions);

@@ -13,7 +13,7 @@ const { parseArgs } = require('node:util');
 const { sign } = require('jsonwebtoken');
 const { Client } = require('pg');
 const { keptDatabase } = require('../bench/kept-database');
-const { fillWithIndexesRebuilt } = require('../bench/bulk-fill');
+const { ensureRevisionPartitionsSince, fillWithIndexesRebuilt } = require('../bench/bulk-fill');
 const { waitForLive } = require('../bench/wait-for-live');
 
 const ROOT = join(__dirname, '..', '..');
@@ -170,6 +170,7 @@ async function main() {
       // The service must not hold locks on the tables while indexes are dropped.
       await stopService(child);
       await client.query(`TRUNCATE trigger_delivery, process_key, process_revision, process_record, console_measure_fill CASCADE`);
+      await ensureRevisionPartitionsSince(client, `now() - interval '${DAYS + 1} days'`);
       await fillWithIndexesRebuilt(client, log, () => fill(client), ['process_record', 'process_revision', 'process_key', 'trigger_delivery']);
       await client.query(`VACUUM (ANALYZE) process_record, process_revision`);
       await client.query(`INSERT INTO console_measure_fill VALUES ($1, now())`, [processes]);

@@ -9,6 +9,7 @@ import { DatabasePoolMetrics } from './database-pool-metrics';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
+import { ensureRevisionPartitionsAt, PartitionMaintenance } from './partitions/partition-maintenance.service';
 import { ReadinessController } from './readiness.controller';
 import { runMigrationsLocked } from './run-migrations';
 
@@ -62,6 +63,8 @@ export class DatabaseModule {
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
           useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
             await migrate(connection.url);
+            // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
+            await ensureRevisionPartitionsAt(connection.url);
             const pool = new Pool({ connectionString: connection.url, ...poolOptions(config) });
             // An idle connection that dies (server restart, network) emits 'error' on the pool; unheard, it would end
             // the process. The pool drops the connection; requests find out on their own.
@@ -72,6 +75,7 @@ export class DatabaseModule {
         },
         DatabaseLifecycle,
         DatabasePoolMetrics,
+        PartitionMaintenance,
       ],
       exports: [PG_POOL, DATABASE_CONNECTION],
     };

@@ -5,3 +5,6 @@ export * from './embedded-postgres';
 export * from './jsonb/jsonb-storability';
 export * from './migrations';
 export * from './run-migrations';
+export * from './partitions/revision-partitions';
+export * from './partitions/partition-maintenance';
+export * from './partitions/partition-maintenance.service';

@@ -39,11 +39,12 @@ export interface ProcessView {
 
 export type ProcessLookup = { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
 
-// The process of any key: its own business key, a key it collected, the prozessId of its create.
+// The process of any key: its own business key, a key it collected, the prozessId of its create. LEFT JOIN: revision 1
+// may have left with a dropped partition (retention); such a process has had updates, so its `current` is set.
 const FIND_RECORDS = `
   SELECT r.id, r.business_key, r.role, r.status, r.pruefidentifikator, r.target_business_key, r.prozess_id,
     COALESCE(r.current, v.body) AS current, r.created_at, r.updated_at
-  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.id IN (
     SELECT id FROM process_record WHERE role = $1 AND business_key = $2
     UNION SELECT record_id FROM process_key WHERE role = $1 AND key = $2

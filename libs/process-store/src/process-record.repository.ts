@@ -91,16 +91,18 @@ export const INSERT_RECORD_WITH_REVISION = `
   SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12, $13::jsonb FROM inserted, input
   RETURNING record_id`;
 
-// jsonb equality ignores key order and white space, as the hash does.
+// jsonb equality ignores key order and white space, as the hash does. A create so old that its revision 1 left with a
+// dropped partition (retention) is compared with nothing and answers a conflict, never a second booking.
 const SAME_AS_CREATE = `
-  SELECT v.body = $3::jsonb AS same FROM process_record r
-  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  SELECT COALESCE(v.body = $3::jsonb, false) AS same FROM process_record r
+  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.business_key = $2`;
 
 // Every process any of the request's keys names — by its own business key, a key it collected, or the prozessId of its
 // create — locked in id order (two requests locking the same processes never deadlock). No CTE and no aggregate: as
 // plain joins it costs about what the lookup by business key alone did. A record whose state is still
-// its create body keeps `current` NULL (migration StoreCreateBodyOnce).
+// its create body keeps `current` NULL (migration StoreCreateBodyOnce). LEFT JOIN: revision 1 may have left with a
+// dropped partition (retention); such a process has had updates, so its `current` is set.
 const LOCK_CANDIDATES = `
   SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision, c.key
   FROM (
@@ -109,7 +111,7 @@ const LOCK_CANDIDATES = `
     UNION ALL SELECT prozess_id, id FROM process_record WHERE role = $1 AND prozess_id = ANY($2::text[])
   ) c
   JOIN process_record r ON r.id = c.record_id
-  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   ORDER BY r.id
   FOR UPDATE OF r`;
 
@@ -117,7 +119,7 @@ const LOCK_CANDIDATES = `
 // finds it decides, so a process's own business key costs one index probe, as before there were chains.
 const LOCK_BY_KEY = `
   SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision, $2::text AS key
-  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.id = COALESCE(
     (SELECT id FROM process_record WHERE role = $1 AND business_key = $2),
     (SELECT record_id FROM process_key WHERE role = $1 AND key = $2),
@@ -126,6 +128,9 @@ const LOCK_BY_KEY = `
 
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
 // revision. A key another process took meanwhile stays that process's: the insert skips it.
+// `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
+// record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
+// violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
 const UPDATE_RECORD_WITH_REVISION = `
   WITH input AS (SELECT $7::jsonb AS body),
   updated AS (
@@ -142,6 +147,10 @@ const UPDATE_RECORD_WITH_REVISION = `
     INSERT INTO process_key (role, key, record_id, kind, first_revision)
     SELECT updated.role, k.key, $1, k.kind, updated.revision FROM updated, unnest($12::text[], $13::text[]) AS k(key, kind)
     ON CONFLICT (role, key) DO NOTHING
+  ),
+  update_body AS (
+    INSERT INTO process_update_body (record_id, body_sha256, revision)
+    SELECT $1, ${BODY_HASH('input.body')}, updated.revision FROM updated, input
   ),${projectionCtes({ role: '$15::varchar', stammdaten: "$2::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'updated', recordId: '$1', revision: 'updated.revision' })}
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by)
@@ -149,8 +158,11 @@ const UPDATE_RECORD_WITH_REVISION = `
   RETURNING revision`;
 
 const SELECT_REPLAYED_REVISION = `
-  SELECT revision FROM process_revision
-  WHERE record_id = $1 AND operation = 'update' AND body_sha256 = ${BODY_HASH('$2::jsonb')}`;
+  SELECT revision FROM process_update_body
+  WHERE record_id = $1 AND body_sha256 = ${BODY_HASH('$2::jsonb')}`;
+
+/** The primary key of process_update_body (record, body hash): an identical earlier update of the same process. */
+export const REPEATED_UPDATE_CONSTRAINT = 'pk_process_update_body';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -190,8 +202,8 @@ export class ProcessRecordRepository {
   /**
    * Resolves the process the update's keys name (`KEY_FIELDS` order), locks it, lets `merge` compute its next state
    * and stores it with a new revision, the key that matched and the request's new keys, in one transaction. Keys that
-   * name two processes book nothing (`ambiguous`). The unique (record, body hash) index of updates turns a repeated
-   * update into a replay even when both copies arrive at the same time.
+   * name two processes book nothing (`ambiguous`). The primary key (record, body hash) of process_update_body turns a
+   * repeated update into a replay even when both copies arrive at the same time, or months apart.
    */
   async appendRevision(
     facts: RevisionFacts & { targetBusinessKey: string | null },
@@ -265,7 +277,7 @@ export class ProcessRecordRepository {
       if (!broken && connectionLost(error)) broken = error as Error;
       // A connection that cannot even roll back is discarded instead of returned to the pool.
       if (inTransaction && !broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (chosen && !broken && isUniqueViolation(error, 'uq_process_revision_update_body')) {
+      if (chosen && !broken && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) {
         const { rows } = await client.query<{ revision: number }>(
           statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [chosen.id, facts.bodyJson]),
         );

@@ -55,10 +55,11 @@ const INSERT_TRIGGER_PROCESS = `
   FROM inserted, input
   RETURNING record_id`;
 
-// jsonb equality ignores key order and white space: a retried trigger is the same body.
+// jsonb equality ignores key order and white space: a retried trigger is the same body. Revision 1 may have left with
+// a dropped partition (retention): then nothing compares equal, and the retry answers a conflict.
 const SAME_TRIGGER = `
-  SELECT r.id, v.operation = 'trigger' AND v.body = $3::jsonb AS same FROM process_record r
-  JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  SELECT r.id, COALESCE(v.operation = 'trigger' AND v.body = $3::jsonb, false) AS same FROM process_record r
+  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
   WHERE r.role = $1 AND r.business_key = $2`;
 
 const MARK_SENT = `
@@ -72,12 +73,14 @@ const MARK_SENT = `
 
 const MARK_FAILED = `UPDATE process_record SET status = 'failed', updated_at = now() WHERE id = $1`;
 
+// A trigger process whose revision 1 left with a dropped partition (retention) is still one by its status (only
+// trigger processes carry one); its eventname then comes from its state.
 const SELECT_TRIGGER_PROCESS = `
-  SELECT r.id AS "recordId", r.prozess_id AS "prozessId", v.body -> 'zusatzdaten' ->> 'eventname' AS eventname, r.status,
+  SELECT r.id AS "recordId", r.prozess_id AS "prozessId", COALESCE(v.body, r.current) -> 'zusatzdaten' ->> 'eventname' AS eventname, r.status,
     (SELECT k.key FROM process_key k WHERE k.record_id = r.id AND k.kind = 'triggerBusinessKey' ORDER BY k.created_at LIMIT 1)
       AS "triggerBusinessKey"
-  FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
-  WHERE r.id = $1 AND v.operation = 'trigger'`;
+  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  WHERE r.id = $1 AND (v.operation = 'trigger' OR (v.record_id IS NULL AND r.status IS NOT NULL))`;
 
 /**
  * Writes the process records of triggers: revision 1 (`trigger`) with the body sent, the delivery status, and the

@@ -8,6 +8,7 @@ import { IdentifyLocationIndex1764250000000 } from './1764250000000-IdentifyLoca
 import { PartialPostcodeIndex1764300000000 } from './1764300000000-PartialPostcodeIndex';
 import { MaloIdentRequests1764400000000 } from './1764400000000-MaloIdentRequests';
 import { OperatorConsoleIndexes1764500000000 } from './1764500000000-OperatorConsoleIndexes';
+import { PartitionRevisionsByMonth1764600000000 } from './1764600000000-PartitionRevisionsByMonth';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   PartialPostcodeIndex1764300000000,
   MaloIdentRequests1764400000000,
   OperatorConsoleIndexes1764500000000,
+  PartitionRevisionsByMonth1764600000000,
 ];

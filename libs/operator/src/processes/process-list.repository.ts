@@ -54,14 +54,16 @@ interface ProcessRow {
 
 // Newest first along idx_process_record_created (or _pi_created, _status_created): the scan stops after `limit` rows
 // that pass the filters. The latest revision is one primary-key probe per row; its release and findings are what the
-// list shows and filters on.
+// list shows and filters on. LEFT JOIN: a revision may have left with a dropped partition (retention); the process is
+// then listed with the record's release and no findings.
 const SELECT_PAGE = (where: string, limit: string) => `
-  SELECT r.business_key, r.status, r.pruefidentifikator, v.release, r.revision, r.marktlokations_ids, r.created_at, r.updated_at,
+  SELECT r.business_key, r.status, r.pruefidentifikator, COALESCE(v.release, r.release) AS release, r.revision, r.marktlokations_ids,
+    r.created_at, r.updated_at,
     to_json(r.created_at) #>> '{}' AS created_at_exact,
-    jsonb_array_length(v.findings) AS finding_count,
+    COALESCE(jsonb_array_length(v.findings), 0) AS finding_count,
     ARRAY(SELECT DISTINCT f ->> 'code' FROM jsonb_array_elements(v.findings) f WHERE f ->> 'code' IS NOT NULL ORDER BY 1) AS finding_codes
   FROM process_record r
-  JOIN process_revision v ON v.record_id = r.id AND v.revision = r.revision
+  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = r.revision
   WHERE ${where}
   ORDER BY r.created_at DESC, r.business_key DESC
   LIMIT ${limit}`;

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigurationError, loadServiceConfig } from './service-config';
 
 describe(loadServiceConfig.name, () => {
@@ -102,6 +102,28 @@ describe(loadServiceConfig.name, () => {
 
     it('should demand https for the middleware in production', () => {
       expect(() => loadServiceConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...middleware })).toThrow(/MACO_APP_URL must be an https URL.*\n.*MACO_TOKEN_URL must be an https URL/s);
+    });
+  });
+
+  describe('retention', () => {
+    it('should keep everything by default', () => {
+      expect(loadServiceConfig({ JWT_SECRET: secret }).retention).toEqual({});
+    });
+
+    it('should read the months kept and resolve the export folder', () => {
+      expect(loadServiceConfig({ JWT_SECRET: secret, RETENTION_MONTHS: '24', RETENTION_EXPORT_DIR: 'exports/revisions' }).retention).toEqual({
+        months: 24,
+        exportDir: resolve('exports/revisions'),
+      });
+      expect(loadServiceConfig({ JWT_SECRET: secret, RETENTION_MONTHS: '1' }).retention).toEqual({ months: 1 });
+    });
+
+    it.each(['0', '-3', '1.5', 'twelve'])('should refuse RETENTION_MONTHS=%s', (months) => {
+      expect(() => loadServiceConfig({ JWT_SECRET: secret, RETENTION_MONTHS: months })).toThrow(/RETENTION_MONTHS must be an integer from 1/);
+    });
+
+    it('should refuse an export folder without retention', () => {
+      expect(() => loadServiceConfig({ JWT_SECRET: secret, RETENTION_EXPORT_DIR: '/tmp/x' })).toThrow(/RETENTION_EXPORT_DIR.*RETENTION_MONTHS/);
     });
   });
 });

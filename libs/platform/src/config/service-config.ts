@@ -65,6 +65,19 @@ export interface ServiceConfig {
   /** Absent when `MACO_APP_URL` is not set: the service then sends nothing to a middleware. */
   macoApp?: MacoAppConnection;
   triggerDelivery: TriggerDeliverySettings;
+  /** What leaves the database with age (docs/reliability.md, "Growth: partitions and retention"). */
+  retention: RetentionSettings;
+}
+
+/** Retention of revisions and of the processes they leave behind. */
+export interface RetentionSettings {
+  /**
+   * Months of revisions kept besides the current one: a month's partition is dropped once it ended before the start of
+   * the UTC month `months` back. Absent (`RETENTION_MONTHS` unset): nothing is ever dropped.
+   */
+  months?: number;
+  /** Where a partition's rows are written (`process_revision_YYYY_MM.ndjson.gz`) before it is dropped; absent: not exported. */
+  exportDir?: string;
 }
 
 export class ConfigurationError extends Error {
@@ -104,7 +117,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   }
   const dataDir = resolve(text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
 
-  const config: Omit<ServiceConfig, 'tokenVerification' | 'macoApp' | 'triggerDelivery'> = {
+  const config: Omit<ServiceConfig, 'tokenVerification' | 'macoApp' | 'triggerDelivery' | 'retention'> = {
     port: integer('PORT', 3000, 0, 65535),
     host: text('HOST') ?? '0.0.0.0',
     databaseUrl,
@@ -135,8 +148,9 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     pollIntervalMs: integer('TRIGGER_POLL_INTERVAL_MS', 1000, 10, 3_600_000),
   };
   if (triggerDelivery.retryMaxMs < triggerDelivery.retryBaseMs) problems.push('TRIGGER_RETRY_MAX_MS must not be less than TRIGGER_RETRY_BASE_MS');
+  const retention = readRetention(integer, text, problems);
   if (problems.length) throw new ConfigurationError(problems);
-  return { ...config, tokenVerification: tokenVerification as TokenVerification, macoApp, triggerDelivery };
+  return { ...config, tokenVerification: tokenVerification as TokenVerification, macoApp, triggerDelivery, retention };
 }
 
 /** The middleware connection when `MACO_APP_URL` is set: then its token endpoint and account are required too. */
@@ -167,6 +181,18 @@ function readMacoApp(
   if (password === '') problems.push('MACO_PASSWORD is required with MACO_APP_URL');
   const clientSecret = env['MACO_CLIENT_SECRET'] || undefined;
   return { url: url.replace(/\/+$/, ''), tokenUrl: tokenUrl ?? '', clientId, clientSecret, username, password, timeoutMs };
+}
+
+/** Retention is off unless `RETENTION_MONTHS` is set; an export folder alone switches nothing on. */
+function readRetention(
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  text: (name: string) => string | undefined,
+  problems: string[],
+): RetentionSettings {
+  const months = text('RETENTION_MONTHS') === undefined ? undefined : integer('RETENTION_MONTHS', 0, 1, 1200);
+  const exportDir = text('RETENTION_EXPORT_DIR');
+  if (exportDir !== undefined && months === undefined) problems.push('RETENTION_EXPORT_DIR is set but RETENTION_MONTHS is not: nothing would be exported');
+  return { ...(months ? { months } : {}), ...(exportDir ? { exportDir: resolve(exportDir) } : {}) };
 }
 
 function readDefaultRelease(raw: string | undefined, problems: string[]): ReleaseName {

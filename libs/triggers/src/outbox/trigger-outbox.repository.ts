@@ -37,7 +37,8 @@ const INSERT_DELIVERY = `
   VALUES ($1, $2, $3, now(), now() + $5 * interval '1 millisecond', $4)`;
 
 // SKIP LOCKED: instances polling at the same moment take different rows; the lease keeps a row theirs while they
-// send it without holding a transaction open. An expired lease (its holder died) makes the row due again.
+// send it without holding a transaction open. An expired lease (its holder died) makes the row due again. The body sent
+// is revision 1's; should that have left with a dropped partition (retention), the process's state stands in.
 const CLAIM_DUE = `
   WITH due AS (
     SELECT record_id FROM trigger_delivery
@@ -48,9 +49,12 @@ const CLAIM_DUE = `
     FOR UPDATE SKIP LOCKED
   )
   UPDATE trigger_delivery d SET locked_until = now() + $4 * interval '1 millisecond', lease_token = $3
-  FROM due, process_record r, process_revision v
-  WHERE d.record_id = due.record_id AND r.id = d.record_id AND v.record_id = d.record_id AND v.revision = 1
-  RETURNING d.record_id AS "recordId", r.prozess_id AS "prozessId", d.eventname, d.attempts, v.body, d.lease_token AS "leaseToken"`;
+  FROM due
+  JOIN process_record r ON r.id = due.record_id
+  LEFT JOIN process_revision v ON v.record_id = due.record_id AND v.revision = 1
+  WHERE d.record_id = due.record_id
+  RETURNING d.record_id AS "recordId", r.prozess_id AS "prozessId", d.eventname, d.attempts, COALESCE(v.body, r.current) AS body,
+    d.lease_token AS "leaseToken"`;
 
 const HELD = `record_id = $1 AND lease_token = $2 AND delivered_at IS NULL AND failed_at IS NULL`;
 
