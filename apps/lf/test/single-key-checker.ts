@@ -63,6 +63,13 @@ const SCAN_NODES = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap
 const CONDITION_FIELDS = ['Index Cond', 'Recheck Cond', 'Filter', 'TID Cond'];
 const JOIN_CONDITION_FIELDS = ['Hash Cond', 'Merge Cond', 'Join Filter'];
 
+/** A monthly partition (`process_revision_2026_11`) is its table: plans name the partitions they scan. */
+function tableOf(relation: string | undefined): string | undefined {
+  if (relation === undefined || DISTRIBUTION[relation]) return relation;
+  const parent = /^(.+)_\d{4}_\d{2}$/.exec(relation)?.[1];
+  return parent && DISTRIBUTION[parent] ? parent : relation;
+}
+
 /**
  * Judges one plan (`EXPLAIN (FORMAT JSON, VERBOSE)`, generic) against `DISTRIBUTION`. `arbiters` maps the unique
  * indexes an `ON CONFLICT` names to their columns (a unique index is enforced per shard, so it must hold the
@@ -73,14 +80,18 @@ export function judgePlan(plan: PlanNode, arbiters: Record<string, string[]> = {
   const nonTableAliases = new Set<string>();
   const extra: ScanVerdict[] = [];
   const walk = (node: PlanNode, joinConditions: string[]) => {
-    const table = node['Relation Name'];
-    const alias = node.Alias ?? table;
+    const table = tableOf(node['Relation Name']);
+    // The scans of an appended partition are aliased `v_1`, `v_2`, …; the join conditions above name the table's `v`.
+    const alias = table !== node['Relation Name'] && node.Alias ? node.Alias.replace(/_\d+$/, '') : node.Alias ?? table;
     if (SCAN_NODES.has(node['Node Type']) && table && alias) {
       if (DISTRIBUTION[table]) {
         const own = CONDITION_FIELDS.flatMap((field) => (typeof node[field] === 'string' ? [node[field] as string] : []));
         // A bitmap heap scan's keys are in the index scans below it.
         const bitmap = node['Node Type'] === 'Bitmap Heap Scan' ? bitmapConditions(node) : [];
-        scans.push({ node, table, alias, conditions: [...own, ...bitmap, ...joinConditions] });
+        // Conditions of a partition's scan name it by its own alias (`v_13.record_id`): read them as the table's.
+        const childAlias = node.Alias && node.Alias !== alias ? node.Alias : undefined;
+        const asTable = (condition: string) => (childAlias ? condition.split(`${childAlias}.`).join(`${alias}.`) : condition);
+        scans.push({ node, table, alias, conditions: [...own.map(asTable), ...bitmap.map(asTable), ...joinConditions] });
       }
     } else if (alias && !table) {
       nonTableAliases.add(alias);
