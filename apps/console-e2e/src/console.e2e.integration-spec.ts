@@ -9,7 +9,9 @@ import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  FAST_RETRIES,
   loadSamples,
+  maloIdentBody,
   mintTestToken,
   postJson,
   startScriptedMiddleware,
@@ -35,23 +37,7 @@ const SCREENSHOTS = join(ROOT, 'apps', 'console-e2e', 'screenshots');
 const WAIT_MS = 15_000;
 
 /** Retries within milliseconds (as libs/triggers/test/trigger-test-kit.ts), so the test waits for outcomes, not backoff. */
-const FAST_RETRIES = {
-  TRIGGER_RETRY_BASE_MS: '20',
-  TRIGGER_RETRY_MAX_MS: '100',
-  TRIGGER_POLL_INTERVAL_MS: '25',
-  TRIGGER_MAX_ATTEMPTS: '1000',
-  LOG_LEVEL: 'error',
-};
 
-/** START_MALOIDENT of LF with what every release requires (as `maloIdentBody()` of the triggers' test kit). */
-const maloIdentBody = () => ({
-  stammdaten: {},
-  transaktionsdaten: {
-    absender: { rollencodenummer: '9900000000003' },
-    empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
-    ausfuehrungsdatum: '2026-12-01T23:00:00Z',
-  },
-});
 
 /** A MaLo-ID with a valid check digit that no sample carries. */
 const MALO_ID = '50074561190';

@@ -1,16 +1,24 @@
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  FAST_RETRIES,
+  hasMarktlokationField,
   loadSamples,
+  maloIdentBody,
   mintTestToken,
   postJson,
+  randomInt,
   RELIABILITY_SEED,
+  reverseKeys,
+  runPool,
   seededRandom,
   seededUuid,
   startScriptedMiddleware,
   startTestService,
   withBusinessKey,
   withClient,
+  withDokumentennummer,
+  withMarktlokationField,
   type JsonResponse,
   type ScriptedMiddleware,
   type TestDatabase,
@@ -28,14 +36,6 @@ const REPOSTED_SHARE = 0.3;
 /** Inbound calls the middleware answers 503 before it accepts. */
 const UNAVAILABLE_CALLS = 40;
 
-/** Retries within milliseconds (as the triggers' FAST_RETRIES), so the test waits for outcomes, not for backoff. */
-const FAST_RETRIES = {
-  TRIGGER_RETRY_BASE_MS: '20',
-  TRIGGER_RETRY_MAX_MS: '100',
-  TRIGGER_POLL_INTERVAL_MS: '25',
-  TRIGGER_MAX_ATTEMPTS: '1000',
-  LOG_LEVEL: 'error',
-};
 
 type Item = Record<string, unknown>;
 type CopyMode = 'first' | 'concurrent' | 'late';
@@ -401,65 +401,12 @@ describe('LF: three instances on one database', () => {
   }, 60_000);
 });
 
-/** An integer in [0, below). */
-function randomInt(random: () => number, below: number): number {
-  return Math.floor(random() * below);
-}
 
-/** Runs the tasks in list order with at most `inFlight` of them running at once. */
-async function runPool(tasks: (() => Promise<unknown>)[], inFlight: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
-}
 
-/** The same JSON value with the keys of every object in reverse order, as a client that re-serialises might send it. */
-function reverseKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((element) => reverseKeys(element)) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .reverse()
-      .map(([key, member]) => [key, reverseKeys(member)]),
-  ) as T;
-}
 
-/** Sets `transaktionsdaten.dokumentennummer`, which tells the revisions of one record apart. */
-function withDokumentennummer(body: Item, dokumentennummer: string): Item {
-  body['transaktionsdaten'] = { ...(body['transaktionsdaten'] as Item), dokumentennummer };
-  return body;
-}
 
-/** Puts a field of its own into the body's first MARKTLOKATION item (adding one when there is none): the update's change. */
-function withMarktlokationField(body: Item, field: string, value: unknown): Item {
-  const stammdaten = ((body['stammdaten'] as Item | undefined) ?? (body['stammdaten'] = {})) as Item;
-  const items = Array.isArray(stammdaten['MARKTLOKATION']) ? (stammdaten['MARKTLOKATION'] as Item[]) : [];
-  if (items.length === 0) items.push({ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' });
-  items[0] = { ...items[0], [field]: value };
-  stammdaten['MARKTLOKATION'] = items;
-  return body;
-}
 
-/** Whether a state's MARKTLOKATION items carry the field with the value. */
-function hasMarktlokationField(state: unknown, field: string, value: unknown): boolean {
-  const items = (state as { stammdaten?: { MARKTLOKATION?: unknown } } | null)?.stammdaten?.MARKTLOKATION;
-  return Array.isArray(items) && (items as Item[]).some((item) => item[field] === value);
-}
 
-/** START_MALOIDENT of LF: what every release requires of it, and nothing more. */
-function maloIdentBody(prozessId: string): Item {
-  return {
-    stammdaten: {},
-    transaktionsdaten: {
-      absender: { rollencodenummer: '9900000000003' },
-      empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
-      ausfuehrungsdatum: '2026-12-01T23:00:00Z',
-    },
-    zusatzdaten: { prozessId },
-  };
-}
 
 function countBy(values: (string | number)[]): Record<string, number> {
   const counts: Record<string, number> = {};

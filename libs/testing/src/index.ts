@@ -9,3 +9,4 @@ export * from './openapi-export';
 export * from './test-ident-group';
 export * from './scripted-middleware';
 export * from './trigger-bodies';
+export * from './load-tools';

@@ -18,3 +18,25 @@ export function triggerBodyFor(event: Pick<TriggerEvent, 'required'>): Record<st
   return body;
 }
 
+
+/** Trigger retries within milliseconds, so a test waits for outcomes, not for backoff; retry warnings not printed. */
+export const FAST_RETRIES: Record<string, string> = {
+  TRIGGER_RETRY_BASE_MS: '20',
+  TRIGGER_RETRY_MAX_MS: '100',
+  TRIGGER_POLL_INTERVAL_MS: '25',
+  TRIGGER_MAX_ATTEMPTS: '1000',
+  LOG_LEVEL: 'error',
+};
+
+/** START_MALOIDENT of LF: what every release requires of it, and nothing more. */
+export function maloIdentBody(prozessId?: string): Record<string, unknown> {
+  return {
+    stammdaten: {},
+    transaktionsdaten: {
+      absender: { rollencodenummer: '9900000000003' },
+      empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
+      ausfuehrungsdatum: '2026-12-01T23:00:00Z',
+    },
+    ...(prozessId ? { zusatzdaten: { prozessId } } : {}),
+  };
+}

@@ -3,16 +3,10 @@ import type { MarketRole } from '@maco/domain';
 import type { LoggingOptions } from '@maco/platform';
 import { composeService } from '@maco/service';
 import { mintTestToken, postJson, startTestService, withClient, type JsonResponse, type TestService } from '@maco/testing';
+
+export { FAST_RETRIES, maloIdentBody } from '@maco/testing';
 import { TRIGGERS_GROUP } from '../src';
 
-/** Retries within milliseconds, so a test waits for outcomes, not for backoff; the retry warnings are not printed. */
-export const FAST_RETRIES = {
-  TRIGGER_RETRY_BASE_MS: '20',
-  TRIGGER_RETRY_MAX_MS: '100',
-  TRIGGER_POLL_INTERVAL_MS: '25',
-  TRIGGER_MAX_ATTEMPTS: '1000',
-  LOG_LEVEL: 'error',
-};
 
 /** A service of `role` that offers the triggers group alone. */
 export function startTriggerService(
@@ -24,18 +18,6 @@ export function startTriggerService(
   return startTestService(composeService({ role, groups: [TRIGGERS_GROUP] }, { logging }), databaseUrl, env);
 }
 
-/** START_MALOIDENT of LF: what every release requires of it, and nothing more. */
-export function maloIdentBody(prozessId?: string): Record<string, unknown> {
-  return {
-    stammdaten: {},
-    transaktionsdaten: {
-      absender: { rollencodenummer: '9900000000003' },
-      empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
-      ausfuehrungsdatum: '2026-12-01T23:00:00Z',
-    },
-    ...(prozessId ? { zusatzdaten: { prozessId } } : {}),
-  };
-}
 
 export function postTrigger(
   service: TestService,
