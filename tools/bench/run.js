@@ -174,14 +174,7 @@ async function main() {
     /** @type {ThroughputRow[]} */
     const rows = [];
     for (const connections of connectionLevels) {
-      /** @type {Record<Contestant, Run[]>} */
-      const runs = { baseline: [], service: [], floor: [], reference: [] };
-      for (let pair = 0; pair < Number(args.pairs); pair++) {
-        // Alternate the order so neither side always runs on a warmer database.
-        /** @type {Contestant[]} */
-        const order = pair % 2 === 0 ? contestants : [...contestants].reverse();
-        for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
-      }
+      const runs = await alternatingPairs(contestants, (name) => load(targets[name], connections, duration, bodies.create));
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
       const floorRun = median(runs.floor);
@@ -298,13 +291,7 @@ async function scaleBenchmark() {
 
     const rows = [];
     for (const connections of connectionLevels) {
-      /** @type {Record<'empty' | 'preloaded', Run[]>} */
-      const runs = { empty: [], preloaded: [] };
-      for (let pair = 0; pair < Number(args.pairs); pair++) {
-        /** @type {('empty' | 'preloaded')[]} */
-        const order = pair % 2 === 0 ? ['empty', 'preloaded'] : ['preloaded', 'empty'];
-        for (const name of order) runs[name].push(await load(targets[name], connections, duration, bodies.create));
-      }
+      const runs = await alternatingPairs(both, (name) => load(targets[name], connections, duration, bodies.create));
       const emptyRun = median(runs.empty);
       const preloadedRun = median(runs.preloaded);
       const row = {
@@ -389,6 +376,23 @@ async function readProbe(target, bodies) {
     method: 'GET',
     next: () => ({ path: `/processes/${encodeURIComponent(keys[n++ % keys.length])}` }),
   });
+}
+
+/**
+ * `--pairs` runs of every contestant, the order reversed every other pair so that none always runs on a warmer
+ * database; the runs per contestant.
+ * @template {string} N
+ * @template R
+ * @param {N[]} names
+ * @param {(name: N) => Promise<R>} runOne
+ * @returns {Promise<Record<N, R[]>>}
+ */
+async function alternatingPairs(names, runOne) {
+  const runs = /** @type {Record<N, R[]>} */ (/** @type {unknown} */ (Object.fromEntries(names.map((name) => [name, []]))));
+  for (let pair = 0; pair < Number(args.pairs); pair++) {
+    for (const name of pair % 2 === 0 ? names : [...names].reverse()) runs[name].push(await runOne(name));
+  }
+  return runs;
 }
 
 /**
@@ -863,13 +867,9 @@ async function readBenchmark() {
     /** @type {ReadRow[]} */
     const rows = [];
     for (const connections of connectionLevels) {
-      /** @type {Record<'baseline' | 'service', ReadRun[]>} */
-      const runs = { baseline: [], service: [] };
-      for (let pair = 0; pair < Number(args.pairs); pair++) {
-        /** @type {('baseline' | 'service')[]} */
-        const order = pair % 2 === 0 ? ['baseline', 'service'] : ['service', 'baseline'];
-        for (const name of order) runs[name].push(await loadWithPostgres(client, targets[name], connections, duration, reads));
-      }
+      /** @type {('baseline' | 'service')[]} */
+      const contestants = ['baseline', 'service'];
+      const runs = await alternatingPairs(contestants, (name) => loadWithPostgres(client, targets[name], connections, duration, reads));
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
       const row = {

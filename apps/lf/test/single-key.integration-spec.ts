@@ -6,6 +6,7 @@ import { releaseInForceAt, triggerEvent } from '@maco/domain';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  FAST_RETRIES,
   describeProcessDataContract,
   loadSamples,
   mintTestToken,
@@ -96,11 +97,8 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     database = await createTestDatabase();
     service = await startTestService(recordedLfService(), database.url, {
       ...middleware.env,
-      TRIGGER_RETRY_BASE_MS: '20',
-      TRIGGER_RETRY_MAX_MS: '100',
-      TRIGGER_POLL_INTERVAL_MS: '25',
+      ...FAST_RETRIES,
       TRIGGER_MAX_ATTEMPTS: '5',
-      LOG_LEVEL: 'error',
     });
   });
 
