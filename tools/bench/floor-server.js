@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // The floor of the service's design: bare Fastify, JSON.parse, and the service's own create statement (record +
-// first revision, its indexes and foreign key) as a prepared pg statement. No Nest, no auth, no validation, no
-// logging, no metrics. Runs on a database the service has migrated.   env: DATABASE_URL, PORT, ROLE
+// first revision, its indexes and foreign key, the projection) as a prepared pg statement, batched as the service
+// batches it. No Nest, no auth, no validation, no logging, no metrics. Runs on a database the service has migrated.
+//   env: DATABASE_URL, PORT, ROLE
 'use strict';
 const { join } = require('node:path');
 const fastify = require('fastify')({ logger: false });
 const { Pool } = require('pg');
 const persistence = join(__dirname, '..', '..', 'libs', 'process-store', 'dist');
-const { INSERT_RECORD_WITH_REVISION } = require(join(persistence, 'process-record.repository.js'));
+const { createBatcher } = require(join(persistence, 'process-record.repository.js'));
 const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
-// The booking projects its business objects into the read model in the same statement ($14): the floor does too.
+// The booking projects its business objects into the read model in the same statement: the floor does too.
 const { describeBusinessObjects } = require(join(persistence, 'read-model', 'business-object-rules.js'));
 
 /**
@@ -25,6 +26,7 @@ const { describeBusinessObjects } = require(join(persistence, 'read-model', 'bus
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
 const role = process.env.ROLE || 'LF';
+const creates = createBatcher(pool, role);
 
 fastify.removeContentTypeParser('application/json');
 fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (/** @type {FloorRequest} */ request, /** @type {string} */ text, done) => {
@@ -43,13 +45,10 @@ fastify.post('/createProcessData', async (/** @type {FloorRequest} */ request) =
   const businessKey = body.zusatzdaten.businessKey;
   const pruefidentifikator = body.transaktionsdaten?.pruefidentifikator ?? null;
   const marktlokationsIds = (body.stammdaten?.MARKTLOKATION ?? []).map((malo) => malo.marktlokationsId).filter((id) => typeof id === 'string');
-  await pool.query({
-    name: 'insert_record_with_revision',
-    text: INSERT_RECORD_WITH_REVISION,
-    values: [
-      uuidV7(), role, businessKey, null, null, pruefidentifikator, '10/26', marktlokationsIds, null, request.jsonText, 'bench', request.id, '[]',
-      JSON.stringify(describeBusinessObjects(body.stammdaten)),
-    ],
+  await creates.submit({
+    id: uuidV7(), businessKey, targetBusinessKey: null, prozessId: null, pruefidentifikator, release: '10/26', marktlokationsIds,
+    currentJson: null, bodyJson: request.jsonText, tokenSubject: 'bench', requestId: request.id, findingsJson: '[]',
+    objectsJson: JSON.stringify(describeBusinessObjects(body.stammdaten)),
   });
   return { businessKey, revision: 1, replayed: false };
 });

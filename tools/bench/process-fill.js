@@ -4,6 +4,7 @@
 // every 5th with a sub-process key. Rows are shaped as the booking statements write them (revision 1 holds the create
 // body, `current` only once an update merged into it, update hashes set).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<migrated db> node tools/bench/process-fill.js --processes 1000000 [--role LF]
+//   (or --revisions N: the fewest processes that make N stored revisions, as `--preload N` does)
 // Used by `npm run bench -- --preload N` (tools/bench/run.js); see tools/bench/README.md.
 'use strict';
 const { readFileSync, readdirSync } = require('node:fs');
@@ -83,6 +84,26 @@ async function fillBatch(client, { role, from, to, total, templates }) {
   );
 }
 
+/** Revisions process g has in the fill (see `facts`: 1, +1 for every 3rd, +1 for every 7th). */
+function revisionsOfFirst(processes) {
+  return processes + Math.floor(processes / 3) + Math.floor(processes / 7);
+}
+
+/**
+ * The fewest processes whose revisions make at least `revisions` (what `--preload N` asks for: N stored revisions).
+ * @param {number} revisions
+ */
+function processesForRevisions(revisions) {
+  let low = 1;
+  let high = revisions;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (revisionsOfFirst(middle) >= revisions) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /**
  * Preloads `processes` processes (reusable: counts what is there and adds the rest), rebuilding the secondary indexes
  * once around the fill. Returns what the database holds afterwards and the bytes per stored revision.
@@ -136,7 +157,7 @@ async function storage(client) {
   return { records, revisions, totalMB: Math.round(bytes / 1e6), bytesPerRevision: revisions ? Math.round(bytes / revisions) : 0 };
 }
 
-module.exports = { preloadProcesses, storage };
+module.exports = { preloadProcesses, processesForRevisions, revisionsOfFirst, storage };
 
 if (require.main === module) {
   const { Client } = require('pg');
@@ -148,7 +169,11 @@ if (require.main === module) {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   client
     .connect()
-    .then(() => preloadProcesses(client, { role: option('role', 'LF'), processes: Number(option('processes', '1000000')), log: (m) => console.error(m) }))
+    .then(() => {
+      const revisions = option('revisions', '');
+      const processes = revisions ? processesForRevisions(Number(revisions)) : Number(option('processes', '1000000'));
+      return preloadProcesses(client, { role: option('role', 'LF'), processes, log: (m) => console.error(m) });
+    })
     .then((result) => console.log(JSON.stringify(result)))
     .finally(() => client.end())
     .catch((error) => {

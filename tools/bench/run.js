@@ -96,7 +96,8 @@ const { values: args } = parseArgs({
     // Booking mode: run N (2–4) instances of the service (and of the reference) on the one database, the load spread
     // over them round-robin by connection; RSS and CPU are summed over the instances.
     instances: { type: 'string' },
-    // Scale mode: preload this many booked processes (tools/bench/process-fill.js; reused with --keep-database) and
+    // Scale mode: preload this many stored revisions (booked processes with 1–3 revisions each, tools/bench/process-fill.js;
+    // reused with --keep-database) and
     // compare bookings and process reads on it with a fresh empty database, both services running side by side.
     preload: { type: 'string' },
   },
@@ -255,9 +256,11 @@ async function main() {
  * revision (tables, indexes and TOAST) of both databases.
  */
 async function scaleBenchmark() {
-  const processes = Number(args.preload);
-  if (!Number.isInteger(processes) || processes < 1) throw new Error('--preload wants a whole number of processes');
-  const { preloadProcesses, storage } = require('./process-fill');
+  const revisions = Number(args.preload);
+  if (!Number.isInteger(revisions) || revisions < 1) throw new Error('--preload wants a whole number of revisions');
+  const { preloadProcesses, processesForRevisions, storage } = require('./process-fill');
+  // The issue's figure is stored revisions: the fill makes 1–3 per process (1.48 on average).
+  const processes = processesForRevisions(revisions);
   const { machine, database: preloaded, kept, children, client } = await openLoadedDatabase('preloaded');
   const adminUrl = /** @type {string} */ (process.env.DATABASE_URL);
   const empty = await createDatabase(adminUrl, 'empty');
@@ -266,7 +269,7 @@ async function scaleBenchmark() {
     const preloadedService = await startService(preloaded.url, 23105, ROOT);
     children.push(preloadedService.child);
     await client.connect();
-    log(`preloading ${processes.toLocaleString('en')} processes (reused when the kept database holds them)`);
+    log(`preloading ${revisions.toLocaleString('en')} revisions: ${processes.toLocaleString('en')} processes (reused when the kept database holds them)`);
     const fill = await preloadProcesses(client, { role, processes, log });
     log(`preloaded: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB, ${fill.bytesPerRevision} B per revision`);
     // The read model the bookings projected: as many business objects as processes (the read benchmark's sites).
@@ -319,7 +322,7 @@ async function scaleBenchmark() {
       date: new Date().toISOString(),
       app,
       machine,
-      settings: { ...loadSettings(), preload: processes, database: preloaded.name, keptDatabase: Boolean(kept) },
+      settings: { ...loadSettings(), preload: revisions, preloadedProcesses: processes, database: preloaded.name, keptDatabase: Boolean(kept) },
       fill,
       readModel,
       storage: { empty: emptyStorage, preloaded: preloadedStorage },
@@ -336,7 +339,7 @@ async function scaleBenchmark() {
     ].filter((check) => check !== undefined);
     const report = { ...measurements, targets: targetsMet };
     const lines = [
-      `# Booking benchmark at scale (${app.toUpperCase()}, ${processes.toLocaleString('en')} preloaded processes)`,
+      `# Booking benchmark at scale (${app.toUpperCase()}, ${revisions.toLocaleString('en')} preloaded revisions in ${processes.toLocaleString('en')} processes)`,
       '',
       `${report.date}, ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ${duration} s per run, ${args.pairs} pair(s).`,
       `Preload: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB` +

@@ -64,7 +64,7 @@ const ALLOWED: Record<string, { reach: Reach; reason: string }> = {
 };
 
 /** The statements that resolve a process by (role, business_key) or (role, prozess_id) of process_record. */
-const LOOKUP_ROUTED = ['insert_record_with_revision', 'insert_trigger_process', 'lock_candidates', 'lock_record', 'same_as_create', 'same_trigger'];
+const LOOKUP_ROUTED = ['insert_records_with_revisions', 'insert_trigger_process', 'lock_candidates', 'lock_record', 'same_as_create', 'same_trigger'];
 
 const token = mintTestToken({ roles: ['LF'] });
 
@@ -214,7 +214,7 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     const seen = new Map(judged.map((entry) => [entry.name, entry.verdict.reach]));
     expect(Object.keys(ALLOWED).filter((name) => seen.get(name) !== ALLOWED[name].reach)).toEqual([]);
     // The workload reached what it is meant to: creates, both lock paths, updates, triggers, delivery, projection.
-    for (const name of ['insert_record_with_revision', 'same_as_create', 'lock_record', 'lock_candidates', 'update_record_with_revision', 'select_replayed_revision', 'insert_trigger_process', 'same_trigger', 'insert_trigger_delivery', 'mark_trigger_sent', 'mark_trigger_delivered', 'mark_trigger_failed', 'mark_trigger_delivery_failed', 'schedule_trigger_retry']) {
+    for (const name of ['insert_records_with_revisions', 'same_as_create', 'lock_record', 'lock_candidates', 'update_record_with_revision', 'select_replayed_revision', 'insert_trigger_process', 'same_trigger', 'insert_trigger_delivery', 'mark_trigger_sent', 'mark_trigger_delivered', 'mark_trigger_failed', 'mark_trigger_delivery_failed', 'schedule_trigger_retry']) {
       expect([name, seen.has(name)]).toEqual([name, true]);
     }
   });

@@ -3,7 +3,8 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { connectionLost } from './in-transaction';
 import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
-import { projectionCtes } from './read-model/business-object.sql';
+import { batchProjectionCtes, projectionCtes } from './read-model/business-object.sql';
+import { StatementBatcher, type BatcherLimits } from './batching/statement-batcher';
 import { uuidV7 } from './uuid-v7';
 
 export interface RevisionFacts {
@@ -74,22 +75,80 @@ export type UpdateOutcome =
 // a retry whose keys come in another order is still the same body.
 const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
-// One statement: the record, its first revision and the projection of its business objects ($14, see
-// describeBusinessObjects) are written together or not at all. Exported for the benchmark's floor
-// (tools/bench/floor-server.js), which runs this statement and nothing else.
-export const INSERT_RECORD_WITH_REVISION = `
-  WITH input AS (SELECT $10::jsonb AS body),
+// One statement for a batch of creates (see StatementBatcher): per create its record, its first revision and the
+// projection of its business objects are written together or not at all, and a create whose business key is booked
+// already writes nothing (ON CONFLICT). $1 is the role, $2 the creates as one JSON array (`createBatchJson`): each
+// body is parsed once, as part of it. Records go in in business-key order, so two batches inserting the same keys
+// wait for each other in one order and never deadlock. Answers the business keys it booked. Exported for the
+// benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
+export const INSERT_RECORDS_WITH_REVISIONS = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
+      seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
+      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb)
+  ),
   inserted AS (
     INSERT INTO process_record
       (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
-    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1 FROM input
+    SELECT id, $1::varchar, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, 1
+    FROM input ORDER BY business_key
     ON CONFLICT (role, business_key) DO NOTHING
-    RETURNING id
-  ),${projectionCtes({ role: '$2', stammdaten: "$10::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'inserted', recordId: 'inserted.id', revision: '1' })}
-  INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
-  SELECT inserted.id, 1, 'create', $6, $7, input.body, NULL, $11, $12, $13::jsonb FROM inserted, input
-  RETURNING record_id`;
+    RETURNING id, business_key
+  ),
+  booked AS (SELECT input.* FROM input JOIN inserted USING (id)),
+  revisions AS (
+    INSERT INTO process_revision
+      (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
+    SELECT id, 1, 'create', pruefidentifikator, release, body, NULL, token_subject, request_id, findings FROM booked ORDER BY seq
+  ),${batchProjectionCtes('$1::varchar')}
+  SELECT business_key FROM inserted`;
+
+/** What one create of a batch writes (`INSERT_RECORDS_WITH_REVISIONS`). */
+export interface CreateRow {
+  id: string;
+  businessKey: string;
+  targetBusinessKey: string | null;
+  prozessId: string | null;
+  pruefidentifikator: string | null;
+  release: string;
+  marktlokationsIds: string[];
+  /** JSON text or null. */
+  currentJson: string | null;
+  /** JSON text, embedded as it is. */
+  bodyJson: string;
+  tokenSubject: string | null;
+  requestId: string | null;
+  /** JSON text. */
+  findingsJson: string;
+  /** The object descriptors (`describeBusinessObjects`) as JSON text. */
+  objectsJson: string;
+}
+
+/**
+ * The batch parameter of `INSERT_RECORDS_WITH_REVISIONS`: one JSON array whose members carry the body, state, findings
+ * and descriptors as the JSON texts they are (no parse and serialise again); only the small fields are serialised.
+ */
+export function createBatchJson(rows: CreateRow[]): string {
+  let json = '[';
+  rows.forEach((row, seq) => {
+    json +=
+      (seq === 0 ? '{"seq":' : ',{"seq":') + seq +
+      ',"id":"' + row.id +
+      '","business_key":' + JSON.stringify(row.businessKey) +
+      ',"target_business_key":' + JSON.stringify(row.targetBusinessKey) +
+      ',"prozess_id":' + JSON.stringify(row.prozessId) +
+      ',"pruefidentifikator":' + JSON.stringify(row.pruefidentifikator) +
+      ',"release":' + JSON.stringify(row.release) +
+      ',"marktlokations_ids":' + JSON.stringify(row.marktlokationsIds) +
+      ',"current":' + (row.currentJson ?? 'null') +
+      ',"body":' + row.bodyJson +
+      ',"token_subject":' + JSON.stringify(row.tokenSubject) +
+      ',"request_id":' + JSON.stringify(row.requestId) +
+      ',"findings":' + row.findingsJson +
+      ',"objects":' + row.objectsJson + '}';
+  });
+  return json + ']';
+}
 
 // jsonb equality ignores key order and white space, as the hash does. A create so old that its revision 1 left with a
 // dropped partition (retention) is compared with nothing and answers a conflict, never a second booking.
@@ -171,28 +230,61 @@ const UNIQUE_VIOLATION = '23505';
  * it runs as named prepared statements on the service's pg pool, so PostgreSQL parses and plans each once per
  * connection instead of once per request.
  */
+/**
+ * How creates are batched: at most `concurrency` create statements at once, each with up to `size` creates. Under
+ * load the creates that arrive while those run leave together in the next statement (see StatementBatcher).
+ */
+export const CREATE_BATCH_LIMITS: BatcherLimits = { concurrency: 4, size: 64 };
+
+/**
+ * Writes batches of creates through `pool` with `INSERT_RECORDS_WITH_REVISIONS`: answers per create whether it was
+ * booked (false: its business key was booked before, by an earlier request or an earlier create of the same batch).
+ * The service's repository and the benchmark's floor both book through it.
+ */
+export function createBatcher(pool: Pick<Pool, 'query'>, role: string, limits: BatcherLimits = CREATE_BATCH_LIMITS): StatementBatcher<CreateRow, boolean> {
+  return new StatementBatcher<CreateRow, boolean>(
+    async (rows) => {
+      const { rows: booked } = await pool.query<{ business_key: string }>(
+        statement('insert_records_with_revisions', INSERT_RECORDS_WITH_REVISIONS, [role, createBatchJson(rows)]),
+      );
+      const keys = new Set(booked.map((row) => row.business_key));
+      return rows.map((row) => keys.has(row.businessKey));
+    },
+    (row) => row.businessKey,
+    limits,
+  );
+}
+
+/**
+ * Reads and writes process records and their revisions. Hand-written SQL keeps each booking to few round trips;
+ * it runs as named prepared statements on the service's pg pool, so PostgreSQL parses and plans each once per
+ * connection instead of once per request. Creates are batched (`createBatcher`) per role.
+ */
 @Injectable()
 export class ProcessRecordRepository {
+  private readonly creates = new Map<string, StatementBatcher<CreateRow, boolean>>();
+
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
-    const { rows } = await this.pool.query(statement('insert_record_with_revision', INSERT_RECORD_WITH_REVISION, [
-      uuidV7(),
-      facts.role,
-      facts.businessKey,
-      facts.targetBusinessKey,
-      facts.prozessId,
-      facts.pruefidentifikator,
-      facts.release,
-      facts.marktlokationsIds,
-      facts.currentJson,
-      facts.bodyJson,
-      facts.tokenSubject,
-      facts.requestId,
-      facts.findingsJson,
-      JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
-    ]));
-    if (rows.length === 1) return { kind: 'booked' };
+    let creates = this.creates.get(facts.role);
+    if (!creates) this.creates.set(facts.role, (creates = createBatcher(this.pool, facts.role)));
+    const booked = await creates.submit({
+      id: uuidV7(),
+      businessKey: facts.businessKey,
+      targetBusinessKey: facts.targetBusinessKey,
+      prozessId: facts.prozessId,
+      pruefidentifikator: facts.pruefidentifikator,
+      release: facts.release,
+      marktlokationsIds: facts.marktlokationsIds,
+      currentJson: facts.currentJson,
+      bodyJson: facts.bodyJson,
+      tokenSubject: facts.tokenSubject,
+      requestId: facts.requestId,
+      findingsJson: facts.findingsJson,
+      objectsJson: JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
+    });
+    if (booked) return { kind: 'booked' };
     const existing = await this.pool.query<{ same: boolean }>(
       statement('same_as_create', SAME_AS_CREATE, [facts.role, facts.businessKey, facts.bodyJson]),
     );

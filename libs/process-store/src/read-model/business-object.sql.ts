@@ -50,6 +50,44 @@ export function projectionCtes(s: ProjectionSources): string {
 }
 
 /**
+ * `projectionCtes` for a batch of creates (`INSERT_RECORDS_WITH_REVISIONS`): the objects of every booked create (CTE
+ * `booked`: `seq`, `id`, `body`, `objects`), each create's state being its body. Within a batch an object one create
+ * touches may be touched by a later one too: the later is compared with the earlier (not with the stored version it
+ * cannot see yet) and supersedes it from the booking on, exactly as if the two had been booked one after the other.
+ */
+export function batchProjectionCtes(role: string): string {
+  return `
+  bo_described AS (
+    SELECT x.seq, d.o, x.id AS record_id, d.k AS kind, d.i AS object_id, d.l AS locations, d.f AS valid_from,
+      tstzrange(d.f, d.t, '[)') AS own_valid,
+      CASE WHEN d.n IS NULL THEN x.body -> 'stammdaten' -> d.k ELSE x.body -> 'stammdaten' -> d.k -> d.n END AS body
+    FROM booked x,
+      ROWS FROM (jsonb_to_recordset(x.objects) AS (k text, n int, i text, f timestamptz, t timestamptz, l text[])) WITH ORDINALITY
+        AS d(k, n, i, f, t, l, o)
+  ),
+  bo_in_batch AS (
+    SELECT o.*, lag(o.body) OVER w AS earlier_body, lag(o.seq) OVER w AS earlier_seq
+    FROM bo_described o WHERE o.body IS NOT NULL
+    WINDOW w AS (PARTITION BY o.kind, o.object_id ORDER BY o.seq, o.o)
+  ),
+  bo_changed AS (
+    SELECT o.*, latest.id AS latest_id FROM bo_in_batch o
+    LEFT JOIN LATERAL (
+      SELECT b.id, b.body FROM business_object b
+      WHERE b.role = ${role} AND b.kind = o.kind AND b.object_id = o.object_id ORDER BY b.id DESC LIMIT 1
+    ) latest ON o.earlier_seq IS NULL
+    WHERE CASE WHEN o.earlier_seq IS NULL THEN latest.body IS DISTINCT FROM o.body ELSE o.earlier_body IS DISTINCT FROM o.body END
+  ),
+  bo_projected AS (
+    INSERT INTO business_object (role, kind, object_id, valid, effective_from, locations, body, source, record_id, revision)
+    SELECT ${role}, c.kind, c.object_id, c.own_valid,
+      COALESCE(c.valid_from, CASE WHEN c.latest_id IS NULL AND c.earlier_seq IS NULL THEN '-infinity'::timestamptz ELSE now() END),
+      c.locations, c.body, 'booking', c.record_id, 1
+    FROM bo_changed c ORDER BY c.seq, c.o
+  )`;
+}
+
+/**
  * The versions among `candidates` (a table or subquery of `business_object` rows, aliased `v`) that pass `filter`, with
  * `columns` and the range each is in force over, `effective`: its own validity from its `effective_from` up to the
  * earliest `effective_from` of a later version of the same object (wherever that one is located). Every reader of the
