@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Pool } from 'pg';
-import { ProcessRecordRepository } from './process-record.repository';
+import { OPTIMISTIC_ATTEMPTS, ProcessRecordRepository } from './process-record.repository';
 
 /** A pool client that answers each statement by name (or text) with rows, or fails as told. */
 class FakeClient extends EventEmitter {
@@ -18,9 +18,34 @@ class FakeClient extends EventEmitter {
   }
 }
 
-function repositoryOn(client: FakeClient): ProcessRecordRepository {
-  const pool = { connect: async () => client };
-  return new ProcessRecordRepository(pool as unknown as Pool);
+/** A pool whose statements (the optimistic path's) are answered by `answer`; `connect` hands out `client` (the lock path's). */
+class FakePool {
+  readonly statements: string[] = [];
+  readonly values: unknown[][] = [];
+  connects = 0;
+  constructor(
+    private readonly client: FakeClient,
+    private readonly answer: (statement: string, call: number) => unknown,
+  ) {}
+  async query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }> {
+    const statement = config.name ?? config.text;
+    this.statements.push(statement);
+    this.values.push(config.values ?? []);
+    const result = this.answer(statement, this.statements.filter((s) => s === statement).length);
+    if (result instanceof Error) throw result;
+    return { rows: (result as unknown[]) ?? [] };
+  }
+  async connect(): Promise<FakeClient> {
+    this.connects++;
+    return this.client;
+  }
+}
+
+/** Every optimistic write finds the record moved on (another update wrote first), so `appendRevision` takes the lock. */
+const racedEveryTime = (statement: string) => (statement === 'read_record' ? locked : []);
+
+function repositoryOn(client: FakeClient, answer: (statement: string, call: number) => unknown = racedEveryTime): ProcessRecordRepository {
+  return new ProcessRecordRepository(new FakePool(client, answer) as unknown as Pool);
 }
 
 const facts = {
@@ -41,7 +66,69 @@ const locked = [{ id: 'record-1', business_key: 'key-1', current: {}, revision: 
 /** An error as pg reports one the server sent. */
 const serverError = (code: string, severity: string, message: string) => Object.assign(new Error(message), { code, severity });
 
-describe('ProcessRecordRepository.appendRevision on a failing connection', () => {
+describe('ProcessRecordRepository.appendRevision, optimistic', () => {
+  const poolOf = (answer: (statement: string, call: number) => unknown) => {
+    const pool = new FakePool(new FakeClient(() => []), answer);
+    return { pool, repository: new ProcessRecordRepository(pool as unknown as Pool) };
+  };
+
+  it('should book in two statements, without a transaction or a checked-out connection', async () => {
+    const { pool, repository } = poolOf((s) => (s === 'read_record' ? locked : [{ revision: 2 }]));
+
+    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({ kind: 'booked', revision: 2, businessKey: 'key-1', matchedBy: 'businessKey' });
+
+    expect(pool.statements).toEqual(['read_record', 'update_record_with_revision']);
+    expect(pool.connects).toBe(0);
+    // The write holds only at the revision read ($16).
+    expect(pool.values[1][15]).toBe(1);
+  });
+
+  it('should read again when another update wrote first, and write on the revision read then', async () => {
+    const { pool, repository } = poolOf((s, call) => {
+      if (s === 'read_record') return [{ ...locked[0], revision: call }];
+      return call === 1 ? [] : [{ revision: 3 }];
+    });
+
+    await expect(repository.appendRevision(facts, merge)).resolves.toMatchObject({ kind: 'booked', revision: 3 });
+
+    expect(pool.statements).toEqual(['read_record', 'update_record_with_revision', 'read_record', 'update_record_with_revision']);
+    expect([pool.values[1][15], pool.values[3][15]]).toEqual([1, 2]);
+  });
+
+  it('should answer a replay with the revision the body was booked as', async () => {
+    const repeated = Object.assign(serverError('23505', 'ERROR', 'duplicate key value'), { constraint: 'pk_process_update_body' });
+    const { pool, repository } = poolOf((s) => (s === 'read_record' ? locked : s === 'update_record_with_revision' ? repeated : [{ revision: 5 }]));
+
+    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({ kind: 'replayed', revision: 5, businessKey: 'key-1', matchedBy: 'businessKey' });
+    expect(pool.statements).toEqual(['read_record', 'update_record_with_revision', 'select_replayed_revision']);
+  });
+
+  it('should pass any other error of the write on', async () => {
+    const other = Object.assign(serverError('23505', 'ERROR', 'duplicate key value'), { constraint: 'pk_process_key' });
+    const { repository } = poolOf((s) => (s === 'read_record' ? locked : other));
+
+    await expect(repository.appendRevision(facts, merge)).rejects.toBe(other);
+  });
+
+  it('should answer unknown keys after one read', async () => {
+    const { pool, repository } = poolOf(() => []);
+
+    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({ kind: 'unknown' });
+    expect(pool.statements).toEqual(['read_record']);
+  });
+
+  it(`should take the row lock after ${OPTIMISTIC_ATTEMPTS} lost races`, async () => {
+    const client = new FakeClient((s) => (s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 9 }] : []));
+    const pool = new FakePool(client, racedEveryTime);
+
+    await expect(new ProcessRecordRepository(pool as unknown as Pool).appendRevision(facts, merge)).resolves.toMatchObject({ kind: 'booked', revision: 9 });
+
+    expect(pool.statements).toHaveLength(2 * OPTIMISTIC_ATTEMPTS);
+    expect(client.statements).toEqual(['BEGIN', 'lock_record', 'update_record_with_revision', 'COMMIT']);
+  });
+});
+
+describe('ProcessRecordRepository.appendRevision under the row lock, on a failing connection', () => {
   it('should discard the client without a ROLLBACK when the server ends the session (57P01)', async () => {
     const shutdown = serverError('57P01', 'FATAL', 'terminating connection due to administrator command');
     const client = new FakeClient((s) => (s === 'lock_record' ? shutdown : s === 'BEGIN' ? [] : undefined));
@@ -97,10 +184,13 @@ describe('ProcessRecordRepository.appendRevision on a failing connection', () =>
   it('should roll back and keep the client when the merge fails', async () => {
     const bug = new TypeError('merge failed');
     const client = new FakeClient((s) => (s === 'lock_record' ? locked : []));
+    let merges = 0;
 
     await expect(
       repositoryOn(client).appendRevision(facts, () => {
-        throw bug;
+        // The optimistic attempts merge fine (and lose their races); the merge under the lock fails.
+        if (++merges > OPTIMISTIC_ATTEMPTS) throw bug;
+        return merge();
       }),
     ).rejects.toBe(bug);
 

@@ -185,8 +185,15 @@ const LOCK_BY_KEY = `
     (SELECT id FROM process_record WHERE role = $1 AND prozess_id = $2 ORDER BY id LIMIT 1))
   FOR UPDATE OF r`;
 
+// The same two lookups without the lock, for the optimistic path: the write then holds only if the record's revision is
+// still the one read (UPDATE_RECORD_WITH_REVISION's `revision = $16`).
+const READ_CANDIDATES = LOCK_CANDIDATES.replace('FOR UPDATE OF r', '');
+const READ_BY_KEY = LOCK_BY_KEY.replace('FOR UPDATE OF r', '');
+
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
 // revision. A key another process took meanwhile stays that process's: the insert skips it.
+// The record is written only while its revision is still the one its state was read at ($16): under the row lock that
+// always holds; on the optimistic path a concurrent update makes the statement write nothing, and it is tried again.
 // `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
 // record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
 // violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
@@ -199,7 +206,7 @@ const UPDATE_RECORD_WITH_REVISION = `
       marktlokations_ids = $3,
       target_business_key = COALESCE(target_business_key, $4),
       updated_at = now()
-    WHERE id = $1
+    WHERE id = $1 AND revision = $16
     RETURNING revision, role
   ),
   new_keys AS (
@@ -292,10 +299,15 @@ export class ProcessRecordRepository {
   }
 
   /**
-   * Resolves the process the update's keys name (`KEY_FIELDS` order), locks it, lets `merge` compute its next state
-   * and stores it with a new revision, the key that matched and the request's new keys, in one transaction. Keys that
-   * name two processes book nothing (`ambiguous`). The primary key (record, body hash) of process_update_body turns a
-   * repeated update into a replay even when both copies arrive at the same time, or months apart.
+   * Resolves the process the update's keys name (`KEY_FIELDS` order), lets `merge` compute its next state and stores
+   * it with a new revision, the key that matched and the request's new keys, in one statement. Keys that name two
+   * processes book nothing (`ambiguous`). The primary key (record, body hash) of process_update_body turns a repeated
+   * update into a replay even when both copies arrive at the same time, or months apart.
+   *
+   * Optimistic first: the process is read without a lock and the write holds only while its revision is still the one
+   * read — two statements, no transaction around them, no connection held while Node merges. An update that loses
+   * the race to another update of the same process reads again; after `OPTIMISTIC_ATTEMPTS` it takes the row lock
+   * (`appendLocked`), so a process updated by many requests at once still makes progress in order.
    */
   async appendRevision(
     facts: RevisionFacts & { targetBusinessKey: string | null },
@@ -304,6 +316,27 @@ export class ProcessRecordRepository {
   ): Promise<UpdateOutcome> {
     const requested = KEY_FIELDS.flatMap((field) => (keys[field] ? [{ field, key: keys[field] as string }] : []));
     if (requested.length === 0) return { kind: 'unknown' };
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+      const { rows } = await this.pool.query<CandidateRecord>(candidatesStatement(facts.role, requested, false));
+      const resolved = resolveCandidates(rows, requested);
+      if (!('record' in resolved)) return resolved;
+      try {
+        const { rows: written } = await this.pool.query<{ revision: number }>(writeStatement(facts, resolved, merge));
+        if (written.length === 1) return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
+      } catch (error) {
+        if (!isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) throw error;
+        return this.replayed(this.pool, facts, resolved);
+      }
+    }
+    return this.appendLocked(facts, merge, requested);
+  }
+
+  /** `appendRevision` under the row lock of the process, in one transaction. */
+  private async appendLocked(
+    facts: RevisionFacts & { targetBusinessKey: string | null },
+    merge: (current: Record<string, unknown>) => MergedState,
+    requested: RequestedKey[],
+  ): Promise<UpdateOutcome> {
     const client: PoolClient = await this.pool.connect();
     // A checked-out client has no listener of the pool's: when its connection dies (the server shuts down, the
     // network drops), pg emits 'error' on it, which without a listener would crash the process. It marks the
@@ -311,76 +344,115 @@ export class ProcessRecordRepository {
     let broken: Error | undefined;
     const onConnectionError = (error: Error) => (broken ??= error);
     client.on('error', onConnectionError);
-    let chosen: { id: string; businessKey: string; matchedBy: KeyField } | undefined;
+    let chosen: Resolved | undefined;
     let inTransaction = false;
     try {
       await client.query('BEGIN');
       inTransaction = true;
-      const keys = [...new Set(requested.map(({ key }) => key))];
-      const { rows } = await client.query<CandidateRecord>(
-        keys.length === 1
-          ? statement('lock_record', LOCK_BY_KEY, [facts.role, keys[0]])
-          : statement('lock_candidates', LOCK_CANDIDATES, [facts.role, keys]),
-      );
-      const recordOf = new Map<string, CandidateRecord>();
-      for (const row of rows) recordOf.set(row.key, row);
-      const matches = requested.flatMap(({ field, key }) => {
-        const record = recordOf.get(key);
-        return record ? [{ field, key, record }] : [];
-      });
-      const records = new Set(matches.map(({ record }) => record.id));
-      if (records.size !== 1) {
+      const { rows } = await client.query<CandidateRecord>(candidatesStatement(facts.role, requested, true));
+      const resolved = resolveCandidates(rows, requested);
+      if (!('record' in resolved)) {
         await client.query('ROLLBACK');
         inTransaction = false;
-        if (records.size === 0) return { kind: 'unknown' };
-        return { kind: 'ambiguous', matches: matches.map(({ field, key, record }) => ({ field, key, processBusinessKey: record.business_key })) };
+        return resolved;
       }
-      const [{ field: matchedBy, record }] = matches;
-      chosen = { id: record.id, businessKey: record.business_key, matchedBy };
-      const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
-      const next = merge(record.current);
-      // Only what this update changed is projected: the rest of the state stands as it was booked.
-      const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {}, projectionOptionsOf(facts.role));
-      const { rows: written } = await client.query<{ revision: number }>(
-        statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
-          record.id,
-          next.currentJson,
-          next.marktlokationsIds,
-          facts.targetBusinessKey,
-          facts.pruefidentifikator,
-          facts.release,
-          facts.bodyJson,
-          facts.tokenSubject,
-          facts.requestId,
-          facts.findingsJson,
-          matchedBy,
-          newKeys.map(({ key }) => key),
-          newKeys.map(({ field }): ProcessKeyKind => (field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId')),
-          JSON.stringify(objects),
-          facts.role,
-        ]),
-      );
+      chosen = resolved;
+      const { rows: written } = await client.query<{ revision: number }>(writeStatement(facts, resolved, merge));
       await client.query('COMMIT');
       inTransaction = false;
-      return { kind: 'booked', revision: written[0].revision, businessKey: record.business_key, matchedBy };
+      return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
     } catch (error) {
       // After a lost connection, a fatal error or a client-side timeout the client is discarded without a ROLLBACK
       // (the server rolls back when the connection goes); after a statement error it rolls back and stays.
       if (!broken && connectionLost(error)) broken = error as Error;
       // A connection that cannot even roll back is discarded instead of returned to the pool.
       if (inTransaction && !broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (chosen && !broken && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) {
-        const { rows } = await client.query<{ revision: number }>(
-          statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [chosen.id, facts.bodyJson]),
-        );
-        return { kind: 'replayed', revision: rows[0].revision, businessKey: chosen.businessKey, matchedBy: chosen.matchedBy };
-      }
+      if (chosen && !broken && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) return this.replayed(client, facts, chosen);
       throw error;
     } finally {
       client.off('error', onConnectionError);
       client.release(broken);
     }
   }
+
+  /** The answer to an update whose body the process booked before: the revision it was booked as. */
+  private async replayed(on: Pick<Pool, 'query'>, facts: RevisionFacts, { record, matchedBy }: Resolved): Promise<UpdateOutcome> {
+    const { rows } = await on.query<{ revision: number }>(statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [record.id, facts.bodyJson]));
+    return { kind: 'replayed', revision: rows[0].revision, businessKey: record.business_key, matchedBy };
+  }
+}
+
+/**
+ * The lock path's statements by the optimistic statement each stands in for (same parameters). The lock path runs
+ * only after lost races, which a sequential workload never has: the single-key proof (apps/lf/test) judges them from
+ * here.
+ */
+export const LOCKING_COUNTERPARTS: Record<string, { name: string; text: string }> = {
+  read_record: { name: 'lock_record', text: LOCK_BY_KEY },
+  read_candidates: { name: 'lock_candidates', text: LOCK_CANDIDATES },
+};
+
+/** Reads before the optimistic write; after that many lost races the update takes the row lock. */
+export const OPTIMISTIC_ATTEMPTS = 2;
+
+type RequestedKey = { field: KeyField; key: string };
+
+/** The one process the request's keys name, the key that found it and the request's keys it does not hold yet. */
+interface Resolved {
+  record: CandidateRecord;
+  matchedBy: KeyField;
+  newKeys: RequestedKey[];
+}
+
+/** Finds the candidates of the request's keys: by one key (the common case) or by all, with or without the row lock. */
+function candidatesStatement(role: string, requested: RequestedKey[], lock: boolean): QueryConfig {
+  const keys = [...new Set(requested.map(({ key }) => key))];
+  if (keys.length === 1) return lock ? statement('lock_record', LOCK_BY_KEY, [role, keys[0]]) : statement('read_record', READ_BY_KEY, [role, keys[0]]);
+  return lock ? statement('lock_candidates', LOCK_CANDIDATES, [role, keys]) : statement('read_candidates', READ_CANDIDATES, [role, keys]);
+}
+
+function resolveCandidates(rows: CandidateRecord[], requested: RequestedKey[]): Resolved | { kind: 'unknown' } | { kind: 'ambiguous'; matches: KeyMatch[] } {
+  const recordOf = new Map<string, CandidateRecord>();
+  for (const row of rows) recordOf.set(row.key, row);
+  const matches = requested.flatMap(({ field, key }) => {
+    const record = recordOf.get(key);
+    return record ? [{ field, key, record }] : [];
+  });
+  const records = new Set(matches.map(({ record }) => record.id));
+  if (records.size === 0) return { kind: 'unknown' };
+  if (records.size > 1) return { kind: 'ambiguous', matches: matches.map(({ field, key, record }) => ({ field, key, processBusinessKey: record.business_key })) };
+  const [{ field: matchedBy, record }] = matches;
+  const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
+  return { record, matchedBy, newKeys };
+}
+
+/** The update's write: the merged state of the record as read, valid only while the record is at that revision. */
+function writeStatement(
+  facts: RevisionFacts & { targetBusinessKey: string | null },
+  { record, matchedBy, newKeys }: Resolved,
+  merge: (current: Record<string, unknown>) => MergedState,
+): QueryConfig {
+  const next = merge(record.current);
+  // Only what this update changed is projected: the rest of the state stands as it was booked.
+  const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {}, projectionOptionsOf(facts.role));
+  return statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
+    record.id,
+    next.currentJson,
+    next.marktlokationsIds,
+    facts.targetBusinessKey,
+    facts.pruefidentifikator,
+    facts.release,
+    facts.bodyJson,
+    facts.tokenSubject,
+    facts.requestId,
+    facts.findingsJson,
+    matchedBy,
+    newKeys.map(({ key }) => key),
+    newKeys.map(({ field }): ProcessKeyKind => (field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId')),
+    JSON.stringify(objects),
+    facts.role,
+    record.revision,
+  ]);
 }
 
 function statement(name: string, text: string, values: unknown[]): QueryConfig {
