@@ -1,5 +1,6 @@
 import { composeService } from '@maco/service';
 import {
+  expectNoOrphanRows,
   createTestDatabase,
   FAST_RETRIES,
   hasMarktlokationField,
@@ -399,6 +400,10 @@ describe('LF: three instances on one database', () => {
     };
     expect([serverErrors, duplicates, lost]).toEqual([0, 0, 0]);
   }, 60_000);
+
+  it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {
+    await expectNoOrphanRows(database.url);
+  });
 });
 
 

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
 import { MIGRATIONS } from '../src/migrations';
+import { PartitionRevisionsByMonth1764600000000 } from '../src/migrations/1764600000000-PartitionRevisionsByMonth';
 import { applyRetention, ensureRevisionPartitions, revisionPartitions } from '../src/partitions/partition-maintenance';
 import { addMonths, monthOf, monthsBetween, PARTITION_MONTHS_AHEAD, revisionPartitionName, type Month } from '../src/partitions/revision-partitions';
 import { runMigrationsLocked } from '../src/run-migrations';
@@ -18,6 +19,9 @@ const migrateWith = async (url: string, migrations: typeof MIGRATIONS) => {
     await dataSource.destroy();
   }
 };
+
+/** Where the migration under test stands among all of them (later ones run after it here too). */
+const PARTITIONING = MIGRATIONS.indexOf(PartitionRevisionsByMonth1764600000000);
 
 const current = monthOf(new Date());
 const monthText = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}-15 12:00:00+00`;
@@ -36,7 +40,7 @@ describe('migration PartitionRevisionsByMonth', () => {
   });
 
   it('should convert a filled table to monthly partitions without losing or changing a row', async () => {
-    await migrateWith(database.url, MIGRATIONS.slice(0, -1));
+    await migrateWith(database.url, MIGRATIONS.slice(0, PARTITIONING));
     const before = await withClient(database.url, async (client) => {
       // 3 000 processes created over 30 months; every third with two updates (hashed), every seventh with findings,
       // every eleventh a trigger.
@@ -75,13 +79,13 @@ describe('migration PartitionRevisionsByMonth', () => {
       const expected = monthsBetween(monthOf(oldest), addMonths(current, PARTITION_MONTHS_AHEAD)).map(revisionPartitionName);
       expect(await revisionPartitions(client)).toEqual(expected);
 
+      // (Its foreign key to process_record left with migration RevisionsWithoutForeignKeys.)
       const constraints = await client.query(
         `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'process_revision'::regclass ORDER BY 1`,
       );
       expect(constraints.rows).toEqual([
         { conname: 'ck_process_revision_operation', definition: expect.stringContaining("'trigger'") },
         { conname: 'ck_process_revision_update_hash', definition: expect.stringContaining('body_sha256 IS NOT NULL') },
-        { conname: 'fk_process_revision_record', definition: 'FOREIGN KEY (record_id) REFERENCES process_record(id)' },
         { conname: 'pk_process_revision', definition: 'PRIMARY KEY (record_id, revision, received_at)' },
       ]);
       const indexes = (await client.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'process_revision' ORDER BY 1`)).rows;
@@ -133,7 +137,8 @@ describe('migration PartitionRevisionsByMonth, reverted', () => {
       });
       const dataSource = await new DataSource({ type: 'postgres', url: database.url, migrations: MIGRATIONS }).initialize();
       try {
-        await dataSource.undoLastMigration({ transaction: 'each' });
+        // The later migrations first, then PartitionRevisionsByMonth itself.
+        for (let undone = MIGRATIONS.length; undone > PARTITIONING; undone--) await dataSource.undoLastMigration({ transaction: 'each' });
       } finally {
         await dataSource.destroy();
       }

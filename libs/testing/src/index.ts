@@ -10,3 +10,4 @@ export * from './test-ident-group';
 export * from './scripted-middleware';
 export * from './trigger-bodies';
 export * from './load-tools';
+export * from './integrity';

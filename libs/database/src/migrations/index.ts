@@ -9,6 +9,7 @@ import { PartialPostcodeIndex1764300000000 } from './1764300000000-PartialPostco
 import { MaloIdentRequests1764400000000 } from './1764400000000-MaloIdentRequests';
 import { OperatorConsoleIndexes1764500000000 } from './1764500000000-OperatorConsoleIndexes';
 import { PartitionRevisionsByMonth1764600000000 } from './1764600000000-PartitionRevisionsByMonth';
+import { RevisionsWithoutForeignKeys1764700000000 } from './1764700000000-RevisionsWithoutForeignKeys';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   MaloIdentRequests1764400000000,
   OperatorConsoleIndexes1764500000000,
   PartitionRevisionsByMonth1764600000000,
+  RevisionsWithoutForeignKeys1764700000000,
 ];

@@ -1,4 +1,5 @@
 import {
+  expectNoOrphanRows,
   createTestDatabase,
   loadSamples,
   mintTestToken,
@@ -212,5 +213,9 @@ describe('LF service under concurrent writers', () => {
       expect(body).toEqual(winners.get(business_key));
     }
     figures['differentCreates'] = { keys: 25, variantsEach: 8, statuses: statusCounts(responses.flat()), records: stored.length, durationMs: Date.now() - started };
+  });
+
+  it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {
+    await expectNoOrphanRows(database.url);
   });
 });

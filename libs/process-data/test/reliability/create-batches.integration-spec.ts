@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { createBatcher, describeBusinessObjects, uuidV7, type CreateRow } from '@maco/process-store';
-import { createTestDatabase, loadSamples, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
+import { expectNoOrphanRows, createTestDatabase, loadSamples, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
 import { serviceModule } from '../service-module';
 
 type Body = Record<string, unknown> & { stammdaten?: Record<string, unknown> };
@@ -149,5 +149,9 @@ describe('Creates booked in batches', () => {
     const repeatedVersions = await maloVersions(repeated);
     expect(repeatedVersions.map((version) => version.note)).toEqual(['same']);
     expect(repeatedVersions[0].business_key).toBe((batch[1]['zusatzdaten'] as { businessKey: string }).businessKey);
+  });
+
+  it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {
+    await expectNoOrphanRows(database.url);
   });
 });

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort } from '@maco/database';
-import { loadSamples, mintTestToken, startTestService, withBusinessKey, withClient, type TestService } from '@maco/testing';
+import { expectNoOrphanRows, loadSamples, mintTestToken, startTestService, withBusinessKey, withClient, type TestService } from '@maco/testing';
 import { serviceModule } from '../service-module';
 
 /**
@@ -297,6 +297,10 @@ describe('LF service while its database goes away and comes back', () => {
     };
     console.log(`database outage figures\n${JSON.stringify(figures, null, 2)}`);
   }, 60_000);
+
+  it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {
+    await expectNoOrphanRows(started().postgres.url);
+  });
 });
 
 interface StoredState {

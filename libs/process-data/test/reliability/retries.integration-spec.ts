@@ -1,4 +1,5 @@
 import {
+  expectNoOrphanRows,
   loadSamples,
   mintTestToken,
   postJson,
@@ -250,4 +251,8 @@ describe('LF service under retried requests', () => {
     expect(figures.lateUpdateRetriesAfterNewerRevisions).toBeGreaterThan(0);
     expect([lost, duplicated]).toEqual([0, 0]);
   }, 60_000);
+
+  it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {
+    await expectNoOrphanRows(database.url);
+  });
 });
