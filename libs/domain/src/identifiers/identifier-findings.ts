@@ -133,9 +133,12 @@ function kindOf(object: Record<string, unknown>, key: string, ressourceKind: Ide
 
 function pointerOf(path: readonly (string | number)[]): string {
   let pointer = ROOT_POINTER;
-  for (const token of path) pointer = appendPointer(pointer, token);
+  for (const token of path) pointer = typeof token === 'number' || PLAIN_TOKEN.test(token) ? `${pointer}/${token}` : appendPointer(pointer, token);
   return pointer;
 }
+
+/** Tokens that neither RFC 6901 escaping nor percent-encoding change (most keys): appended as they are. */
+const PLAIN_TOKEN = /^[\w.-]*$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -21,27 +21,45 @@ export function pathSteps(path: string): PathStep[] {
  * hold in `every` element of an array, or in `some` (then none holding yields the first element's pointers).
  */
 export function missingPointers(value: unknown, steps: readonly PathStep[], index: number, pointer: string, arrays: 'every' | 'some'): string[] {
-  if (index === steps.length) return [];
+  const missing: string[] = [];
+  collectMissing(value, steps, index, pointer, arrays, missing);
+  return missing;
+}
+
+/** `missingPointers` appending to one list (no array per step and element: this runs for every rule on every body). */
+function collectMissing(value: unknown, steps: readonly PathStep[], index: number, pointer: string, arrays: 'every' | 'some', into: string[]): void {
+  if (index === steps.length) return;
   const step = steps[index];
   const childValue = child(value, step.key);
   const childPointer = pointer + step.token;
   const last = index === steps.length - 1;
   if (step.array) {
-    if (!Array.isArray(childValue) || childValue.length === 0) return [childPointer];
-    if (last) return [];
+    if (!Array.isArray(childValue) || childValue.length === 0) {
+      into.push(childPointer);
+      return;
+    }
+    if (last) return;
     if (arrays === 'every') {
-      return childValue.flatMap((element, position) => missingPointers(element, steps, index + 1, `${childPointer}/${position}`, arrays));
+      for (let position = 0; position < childValue.length; position++) {
+        collectMissing(childValue[position], steps, index + 1, `${childPointer}/${position}`, arrays, into);
+      }
+      return;
     }
     let first: string[] | undefined;
     for (let position = 0; position < childValue.length; position++) {
-      const missing = missingPointers(childValue[position], steps, index + 1, `${childPointer}/${position}`, arrays);
-      if (missing.length === 0) return missing;
+      const missing: string[] = [];
+      collectMissing(childValue[position], steps, index + 1, `${childPointer}/${position}`, arrays, missing);
+      if (missing.length === 0) return;
       first ??= missing;
     }
-    return first ?? [];
+    if (first) into.push(...first);
+    return;
   }
-  if (last) return isAbsent(childValue) ? [childPointer] : [];
-  return missingPointers(childValue, steps, index + 1, childPointer, arrays);
+  if (last) {
+    if (isAbsent(childValue)) into.push(childPointer);
+    return;
+  }
+  collectMissing(childValue, steps, index + 1, childPointer, arrays, into);
 }
 
 export function child(value: unknown, key: string): unknown {

@@ -13,6 +13,7 @@ import {
   senderRole,
   startsWith,
   valuesAt,
+  withBody,
 } from './vocabulary';
 
 /*
@@ -28,11 +29,13 @@ const PRODUCT_CODE = /^\d{13}$/;
 /** DE2380 of DTM+Z01 in the format ZZRB (`03MQ`). */
 const ZZRB = /^\d{2}[A-Z]{2}$/;
 
+/** Paths split once (deciders name them as strings and run per field and body). */
+const STEPS = new Map<string, readonly string[]>();
+
 function valuesOf(root: unknown, path: string): unknown[] {
-  return valuesAt(
-    root,
-    path.split('.').map((step) => step.replace(/\[\]$/, '')),
-  );
+  let steps = STEPS.get(path);
+  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
+  return valuesAt(root, steps);
 }
 
 /**
@@ -66,7 +69,7 @@ function shaped(path: string, shape: RegExp): Decider {
  */
 function everyElement(path: string, inner: Decider): Decider {
   return (context) => {
-    const decisions = valuesOf(context.body, path).map((element) => inner({ ...context, body: element }));
+    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
     if (decisions.every((decision) => decision === false)) return false;
     if (decisions.every((decision) => decision === true)) return true;
     return undefined;
@@ -76,7 +79,7 @@ function everyElement(path: string, inner: Decider): Decider {
 /** More than `count` elements at `path` for which `inner` is fulfilled; undecided when undecided elements could tip it. */
 function moreThanWhere(path: string, count: number, inner: Decider): Decider {
   return (context) => {
-    const decisions = valuesOf(context.body, path).map((element) => inner({ ...context, body: element }));
+    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
     const fulfilled = decisions.filter((decision) => decision === true).length;
     if (fulfilled > count) return true;
     return fulfilled + decisions.filter((decision) => decision === undefined).length > count ? undefined : false;

@@ -11,6 +11,7 @@ import {
   receiverRole,
   startsWith,
   valuesAt,
+  withBody,
 } from './vocabulary';
 
 /*
@@ -108,7 +109,7 @@ function inEach(path: string, inner: Decider): Decider {
   return (context) => {
     const elements = valuesAt(context.body, at);
     if (elements.length === 0) return undefined;
-    const decisions = elements.map((element) => inner({ ...context, body: element }));
+    const decisions = elements.map((element) => inner(withBody(context, element)));
     if (decisions.every((decision) => decision === true)) return true;
     return decisions.every((decision) => decision === false) ? false : undefined;
   };
@@ -120,9 +121,9 @@ function inEach(path: string, inner: Decider): Decider {
  */
 function soleObject(key: string, inner: Decider): Decider {
   return (context) => {
-    if (context.scope?.key === key) return inner({ ...context, body: context.scope.object });
+    if (context.scope?.key === key) return inner(withBody(context, context.scope.object));
     const elements = valuesAt(context.body, ['stammdaten', key]);
-    return elements.length === 1 ? inner({ ...context, body: elements[0] }) : undefined;
+    return elements.length === 1 ? inner(withBody(context, elements[0])) : undefined;
   };
 }
 
@@ -131,7 +132,7 @@ function perScope(byKey: Readonly<Record<string, Decider>>): Decider {
   return (context: ConditionContext): Decision => {
     const scope = context.scope;
     const inner = scope ? byKey[scope.key] : undefined;
-    return scope && inner ? inner({ ...context, body: scope.object }) : undefined;
+    return scope && inner ? inner(withBody(context, scope.object)) : undefined;
   };
 }
 

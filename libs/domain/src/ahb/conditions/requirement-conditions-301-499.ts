@@ -1,5 +1,5 @@
 import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, codeIn, inSome, inThis, messageDateAtOrAfter, not, present, valuesAt } from './vocabulary';
+import { absent, allOf, anyOf, codeIn, inSome, inThis, messageDateAtOrAfter, not, present, valuesAt, withBody } from './vocabulary';
 
 // ---------- local words ----------
 
@@ -64,7 +64,7 @@ function everyElement(path: string, inner: Decider): Decider {
   return (context) => {
     const elements = valuesAt(context.body, compiled);
     if (elements.length === 0) return false;
-    const decisions: Decision[] = elements.map((element) => inner({ ...context, body: element }));
+    const decisions: Decision[] = elements.map((element) => inner(withBody(context, element)));
     if (decisions.every((decision) => decision === true)) return true;
     if (decisions.every((decision) => decision === false)) return false;
     return undefined;

@@ -40,6 +40,14 @@ function child(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
+/**
+ * The context with another body (the scope object, an element of an array), everything else kept. Built field by field:
+ * V8's object spread (`{ ...context, body }`) costs about half a microsecond here, and conditions nest it per element.
+ */
+export function withBody(context: ConditionContext, body: unknown): ConditionContext {
+  return { body, scope: context.scope, receiverRole: context.receiverRole, senderRoles: context.senderRoles, receivedAt: context.receivedAt };
+}
+
 /** Fulfilled when anything is at `path`. */
 export function present(path: string): Decider {
   const steps = compilePath(path);
@@ -95,7 +103,7 @@ export function inThis(keys: string | readonly string[], inner: Decider): Decide
   return (context) => {
     const scope = context.scope;
     if (!scope || !accepted.includes(scope.key)) return undefined;
-    return inner({ ...context, body: scope.object });
+    return inner(withBody(context, scope.object));
   };
 }
 
@@ -105,7 +113,7 @@ export function inSome(key: string, inner: Decider): Decider {
     const elements = valuesAt(context.body, ['stammdaten', key]);
     let result: Decision = false;
     for (const object of elements) {
-      const decision = inner({ ...context, body: object });
+      const decision = inner(withBody(context, object));
       if (decision === true) return true;
       if (decision === undefined) result = undefined;
     }

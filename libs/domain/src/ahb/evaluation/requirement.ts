@@ -117,7 +117,12 @@ export function compileBindingValueKeys(expression: AhbExpression, conditions: R
     .filter((clause) => (clause.indicator === 'Muss' || clause.indicator === 'X') && clause.condition !== null)
     .map((clause) => compileValueKeys(clause.condition as ConditionNode, conditions));
   if (clauses.length === 0) return () => [];
-  return (context) => clauses.flatMap((clause) => clause(context) ?? []);
+  if (clauses.length === 1) return (context) => clauses[0](context) ?? [];
+  return (context) => {
+    const keys: (number | string)[] = [];
+    for (const clause of clauses) keys.push(...(clause(context) ?? []));
+    return keys;
+  };
 }
 
 /** Binding value keys of a subtree: a list, null when the branch fails, undefined when undecided. */
