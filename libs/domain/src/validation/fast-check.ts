@@ -35,8 +35,12 @@ interface PropertyPlan {
   nestedType?: ClassType;
 }
 
-/** A class's rules, read once; `undefined` when they use something this checker does not mirror (async, discriminators). */
-type ClassPlan = PropertyPlan[] | undefined;
+/**
+ * A class's rules, read once: the properties checked on every object, and those `@IsOptional()` alone guards, by name —
+ * they are checked only when the object has them (a BO4E body fills a few of a class's many optional fields).
+ * `undefined` when the rules use something this checker does not mirror (async, discriminators).
+ */
+type ClassPlan = { always: PropertyPlan[]; optional: Map<string, PropertyPlan> } | undefined;
 
 const plans = new Map<ClassType, ClassPlan>();
 
@@ -53,30 +57,38 @@ export function passesAllRules(type: ClassType, value: unknown): boolean {
 function passesClass(type: ClassType, object: JsonObject): boolean {
   const plan = planOf(type);
   // No plan, or no rules at all: class-validator (with forbidUnknownValues) would report the object.
-  if (!plan || plan.length === 0) return false;
-  for (const property of plan) {
-    const value = object[property.name];
-    if (!conditionsHold(property.conditions, object, value)) continue;
-    for (const check of property.checks) {
-      if (check.test) {
-        if (check.each && Array.isArray(value)) {
-          for (const item of value) if (!check.test(item)) return false;
-        } else if (!check.test(value)) {
-          return false;
-        }
-        continue;
-      }
-      const args: ValidationArguments = { value, constraints: check.constraints, targetName: type.name, object, property: property.name };
-      if (check.each && Array.isArray(value)) {
-        // class-validator hands each item the arguments of the whole array, so do we.
-        for (const item of value) if (check.instance.validate(item, args) !== true) return false;
-      } else if (check.instance.validate(value, args) !== true) {
-        return false;
-      }
+  if (!plan || plan.always.length + plan.optional.size === 0) return false;
+  for (const property of plan.always) if (!passesProperty(type, object, property)) return false;
+  if (plan.optional.size > 0) {
+    for (const name of Object.keys(object)) {
+      const property = plan.optional.get(name);
+      if (property && !passesProperty(type, object, property)) return false;
     }
-    if (property.nested && value !== undefined && !passesNested(property, value)) return false;
   }
   return true;
+}
+
+function passesProperty(type: ClassType, object: JsonObject, property: PropertyPlan): boolean {
+  const value = object[property.name];
+  if (!conditionsHold(property.conditions, object, value)) return true;
+  for (const check of property.checks) {
+    if (check.test) {
+      if (check.each && Array.isArray(value)) {
+        for (const item of value) if (!check.test(item)) return false;
+      } else if (!check.test(value)) {
+        return false;
+      }
+      continue;
+    }
+    const args: ValidationArguments = { value, constraints: check.constraints, targetName: type.name, object, property: property.name };
+    if (check.each && Array.isArray(value)) {
+      // class-validator hands each item the arguments of the whole array, so do we.
+      for (const item of value) if (check.instance.validate(item, args) !== true) return false;
+    } else if (check.instance.validate(value, args) !== true) {
+      return false;
+    }
+  }
+  return !(property.nested && value !== undefined && !passesNested(property, value));
 }
 
 function conditionsHold(conditions: Condition[], object: object, value: unknown): boolean {
@@ -132,7 +144,13 @@ function buildPlan(type: ClassType): ClassPlan {
         return undefined;
     }
   }
-  return [...byProperty.values()];
+  const plan = { always: [] as PropertyPlan[], optional: new Map<string, PropertyPlan>() };
+  for (const property of byProperty.values()) {
+    const onlyIfPresent = property.conditions.length === 1 && property.conditions[0] === isPresent;
+    if (onlyIfPresent) plan.optional.set(property.name, property);
+    else plan.always.push(property);
+  }
+  return plan;
 }
 
 // class-validator's own predicates behind its built-in decorators: called directly, they skip two call layers and an

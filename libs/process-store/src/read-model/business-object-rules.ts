@@ -368,13 +368,19 @@ interface Entry {
 }
 
 function objectsOf(stammdaten: Bo): Entry[] {
-  return Object.entries(stammdaten).flatMap(([kind, value]): Entry[] => {
+  const entries: Entry[] = [];
+  for (const kind of Object.keys(stammdaten)) {
     // Own keys only: a kind named `constructor` or `__proto__` is just an unknown kind.
     const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
-    if (!rule) return [];
-    if (Array.isArray(value)) return value.flatMap((object, index) => (isObject(object) ? [{ kind, index, rule, object }] : []));
-    return isObject(value) ? [{ kind, index: null, rule, object: value }] : [];
-  });
+    if (!rule) continue;
+    const value = stammdaten[kind];
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) if (isObject(value[index])) entries.push({ kind, index, rule, object: value[index] as Bo });
+    } else if (isObject(value)) {
+      entries.push({ kind, index: null, rule, object: value });
+    }
+  }
+  return entries;
 }
 
 function byIdentity(entries: Entry[]): Map<string, Bo> {
@@ -399,9 +405,14 @@ function idOf(value: unknown): string | undefined {
 // A date, or a date-time with its offset (without one it would depend on the server's time zone).
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
+/** The rules' dotted paths, split once (every booking reads the same few). */
+const PATH_PARTS = new Map<string, string[]>();
+
 function dateAt(object: Bo, path: string): Date | null {
+  let parts = PATH_PARTS.get(path);
+  if (!parts) PATH_PARTS.set(path, (parts = path.split('.')));
   let value: unknown = object;
-  for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
+  for (const part of parts) value = isObject(value) ? value[part] : undefined;
   if (typeof value !== 'string' || !DATE_TIME.test(value)) return null;
   const date = new Date(value);
   const year = date.getUTCFullYear();
