@@ -8,3 +8,4 @@ export * from './run-migrations';
 export * from './partitions/revision-partitions';
 export * from './partitions/partition-maintenance';
 export * from './partitions/partition-maintenance.service';
+export * from './partitions/revision-of-record.sql';

@@ -28,7 +28,7 @@ describe('JSON bodies over HTTP', () => {
   let app: NestFastifyApplication;
   let url: string;
 
-  const post = async (text: string) => {
+  const post = async (text: string | Uint8Array) => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
     return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
   };
@@ -89,5 +89,14 @@ describe('JSON bodies over HTTP', () => {
       const answer = await post(text);
       expect([answer.status, answer.body['code']]).toEqual([400, 'REQUEST.MALFORMED_JSON']);
     }
+  });
+
+  it('should answer 400 for a body that is not UTF-8 instead of keeping replacement characters', async () => {
+    // "Straße" in Latin-1: the ß is the single byte 0xDF, no UTF-8.
+    const answer = await post(Buffer.from('{"strasse":"Straße"}', 'latin1'));
+    expect([answer.status, answer.body['code']]).toEqual([400, 'REQUEST.MALFORMED_JSON']);
+    // The same text in UTF-8 is kept as sent.
+    const utf8 = await post(Buffer.from('{"strasse":"Straße"}', 'utf8'));
+    expect([utf8.status, utf8.body['jsonText']]).toEqual([200, '{"strasse":"Straße"}']);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, revisionOfRecord } from '@maco/database';
 
 export interface ProcessKeyView {
   key: string;
@@ -44,7 +44,7 @@ export type ProcessLookup = { kind: 'found'; process: ProcessView } | { kind: 'u
 const FIND_RECORDS = `
   SELECT r.id, r.business_key, r.role, r.status, r.pruefidentifikator, r.target_business_key, r.prozess_id,
     COALESCE(r.current, v.body) AS current, r.created_at, r.updated_at
-  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  FROM process_record r ${revisionOfRecord('r', '1', 'v.body')}
   WHERE r.role = $1 AND r.id IN (
     SELECT id FROM process_record WHERE role = $1 AND business_key = $2
     UNION SELECT record_id FROM process_key WHERE role = $1 AND key = $2
@@ -55,7 +55,11 @@ const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id 
 const REVISIONS = (bodies: boolean) => `
   SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings
     ${bodies ? ', body' : ''}
-  FROM process_revision WHERE record_id = $1 ORDER BY revision`;
+  FROM process_revision
+  WHERE record_id = $1
+    -- The months the record was booked in (see revisionOfRecord): the other partitions are skipped at start-up.
+    AND received_at BETWEEN (SELECT created_at FROM process_record WHERE id = $1) AND (SELECT updated_at FROM process_record WHERE id = $1)
+  ORDER BY revision`;
 
 const LINKED = `
   SELECT business_key FROM process_record

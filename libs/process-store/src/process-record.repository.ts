@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, revisionOfRecord } from '@maco/database';
 import { connectionLost } from './in-transaction';
 import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
 import { batchProjectionCtes, projectionCtes } from './read-model/business-object.sql';
@@ -154,7 +154,7 @@ export function createBatchJson(rows: CreateRow[]): string {
 // dropped partition (retention) is compared with nothing and answers a conflict, never a second booking.
 const SAME_AS_CREATE = `
   SELECT COALESCE(v.body = $3::jsonb, false) AS same FROM process_record r
-  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  ${revisionOfRecord('r', '1', 'v.body')}
   WHERE r.role = $1 AND r.business_key = $2`;
 
 // Every process any of the request's keys names — by its own business key, a key it collected, or the prozessId of its
@@ -170,7 +170,7 @@ const LOCK_CANDIDATES = `
     UNION ALL SELECT prozess_id, id FROM process_record WHERE role = $1 AND prozess_id = ANY($2::text[])
   ) c
   JOIN process_record r ON r.id = c.record_id
-  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  ${revisionOfRecord('r', '1', 'v.body')}
   ORDER BY r.id
   FOR UPDATE OF r`;
 
@@ -178,7 +178,7 @@ const LOCK_CANDIDATES = `
 // finds it decides, so a process's own business key costs one index probe, as before there were chains.
 const LOCK_BY_KEY = `
   SELECT r.id, r.business_key, COALESCE(r.current, v.body) AS current, r.revision, $2::text AS key
-  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  FROM process_record r ${revisionOfRecord('r', '1', 'v.body')}
   WHERE r.id = COALESCE(
     (SELECT id FROM process_record WHERE role = $1 AND business_key = $2),
     (SELECT record_id FROM process_key WHERE role = $1 AND key = $2),
@@ -192,6 +192,10 @@ const READ_BY_KEY = LOCK_BY_KEY.replace('FOR UPDATE OF r', '');
 
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
 // revision. A key another process took meanwhile stays that process's: the insert skips it.
+// The revision is received at the statement's start, not the transaction's: on the lock path the transaction began
+// before the lock was granted, and an update that committed meanwhile may have been received later. So revisions are
+// received in revision order, and `updated_at` never goes back — every revision lies between the record's
+// `created_at` and `updated_at`, which the reads use to skip other months' partitions (revisionOfRecord).
 // The record is written only while its revision is still the one its state was read at ($16): under the row lock that
 // always holds; on the optimistic path a concurrent update makes the statement write nothing, and it is tried again.
 // `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
@@ -205,9 +209,9 @@ const UPDATE_RECORD_WITH_REVISION = `
       revision = revision + 1,
       marktlokations_ids = $3,
       target_business_key = COALESCE(target_business_key, $4),
-      updated_at = now()
+      updated_at = GREATEST(updated_at, statement_timestamp())
     WHERE id = $1 AND revision = $16
-    RETURNING revision, role
+    RETURNING revision, role, updated_at
   ),
   new_keys AS (
     INSERT INTO process_key (role, key, record_id, kind, first_revision)
@@ -219,8 +223,9 @@ const UPDATE_RECORD_WITH_REVISION = `
     SELECT $1, ${BODY_HASH('input.body')}, updated.revision FROM updated, input
   ),${projectionCtes({ role: '$15::varchar', stammdaten: "$2::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'updated', recordId: '$1', revision: 'updated.revision' })}
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by)
-  SELECT $1, updated.revision, 'update', $5, $6, input.body, ${BODY_HASH('input.body')}, $8, $9, $10::jsonb, $11 FROM updated, input
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at)
+  SELECT $1, updated.revision, 'update', $5, $6, input.body, ${BODY_HASH('input.body')}, $8, $9, $10::jsonb, $11, statement_timestamp()
+  FROM updated, input
   RETURNING revision`;
 
 const SELECT_REPLAYED_REVISION = `

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, revisionOfRecord } from '@maco/database';
 import type { Queryable } from './in-transaction';
 import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
 import { projectionCtes } from './read-model/business-object.sql';
@@ -59,19 +59,20 @@ const INSERT_TRIGGER_PROCESS = `
 // a dropped partition (retention): then nothing compares equal, and the retry answers a conflict.
 const SAME_TRIGGER = `
   SELECT r.id, COALESCE(v.operation = 'trigger' AND v.body = $3::jsonb, false) AS same FROM process_record r
-  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  ${revisionOfRecord('r', '1', 'v.operation, v.body')}
   WHERE r.role = $1 AND r.business_key = $2`;
 
 const MARK_SENT = `
   WITH updated AS (
-    UPDATE process_record SET status = 'sent', updated_at = now() WHERE id = $1 RETURNING role
+    UPDATE process_record SET status = 'sent', updated_at = GREATEST(updated_at, statement_timestamp()) WHERE id = $1 RETURNING role
   )
   INSERT INTO process_key (role, key, record_id, kind, first_revision)
   SELECT updated.role, $2, $1, 'triggerBusinessKey', 1 FROM updated WHERE $2::text IS NOT NULL
   ON CONFLICT (role, key) DO NOTHING
   RETURNING key`;
 
-const MARK_FAILED = `UPDATE process_record SET status = 'failed', updated_at = now() WHERE id = $1`;
+// `updated_at` never goes back (an update of the process may have committed since this transaction began): see revisionOfRecord.
+const MARK_FAILED = `UPDATE process_record SET status = 'failed', updated_at = GREATEST(updated_at, statement_timestamp()) WHERE id = $1`;
 
 // A trigger process whose revision 1 left with a dropped partition (retention) is still one by its status (only
 // trigger processes carry one); its eventname then comes from its state.
@@ -79,7 +80,7 @@ const SELECT_TRIGGER_PROCESS = `
   SELECT r.id AS "recordId", r.prozess_id AS "prozessId", COALESCE(v.body, r.current) -> 'zusatzdaten' ->> 'eventname' AS eventname, r.status,
     (SELECT k.key FROM process_key k WHERE k.record_id = r.id AND k.kind = 'triggerBusinessKey' ORDER BY k.created_at LIMIT 1)
       AS "triggerBusinessKey"
-  FROM process_record r LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = 1
+  FROM process_record r ${revisionOfRecord('r', '1', 'v.record_id, v.operation, v.body')}
   WHERE r.id = $1 AND (v.operation = 'trigger' OR (v.record_id IS NULL AND r.status IS NOT NULL))`;
 
 /**

@@ -10,6 +10,7 @@ import { MaloIdentRequests1764400000000 } from './1764400000000-MaloIdentRequest
 import { OperatorConsoleIndexes1764500000000 } from './1764500000000-OperatorConsoleIndexes';
 import { PartitionRevisionsByMonth1764600000000 } from './1764600000000-PartitionRevisionsByMonth';
 import { RevisionsWithoutForeignKeys1764700000000 } from './1764700000000-RevisionsWithoutForeignKeys';
+import { RevisionTimesWithinRecordTimes1764800000000 } from './1764800000000-RevisionTimesWithinRecordTimes';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OperatorConsoleIndexes1764500000000,
   PartitionRevisionsByMonth1764600000000,
   RevisionsWithoutForeignKeys1764700000000,
+  RevisionTimesWithinRecordTimes1764800000000,
 ];

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, revisionOfRecord } from '@maco/database';
 import type { ReleaseName } from '@maco/domain';
 import { pageOf, type Page } from '../query/page';
 import { SqlConditions } from '../query/sql-conditions';
@@ -63,7 +63,7 @@ const SELECT_PAGE = (where: string, limit: string) => `
     COALESCE(jsonb_array_length(v.findings), 0) AS finding_count,
     ARRAY(SELECT DISTINCT f ->> 'code' FROM jsonb_array_elements(v.findings) f WHERE f ->> 'code' IS NOT NULL ORDER BY 1) AS finding_codes
   FROM process_record r
-  LEFT JOIN process_revision v ON v.record_id = r.id AND v.revision = r.revision
+  ${revisionOfRecord('r', 'r.revision', 'v.release, v.findings')}
   WHERE ${where}
   ORDER BY r.created_at DESC, r.business_key DESC
   LIMIT ${limit}`;

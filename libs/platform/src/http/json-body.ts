@@ -15,6 +15,9 @@ declare module 'fastify' {
 // JSON.parse is safe for it; anything else takes the full check.
 const NEEDS_FULL_CHECK = ['__proto__', 'constructor', '\\u'];
 
+// JSON is UTF-8 (RFC 8259 §8.1). Bytes that are not would be decoded to U+FFFD and stored as if sent: refused instead.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Parses JSON text, refusing prototype-poisoning keys (`__proto__`, `constructor.prototype`) as Fastify does. */
 export function parseJsonSafely(text: string): unknown {
   if (NEEDS_FULL_CHECK.every((word) => !text.includes(word))) return JSON.parse(text);
@@ -30,8 +33,13 @@ export function parseJsonSafely(text: string): unknown {
 export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimits): void {
   fastify.decorateRequest('jsonText', undefined);
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, text, done) => {
-    let body = text as string;
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, bytes, done) => {
+    let body: string;
+    try {
+      body = UTF8.decode(bytes as Buffer);
+    } catch {
+      return done(badRequest('Body is not valid UTF-8'), undefined);
+    }
     // A leading byte order mark is allowed to be ignored (RFC 8259 §8.1), and secure-json-parse does: dropped here,
     // so the text kept is the text parsed.
     if (body.charCodeAt(0) === 0xfeff) body = body.slice(1);

@@ -50,10 +50,16 @@ describe('LF service with monthly revision partitions and retention', () => {
     withMarktlokationField(withDokumentennummer(withBusinessKey(updateSample, businessKey), `GROWTH-${n}`), `growth${n}`, n);
   const update = (service: TestService, body: Record<string, unknown>) => postJson(`${service.baseUrl}/updateProcessData`, body, { token });
   /** Moves a process's revisions (all, or the given ones) into the middle of an earlier month, as if booked then. */
+  // The record's times move along (a process booked then was created then): every revision lies between them.
   const moveToMonth = (businessKey: string, month: { year: number; month: number }, revisions?: number[]) =>
     sql(
-      `UPDATE process_revision v SET received_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC')
-       FROM process_record r WHERE r.id = v.record_id AND r.business_key = $1 AND ($4::int[] IS NULL OR v.revision = ANY($4))`,
+      `WITH moved AS (
+         UPDATE process_revision v SET received_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC')
+         FROM process_record r WHERE r.id = v.record_id AND r.business_key = $1 AND ($4::int[] IS NULL OR v.revision = ANY($4))
+         RETURNING v.record_id, v.received_at
+       )
+       UPDATE process_record r SET created_at = LEAST(r.created_at, m.first), updated_at = GREATEST(r.updated_at, m.last)
+       FROM (SELECT record_id, min(received_at) AS first, max(received_at) AS last FROM moved GROUP BY record_id) m WHERE r.id = m.record_id`,
       [businessKey, month.year, month.month, revisions ?? null],
     );
   const partitionsOf = (businessKey: string) =>

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, revisionOfRecord } from '@maco/database';
 import type { Queryable } from '@maco/process-store';
 
 /** A delivery this instance holds the lease of: what it needs to send the trigger and record the outcome. */
@@ -51,7 +51,7 @@ const CLAIM_DUE = `
   UPDATE trigger_delivery d SET locked_until = now() + $4 * interval '1 millisecond', lease_token = $3
   FROM due
   JOIN process_record r ON r.id = due.record_id
-  LEFT JOIN process_revision v ON v.record_id = due.record_id AND v.revision = 1
+  ${revisionOfRecord('r', '1', 'v.body')}
   WHERE d.record_id = due.record_id
   RETURNING d.record_id AS "recordId", r.prozess_id AS "prozessId", d.eventname, d.attempts, COALESCE(v.body, r.current) AS body,
     d.lease_token AS "leaseToken"`;
