@@ -65,19 +65,22 @@ const LINKED = `
   SELECT business_key FROM process_record
   WHERE role = $1 AND target_business_key = ANY($2::text[]) AND id <> $3 ORDER BY created_at, business_key`;
 
-/** Reads processes for operators: no locks, plain statements (a read is rare next to bookings). */
+/**
+ * Reads processes for operators: no locks. Named statements: planned once per connection, not per read (with a
+ * partition per month, planning a revision lookup costs more than running it).
+ */
 @Injectable()
 export class ProcessReadRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async findByKey(role: string, key: string, options: { bodies?: boolean } = {}): Promise<ProcessLookup> {
-    const { rows } = await this.pool.query(FIND_RECORDS, [role, key]);
+    const { rows } = await this.pool.query({ name: 'find_process_records', text: FIND_RECORDS, values: [role, key] });
     if (rows.length === 0) return { kind: 'unknown' };
     if (rows.length > 1) return { kind: 'ambiguous', businessKeys: rows.map((row) => row.business_key as string).sort() };
     const record = rows[0];
     const [keys, revisions] = await Promise.all([
-      this.pool.query(KEYS, [record.id]),
-      this.pool.query(REVISIONS(options.bodies === true), [record.id]),
+      this.pool.query({ name: 'process_keys', text: KEYS, values: [record.id] }),
+      this.pool.query({ name: options.bodies ? 'process_revisions_with_bodies' : 'process_revisions', text: REVISIONS(options.bodies === true), values: [record.id] }),
     ]);
     const collected: ProcessKeyView[] = keys.rows.map((row) => ({ key: row.key, kind: row.kind, firstRevision: row.first_revision }));
     const allKeys: ProcessKeyView[] = [
@@ -87,7 +90,7 @@ export class ProcessReadRepository {
         : []),
       ...collected,
     ];
-    const linked = await this.pool.query(LINKED, [role, allKeys.map((k) => k.key), record.id]);
+    const linked = await this.pool.query({ name: 'linked_processes', text: LINKED, values: [role, allKeys.map((k) => k.key), record.id] });
     return {
       kind: 'found',
       process: {
