@@ -84,7 +84,10 @@ async function fillBatch(client, { role, from, to, total, templates }) {
   );
 }
 
-/** Revisions process g has in the fill (see `facts`: 1, +1 for every 3rd, +1 for every 7th). */
+/**
+ * Revisions the first `processes` processes of the fill have (see `facts`: 1 each, +1 for every 3rd, +1 for every 7th).
+ * @param {number} processes
+ */
 function revisionsOfFirst(processes) {
   return processes + Math.floor(processes / 3) + Math.floor(processes / 7);
 }

@@ -742,8 +742,8 @@ function toMarkdown(report) {
         ]
       : []),
     '',
-    'Floor: bare Fastify running the service\'s own create statement (record + first revision, same tables, indexes and',
-    'foreign key) and nothing else: the most any implementation of this data model gets from this machine.',
+    'Floor: bare Fastify running the service\'s own create statement (record, first revision and projection, same tables',
+    'and indexes, batched as the service batches it) and nothing else: what this data model gets from this machine.',
     '',
     `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,
     ...(report.referenceMixed
