@@ -220,3 +220,44 @@ describe('ProcessRecordRepository.appendRevision under the row lock, on a failin
     expect(client.listenerCount('error')).toBe(0);
   });
 });
+
+describe('ProcessRecordRepository.insertRecord', () => {
+  const create = { ...facts, marktlokationsIds: [], currentJson: null, stammdaten: {} };
+
+  it('should compare a copy of a create in flight once that create is written, without a statement of its own', async () => {
+    const statements: string[] = [];
+    const pool = {
+      query: async (config: { name: string; values: unknown[] }) => {
+        statements.push(config.name);
+        if (config.name === 'same_as_create') return { rows: [{ same: true }] };
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return { rows: [{ business_key: 'key-1' }] };
+      },
+    };
+    const repository = new ProcessRecordRepository(pool as unknown as Pool);
+
+    const outcomes = await Promise.all([repository.insertRecord(create), repository.insertRecord(create), repository.insertRecord(create)]);
+
+    expect(outcomes).toEqual([{ kind: 'booked' }, { kind: 'replayed' }, { kind: 'replayed' }]);
+    expect(statements).toEqual(['insert_records_with_revisions', 'same_as_create', 'same_as_create']);
+  });
+
+  it('should let a copy book itself when the create it waited for failed', async () => {
+    const statements: string[] = [];
+    let inserts = 0;
+    const pool = {
+      query: async (config: { name: string }) => {
+        statements.push(config.name);
+        if (config.name === 'insert_records_with_revisions' && ++inserts === 1) throw new Error('connection lost');
+        return { rows: [{ business_key: 'key-1' }] };
+      },
+    };
+    const repository = new ProcessRecordRepository(pool as unknown as Pool);
+
+    const [first, second] = await Promise.allSettled([repository.insertRecord(create), repository.insertRecord(create)]);
+
+    expect(first.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: { kind: 'booked' } });
+    expect(statements).toEqual(['insert_records_with_revisions', 'insert_records_with_revisions']);
+  });
+});

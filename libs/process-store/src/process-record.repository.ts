@@ -278,13 +278,21 @@ export function createBatcher(pool: Pick<Pool, 'query'>, role: string, limits: B
 @Injectable()
 export class ProcessRecordRepository {
   private readonly creates = new Map<string, StatementBatcher<CreateRow, boolean>>();
+  /** Creates of this instance in flight, by role and business key: a copy that arrives meanwhile waits for it. */
+  private readonly creating = new Map<string, Promise<boolean>>();
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async insertRecord(facts: NewRecordFacts): Promise<CreateOutcome> {
+    const key = `${facts.role}\u0000${facts.businessKey}`;
+    const earlier = this.creating.get(key);
+    // Once a create of the same key is written (booked now or found booked), this copy can only be a replay or a
+    // conflict: it is compared at once instead of queueing a statement of its own behind it (a retry storm of one
+    // create would otherwise go one batch at a time). Only when that create failed does this one try to book.
+    if (earlier && (await earlier.then(() => true, () => false))) return this.sameAsCreate(facts);
     let creates = this.creates.get(facts.role);
     if (!creates) this.creates.set(facts.role, (creates = createBatcher(this.pool, facts.role)));
-    const booked = await creates.submit({
+    const booking = creates.submit({
       id: uuidV7(),
       businessKey: facts.businessKey,
       targetBusinessKey: facts.targetBusinessKey,
@@ -299,7 +307,18 @@ export class ProcessRecordRepository {
       findingsJson: facts.findingsJson,
       objectsJson: JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
     });
-    if (booked) return { kind: 'booked' };
+    this.creating.set(key, booking);
+    let booked: boolean;
+    try {
+      booked = await booking;
+    } finally {
+      if (this.creating.get(key) === booking) this.creating.delete(key);
+    }
+    return booked ? { kind: 'booked' } : this.sameAsCreate(facts);
+  }
+
+  /** A create whose business key is booked: a replay when its body is the booked one, else a conflict. */
+  private async sameAsCreate(facts: NewRecordFacts): Promise<CreateOutcome> {
     const existing = await this.pool.query<{ same: boolean }>(
       statement('same_as_create', SAME_AS_CREATE, [facts.role, facts.businessKey, facts.bodyJson]),
     );
