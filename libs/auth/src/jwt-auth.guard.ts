@@ -1,7 +1,7 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IS_PUBLIC, ProblemError } from '@maco/platform';
+import { IS_PUBLIC, ProblemError, routeFlag } from '@maco/platform';
 import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';
 import type { Principal } from './principal';
 import { VerifiedTokenCache } from './verified-token-cache';
@@ -51,7 +51,7 @@ function unauthenticated(reason: { code?: string; detail: string }): ProblemErro
 }
 
 export function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+  return routeFlag(reflector, IS_PUBLIC, context);
 }
 
 function describe(info: unknown): { code?: string; detail: string } {

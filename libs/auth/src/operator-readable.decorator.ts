@@ -1,5 +1,6 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
+import { routeFlag } from '@maco/platform';
 
 export const IS_OPERATOR_READABLE = 'maco:isOperatorReadable';
 
@@ -10,5 +11,5 @@ export const IS_OPERATOR_READABLE = 'maco:isOperatorReadable';
 export const OperatorReadable = (): MethodDecorator & ClassDecorator => SetMetadata(IS_OPERATOR_READABLE, true);
 
 export function isOperatorReadable(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(IS_OPERATOR_READABLE, [context.getHandler(), context.getClass()]) === true;
+  return routeFlag(reflector, IS_OPERATOR_READABLE, context);
 }

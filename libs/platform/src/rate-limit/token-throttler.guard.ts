@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
 import { IS_PUBLIC } from '../http/public.decorator';
+import { routeFlag } from '../http/route-flag';
 import { ProblemError } from '../problem/problem.error';
 
 const KEY_CACHE_SIZE = 1024;
@@ -40,7 +41,7 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (this.config.rateLimit === 0) return true;
-    return this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+    return routeFlag(this.reflector, IS_PUBLIC, context);
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
