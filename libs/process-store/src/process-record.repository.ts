@@ -238,11 +238,6 @@ export const REPEATED_UPDATE_CONSTRAINT = 'pk_process_update_body';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Reads and writes process records and their revisions. Hand-written SQL keeps each booking to few round trips;
- * it runs as named prepared statements on the service's pg pool, so PostgreSQL parses and plans each once per
- * connection instead of once per request.
- */
-/**
  * How creates are batched: one create statement at a time, with up to `size` creates. Under load the creates that
  * arrive while it runs leave together in the next (see StatementBatcher): PostgreSQL commits once for them and the
  * driver sends and reads one message. One statement in flight gave the most bookings per second and the lowest p99 at
@@ -253,7 +248,7 @@ export const CREATE_BATCH_LIMITS: BatcherLimits = { concurrency: 1, size: 64 };
 
 /**
  * Writes batches of creates through `pool` with `INSERT_RECORDS_WITH_REVISIONS`: answers per create whether it was
- * booked (false: its business key was booked before, by an earlier request or an earlier create of the same batch).
+ * booked (false: its business key was booked before; two creates of one key never share a batch).
  * The service's repository and the benchmark's floor both book through it.
  */
 export function createBatcher(pool: Pick<Pool, 'query'>, role: string, limits: BatcherLimits = CREATE_BATCH_LIMITS): StatementBatcher<CreateRow, boolean> {
