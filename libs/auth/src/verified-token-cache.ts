@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Principal } from './principal';
 
 /**
@@ -36,5 +36,5 @@ export class VerifiedTokenCache {
 }
 
 function digest(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }

@@ -1,4 +1,5 @@
 import type { RequestFacts } from './request-facts';
+import { REDACTED_PATHS } from './service-logger';
 
 /** Turns a value a handler offers into what may be logged, or undefined to drop it (it does not look like it claims). */
 export type LogFieldRule = (value: unknown) => string | undefined;
@@ -21,6 +22,8 @@ export function defineLogFields<const T extends Record<string, LogFieldRule>>(ru
   const names = Object.keys(rules) as (keyof T & string)[];
   const clash = names.find((name) => PLATFORM_LOG_FIELDS.includes(name));
   if (clash) throw new Error(`Log field ${clash} is platform's own`);
+  const redacted = names.find((name) => REDACTED_PATHS.includes(name));
+  if (redacted) throw new Error(`Log field ${redacted} names what logs never hold (bodies, headers, credentials)`);
   return {
     names,
     note(facts, values) {

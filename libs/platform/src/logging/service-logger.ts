@@ -27,6 +27,14 @@ export const REDACTED_PATHS = [
   'err.config',
 ];
 
+/**
+ * Standard output, written in chunks of at least this many bytes instead of one write per line (a line cost the
+ * event loop a write of its own: ≈ 10 µs per request under load); whatever is buffered goes out every
+ * `LOG_FLUSH_INTERVAL_MS` and, synchronously, when the process exits.
+ */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_INTERVAL_MS = 250;
+
 export function createServiceLogger(level: LevelWithSilent, role?: string, destination?: DestinationStream): Logger {
   const options = {
     level,
@@ -35,5 +43,5 @@ export function createServiceLogger(level: LevelWithSilent, role?: string, desti
     serializers: { err: stdSerializers.err },
     redact: { paths: REDACTED_PATHS, remove: true },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }));
 }
