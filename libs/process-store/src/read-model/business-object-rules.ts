@@ -308,21 +308,26 @@ export function describeBusinessObjects(stammdaten: unknown, previous?: unknown,
   if (!isObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
-  const messageLocations = entries.flatMap(({ rule, object }) => {
-    const id = rule.location ? ownId(rule, object) : undefined;
-    return id && rule.location ? [{ type: rule.location, id }] : [];
-  });
+  // Each object's id once: the message's locations and the descriptors both need it.
+  const ids = entries.map(({ rule, object }) => ownId(rule, object));
+  const messageLocations: NamedLocation[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const { location } = entries[i].rule;
+    const id = ids[i];
+    if (location && id) messageLocations.push({ type: location, id });
+  }
   const linked = messageLocations.length <= MESSAGE_LOCATION_LIMIT ? messageLocations : [];
   const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : []);
   const described = new Map<string, ObjectDescriptor>();
-  for (const { kind, index, rule, object } of entries) {
-    const id = ownId(rule, object);
+  for (let i = 0; i < entries.length; i++) {
+    const id = ids[i];
     if (!id) continue;
+    const { kind, index, rule, object } = entries[i];
     if (before && isDeepStrictEqual(before.get(`${kind}\u0000${id}`), object)) continue;
     const [from, to] = validityOf(rule, object);
     described.set(`${kind}\u0000${id}`, { k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked, options) });
   }
-  return [...described.values()];
+  return Array.from(described.values());
 }
 
 /** The object's id under its kind's rule, or undefined (then it is not projected). */
@@ -353,11 +358,18 @@ export function validityOf(rule: KindRule, object: Bo): [string | null, string |
  * it names none of (a Bilanzierung naming its MaLo is not linked to the other MaLos of the message, but to its MeLo).
  */
 export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocations: NamedLocation[], options: ProjectionOptions = {}): string[] {
-  const named = [...(rule.location ? [{ type: rule.location, id }] : []), ...(rule.names?.(object) ?? [])];
-  const namedTypes = new Set(named.map(({ type }) => type));
-  const keys = [...named, ...messageLocations.filter(({ type }) => !namedTypes.has(type))].map(({ type, id: locationId }) => locationKey(type, locationId));
-  const lookups = [...(rule.keys?.(object) ?? []), ...((options.identification && rule.identificationKeys?.(object)) || [])];
-  return [...new Set([...keys, ...lookups.map(lookupKey)])];
+  // A Set keeps the first of equal keys in order: own id, named locations, the message's others, lookup keys.
+  const keys = new Set<string>();
+  if (rule.location) keys.add(locationKey(rule.location, id));
+  const named = rule.names?.(object) ?? [];
+  for (const location of named) keys.add(locationKey(location.type, location.id));
+  for (const location of messageLocations) {
+    const { type } = location;
+    if (type !== rule.location && !named.some((other) => other.type === type)) keys.add(locationKey(type, location.id));
+  }
+  for (const key of rule.keys?.(object) ?? []) keys.add(lookupKey(key));
+  if (options.identification) for (const key of rule.identificationKeys?.(object) ?? []) keys.add(lookupKey(key));
+  return Array.from(keys);
 }
 
 interface Entry {
