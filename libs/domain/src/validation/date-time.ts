@@ -1,8 +1,9 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { MESSAGES } from './messages';
 
-// RFC 3339 §5.6 date-time: upper- or lower-case `T`/`Z` (§5.6 note), optional fraction, mandatory offset.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+// RFC 3339 §5.6 date-time: upper- or lower-case `T`/`Z` (§5.6 note), optional fraction, mandatory offset. The shape
+// fixes where each number sits, so they are read at those positions rather than from capture groups (no match array).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function daysInMonth(year: number, month: number): number {
@@ -10,13 +11,27 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 }
 
+/** The number written by the ASCII digits `text[start]`…`text[end - 1]`. */
+function digitsAt(text: string, start: number, end: number): number {
+  let number = 0;
+  for (let index = start; index < end; index++) number = number * 10 + text.charCodeAt(index) - 48;
+  return number;
+}
+
 /** True for an RFC 3339 date-time with a real calendar date, e.g. `2024-04-01T10:57:00Z`. */
 export function isDateTime(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_TIME.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
-  const [offsetHour, offsetMinute] = match.slice(7).map((part) => (part === undefined ? 0 : Number(part)));
+  if (typeof value !== 'string' || !DATE_TIME.test(value)) return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 7);
+  const day = digitsAt(value, 8, 10);
+  const hour = digitsAt(value, 11, 13);
+  const minute = digitsAt(value, 14, 16);
+  const second = digitsAt(value, 17, 19);
+  // The string ends in `Z`/`z` (offset zero) or a numeric offset `±hh:mm`.
+  const end = value.length;
+  const zulu = value[end - 1] === 'Z' || value[end - 1] === 'z';
+  const offsetHour = zulu ? 0 : digitsAt(value, end - 5, end - 3);
+  const offsetMinute = zulu ? 0 : digitsAt(value, end - 2, end);
   return (
     month >= 1 &&
     month <= 12 &&

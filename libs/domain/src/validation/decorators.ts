@@ -14,7 +14,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { IsDateTime } from './date-time';
-import { IsOneOfKinds, isOneOfKinds, mustBeOneOf, type JsonKind } from './json-kind';
+import { IsOneOfKinds, mustBeOneOf, oneOfKindsTest, type JsonKind } from './json-kind';
 import { MESSAGES } from './messages';
 import { IsObjectOrObjectArray } from './object-or-object-array';
 import { IsStringList, type StringListOptions } from './string-list';
@@ -91,7 +91,8 @@ export function OptionalNested(type: ClassRef, options: NestedOptions = {}): Pro
   }
   const scalars = kinds.filter((kind) => kind !== 'object');
   if (scalars.length) {
-    const unlessScalar = ValidateIf((_object, value) => !isOneOfKinds(value, scalars));
+    const isScalar = oneOfKindsTest(scalars);
+    const unlessScalar = ValidateIf((_object, value) => !isScalar(value));
     return compose(IsOptional(), unlessScalar, IsObject({ message: mustBeOneOf(kinds) }), nested);
   }
   return compose(IsOptional(), IsObject({ message: MESSAGES.object }), nested);
@@ -105,12 +106,16 @@ export function RequiredNested(type: ClassRef): PropertyDecorator {
   return compose(IsObject({ message: requiredOr(MESSAGES.object) }), ValidateNested(), Type(type));
 }
 
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
 function IsNonEmptyString(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isNonEmptyString',
       validator: {
-        validate: (value) => typeof value === 'string' && value.length > 0,
+        validate: (value) => isNonEmptyString(value),
         defaultMessage: () => MESSAGES.nonEmptyString,
       },
     },

@@ -12,10 +12,13 @@ export interface LocatedViolation {
  */
 export interface LocatingConstraint {
   locate(value: unknown, constraints: readonly unknown[]): LocatedViolation[];
+  /** `locate(…).length === 0` without building violations: the fast check's test for valid bodies. */
+  passes(value: unknown, constraints: readonly unknown[]): boolean;
 }
 
 /** A locating constraint is valid exactly when it locates no violation. */
 export abstract class LocatingConstraintBase implements ValidatorConstraintInterface, LocatingConstraint {
+  // class-validator's verdict stays the one `locate` gives: the fast check's `passes` is tested against it.
   validate(value: unknown, args?: ValidationArguments): boolean {
     return this.locate(value, args?.constraints ?? []).length === 0;
   }
@@ -23,6 +26,8 @@ export abstract class LocatingConstraintBase implements ValidatorConstraintInter
   abstract defaultMessage(): string;
 
   abstract locate(value: unknown, constraints: readonly unknown[]): LocatedViolation[];
+
+  abstract passes(value: unknown, constraints: readonly unknown[]): boolean;
 }
 
 export function isLocatingConstraint(constraint: object): constraint is LocatingConstraint {

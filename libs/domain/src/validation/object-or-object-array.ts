@@ -22,6 +22,10 @@ export class ObjectOrObjectArrayConstraint extends LocatingConstraintBase {
     }
     return isObject(value) ? [] : [{ path: [], message: ARRAY_OR_OBJECT }];
   }
+
+  passes(value: unknown): boolean {
+    return Array.isArray(value) ? value.every((item) => isObject(item)) : isObject(value);
+  }
 }
 
 /** An object, or a list of objects with each non-object reported at its index. */

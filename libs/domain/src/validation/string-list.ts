@@ -25,6 +25,10 @@ function itemViolations(item: unknown, index: number, nested: boolean): LocatedV
   );
 }
 
+function isStringArray(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
 @ValidatorConstraint({ name: 'isStringList' })
 export class StringListConstraint extends LocatingConstraintBase {
   defaultMessage(): string {
@@ -36,6 +40,12 @@ export class StringListConstraint extends LocatingConstraintBase {
     if (orSingle && typeof value === 'string') return [];
     if (!Array.isArray(value)) return [{ path: [], message: orSingle ? STRING_OR_ARRAY : MESSAGES.array }];
     return value.flatMap((item, index) => itemViolations(item, index, nested));
+  }
+
+  passes(value: unknown, constraints: readonly unknown[]): boolean {
+    const { orSingle = false, nested = false } = constraints[0] as StringListOptions;
+    if (orSingle && typeof value === 'string') return true;
+    return Array.isArray(value) && value.every((item) => typeof item === 'string' || (nested && isStringArray(item)));
   }
 }
 

@@ -45,6 +45,17 @@ export class UndeclaredKeysHoldObjectArraysConstraint extends LocatingConstraint
     }
     return violations;
   }
+
+  passes(value: unknown, constraints: readonly unknown[]): boolean {
+    if (!isObject(value)) return true;
+    const declared = declaredKeysOf((constraints[0] as ClassRef)());
+    for (const key of Object.keys(value)) {
+      if (declared.has(key)) continue;
+      const items = (value as Record<string, unknown>)[key];
+      if (!Array.isArray(items) || !items.every((item) => isObject(item))) return false;
+    }
+    return true;
+  }
 }
 
 /**
