@@ -42,6 +42,21 @@ const KIND_BY_LOCATION_TYPE: ReadonlyMap<string, IdentifierKind> = new Map<strin
   ['TRANCHE', 'malo'],
 ]);
 
+/**
+ * How a field's identifier kind is found, by field name (one lookup per string field: the walk visits every field):
+ * `kind` when the name says it, `typeField` when a sibling names it, neither for `ressourcenId` (the stammdaten kind).
+ */
+interface KindSource {
+  kind: IdentifierKind | undefined;
+  typeField: string | undefined;
+}
+
+const KIND_SOURCES: ReadonlyMap<string, KindSource> = new Map<string, KindSource>([
+  ...[...KIND_BY_FIELD].map(([field, kind]): [string, KindSource] => [field, { kind, typeField: undefined }]),
+  ['ressourcenId', { kind: undefined, typeField: undefined }],
+  ...[...TYPE_FIELD_OF].map(([field, typeField]): [string, KindSource] => [field, { kind: undefined, typeField }]),
+]);
+
 const KIND_NAMES: Record<IdentifierKind, string> = {
   malo: 'MaLo-ID',
   nelo: 'NeLo-ID',
@@ -65,7 +80,7 @@ export function identifierFindings(body: unknown): Finding[] {
   if (isObject(stammdaten)) {
     path.push('stammdaten');
     for (const kind in stammdaten) {
-      if (!Object.hasOwn(stammdaten, kind)) continue;
+      if (!Object.prototype.hasOwnProperty.call(stammdaten, kind)) continue;
       path.push(kind);
       walk(stammdaten[kind], RESSOURCE_KIND_BY_STAMMDATEN.get(kind), path, findings);
       path.pop();
@@ -94,11 +109,14 @@ function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (
   }
   if (!isObject(value)) return;
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+    // Not Object.hasOwn: V8 reduces `hasOwnProperty` in a for-in over the object's own keys to a map check.
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const field = value[key];
     if (typeof field === 'string') {
       if (field === '') continue;
-      const kind = kindOf(value, key, ressourceKind);
+      const source = KIND_SOURCES.get(key);
+      if (source === undefined) continue;
+      const kind = kindOf(value, source, ressourceKind);
       if (kind === undefined) continue;
       const result = checkIdentifier(kind, field);
       if (result.ok) continue;
@@ -121,13 +139,10 @@ function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (
   }
 }
 
-function kindOf(object: Record<string, unknown>, key: string, ressourceKind: IdentifierKind | undefined): IdentifierKind | undefined {
-  const named = KIND_BY_FIELD.get(key);
-  if (named !== undefined) return named;
-  if (key === 'ressourcenId') return ressourceKind;
-  const typeField = TYPE_FIELD_OF.get(key);
-  if (typeField === undefined) return undefined;
-  const type = object[typeField];
+function kindOf(object: Record<string, unknown>, source: KindSource, ressourceKind: IdentifierKind | undefined): IdentifierKind | undefined {
+  if (source.kind !== undefined) return source.kind;
+  if (source.typeField === undefined) return ressourceKind;
+  const type = object[source.typeField];
   return typeof type === 'string' ? KIND_BY_LOCATION_TYPE.get(type) : undefined;
 }
 

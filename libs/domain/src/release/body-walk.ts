@@ -62,6 +62,21 @@ function collectMissing(value: unknown, steps: readonly PathStep[], index: numbe
   collectMissing(childValue, steps, index + 1, childPointer, arrays, into);
 }
 
+/**
+ * `/a/b/c`: the tokens of every step, joined, for a path without `[]` steps; undefined for one with. Such a path is
+ * missing at one place at most, the end of the path, so its pointer can be built once per rule instead of per body.
+ */
+export function joinedTokens(steps: readonly PathStep[]): string | undefined {
+  return steps.some((step) => step.array) ? undefined : steps.map((step) => step.token).join('');
+}
+
+/** `missingPointers` of a path without `[]` steps, as a yes or no (non-objects on the way count as empty). */
+export function isMissingAlong(value: unknown, steps: readonly PathStep[]): boolean {
+  if (steps.length === 0) return false;
+  for (const step of steps) value = child(value, step.key);
+  return isAbsent(value);
+}
+
 export function child(value: unknown, key: string): unknown {
   return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }

@@ -1,15 +1,23 @@
 import { releaseConditions } from '../ahb/conditions/catalogue';
 import type { ConditionContext } from '../ahb/conditions/condition-context';
-import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS } from '../ahb/conditions/value-conditions';
+import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS, type ValueCondition } from '../ahb/conditions/value-conditions';
 import {
+  binary,
+  bothRequirement,
   chainRequirement,
-  compileBindingValueKeys,
-  compileRequirement,
+  concatKeys,
+  constant,
+  NO_KEYS,
+  perBody,
+  planBindingValueKeys,
+  planRequirement,
+  type Compiled,
   type ReleaseConditions,
   type Requirement,
+  type ValueKey,
 } from '../ahb/evaluation/requirement';
 import { AhbExpressionSyntaxError, parseAhbExpression } from '../ahb/expression/ahb-expression';
-import { child, isAbsent, isObject, missingPointers, pathSteps, type PathStep } from './body-walk';
+import { child, isAbsent, isMissingAlong, isObject, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */
 export interface ConditionalRulesData {
@@ -35,7 +43,15 @@ export interface ConditionalOutcome {
 }
 
 type Link = (context: ConditionContext) => Requirement;
-type ValueKeys = (context: ConditionContext) => (number | string)[];
+
+/** One AHB expression (a link of a chain) compiled for a release's conditions. */
+interface CompiledLink {
+  requirement: Compiled<Requirement>;
+  valueKeys: Compiled<readonly ValueKey[]>;
+}
+
+/** What a binding value key does to a present value: marks its identifier checks binding, or checks the value. */
+type Binding = { identifierChecks: readonly string[]; condition: undefined } | { identifierChecks: undefined; condition: ValueCondition };
 
 interface CompiledField {
   path: string;
@@ -46,21 +62,29 @@ interface CompiledField {
   scopePointer: string;
   /** Steps below the scope object (or below the body when there is none); `token` = `/` + the escaped key. */
   steps: PathStep[];
-  chains: { links: Link[]; valueKeys: ValueKeys[] }[];
-  /** Whether any expression of the field names a value condition at all (else no value is looked at). */
-  hasValueKeys: boolean;
+  /** `joinedTokens(steps)`: set when the path has no `[]` step, so that it is missing at one place at most. */
+  tokens: string | undefined;
+  /** The requirement of the links that do not look at the body, over all chains (`chainRequirement` of them all). */
+  known: Requirement;
+  /** Per chain that has links decided per body, those links (in order). */
+  decidedChains: Link[][];
+  /** What binds the field's present values, from the value keys bound in every chain. */
+  bindings: Compiled<readonly Binding[]>;
 }
 
+/**
+ * A PI's conditional rules, compiled for its conditions. Left out: fields optional for every body (a link that does not
+ * look at the body makes them so) and fields that can neither be mandatory nor bind a value; they never yield anything.
+ */
 interface CompiledPi {
   transaction: CompiledField[];
   byScope: Map<string, CompiledField[]>;
-  conditions: ReleaseConditions;
 }
 
 /** One release's conditional rules, compiled per PI on first use (most deployments see a few dozen PIs). */
 export class ConditionalRules {
   private readonly conditions: ReleaseConditions;
-  private readonly links = new Map<ReleaseConditions, Map<number, { link: Link; valueKeys: ValueKeys }>>();
+  private readonly links = new Map<ReleaseConditions, Map<number, CompiledLink>>();
   private readonly byPi = new Map<string, CompiledPi>();
   private readonly rulesOf = new Map<string, ConditionalRulesData['rules'][number]>();
 
@@ -78,11 +102,12 @@ export class ConditionalRules {
     return this.data.conditions;
   }
 
-  evaluate(pruefidentifikator: string, body: unknown, base: Omit<ConditionContext, 'body' | 'scope'>): ConditionalOutcome {
+  /** The conditional rules of a PI on one body; `whole` is the context of the whole body (no scope). */
+  evaluate(pruefidentifikator: string, whole: ConditionContext): ConditionalOutcome {
     const outcome: ConditionalOutcome = { missing: [], violations: [], bindingIdentifierChecks: new Map() };
-    const { transaction, byScope, conditions } = this.compiled(pruefidentifikator);
-    const whole = contextOf(base, body, undefined);
-    for (const field of transaction) evaluateField(field, conditions, whole, body, '#', outcome);
+    const { transaction, byScope } = this.compiled(pruefidentifikator);
+    const body = whole.body;
+    for (const field of transaction) evaluateField(field, whole, body, '#', outcome);
     if (byScope.size === 0) return outcome;
     const stammdaten = child(body, 'stammdaten');
     for (const [key, fields] of byScope) {
@@ -91,14 +116,14 @@ export class ConditionalRules {
       if (Array.isArray(objects) && objects.length > 0) {
         for (let index = 0; index < objects.length; index++) {
           const object: unknown = objects[index];
-          const context = contextOf(base, body, { key, object });
+          const context = scopedContext(whole, key, object);
           const pointer = `${scopePointer}/${index}`;
-          for (const field of fields) evaluateField(field, conditions, context, object, pointer, outcome);
+          for (const field of fields) evaluateField(field, context, object, pointer, outcome);
         }
       } else if (isObject(objects)) {
         // Tolerated: a single object where the schema has an array.
-        const context = contextOf(base, body, { key, object: objects });
-        for (const field of fields) evaluateField(field, conditions, context, objects, scopePointer, outcome);
+        const context = scopedContext(whole, key, objects);
+        for (const field of fields) evaluateField(field, context, objects, scopePointer, outcome);
       } else {
         // No such object: "this SG8" conditions stay undecided, the rest may still require it.
         for (const field of fields) {
@@ -114,17 +139,19 @@ export class ConditionalRules {
     if (compiled) return compiled;
     const rule = this.rulesOf.get(pruefidentifikator);
     const conditions = rule?.conditionTexts ? releaseConditions({ ...this.data.conditions, ...rule.conditionTexts }) : this.conditions;
-    compiled = { transaction: [], byScope: new Map(), conditions };
+    compiled = { transaction: [], byScope: new Map() };
     for (const source of rule?.conditionalFields ?? []) {
       const field = this.compileField(source, conditions);
       if (field.scopeKey === undefined) {
-        compiled.transaction.push(field);
+        if (yieldsAnything(field)) compiled.transaction.push(field);
       } else {
+        // Every scope keeps its place (from its first field) even when that field is left out.
         const fields = compiled.byScope.get(field.scopeKey) ?? [];
-        fields.push(field);
+        if (yieldsAnything(field)) fields.push(field);
         compiled.byScope.set(field.scopeKey, fields);
       }
     }
+    for (const [key, fields] of compiled.byScope) if (fields.length === 0) compiled.byScope.delete(key);
     this.byPi.set(pruefidentifikator, compiled);
     return compiled;
   }
@@ -132,18 +159,28 @@ export class ConditionalRules {
   private compileField(field: { path: string; segment?: string; chains: number[][] }, conditions: ReleaseConditions): CompiledField {
     const all = pathSteps(field.path);
     const scoped = all[0].key === 'stammdaten' && all.length > 2;
-    const chains = field.chains.map((chain) => {
-      const compiled = chain.map((index) => this.link(index, conditions));
-      return { links: compiled.map((entry) => entry.link), valueKeys: compiled.map((entry) => entry.valueKeys) };
-    });
+    const steps = scoped ? all.slice(2) : all;
+    const chains = field.chains.map((chain) => chain.map((index) => this.link(index, conditions)));
+    // A field without chains is undecided, like one whose shared links are.
+    let known: Requirement = chains.length === 0 ? undefined : 'mandatory';
+    const decidedChains: Link[][] = [];
+    for (const links of chains) {
+      known = bothRequirement(known, knownRequirement(links));
+      const decided = links.flatMap(({ requirement }) => (requirement.constant ? [] : [requirement.decide]));
+      if (decided.length > 0) decidedChains.push(decided);
+    }
+    // Only expressions naming a value condition can bind one (else no value is looked at).
+    const hasValueKeys = field.chains.some((chain) => chain.some((index) => this.valueKeyHint(index)));
     return {
       path: field.path,
       segment: field.segment,
       scopeKey: scoped ? all[1].key : undefined,
       scopePointer: scoped ? `#/stammdaten${all[1].token}` : '#',
-      steps: scoped ? all.slice(2) : all,
-      chains,
-      hasValueKeys: field.chains.some((chain) => chain.some((index) => this.valueKeyHint(index))),
+      steps,
+      tokens: joinedTokens(steps),
+      known,
+      decidedChains,
+      bindings: hasValueKeys ? planBindings(chains, conditions) : constant(NO_BINDINGS),
     };
   }
 
@@ -152,7 +189,7 @@ export class ConditionalRules {
     return VALUE_KEY_MENTION.test(this.data.expressions[index]);
   }
 
-  private compileLink(source: string, conditions: ReleaseConditions): { link: Link; valueKeys: ValueKeys } {
+  private compileLink(source: string, conditions: ReleaseConditions): CompiledLink {
     let expression;
     try {
       expression = parseAhbExpression(source);
@@ -160,10 +197,10 @@ export class ConditionalRules {
       if (error instanceof AhbExpressionSyntaxError) return UNREADABLE_LINK;
       throw error;
     }
-    return { link: compileRequirement(expression, conditions), valueKeys: compileBindingValueKeys(expression, conditions) };
+    return { requirement: planRequirement(expression, conditions), valueKeys: planBindingValueKeys(expression, conditions) };
   }
 
-  private link(index: number, conditions: ReleaseConditions): { link: Link; valueKeys: ValueKeys } {
+  private link(index: number, conditions: ReleaseConditions): CompiledLink {
     let links = this.links.get(conditions);
     if (!links) this.links.set(conditions, (links = new Map()));
     let compiled = links.get(index);
@@ -178,80 +215,79 @@ export class ConditionalRules {
 /** `[9xx]` or the key of a value condition (`[UB1]`, `[494]`, …) somewhere in an expression. */
 const VALUE_KEY_MENTION = new RegExp(`\\[(9\\d\\d|${VALUE_CONDITION_KEYS.join('|')})\\]`);
 
-/** A link the AHB spells wrongly (`… ∧ [2080]]` in two FV2510 tables) decides nothing instead of failing the booking. */
-const UNREADABLE_LINK = { link: (): Requirement => undefined, valueKeys: (): (number | string)[] => [] };
+const NO_BINDINGS: readonly Binding[] = Object.freeze([]);
 
-/** Built field by field: V8's object spread (`{ ...base, body }`) costs about half a microsecond per context. */
-function contextOf(base: Omit<ConditionContext, 'body' | 'scope'>, body: unknown, scope: ConditionContext['scope']): ConditionContext {
-  return { body, scope, receiverRole: base.receiverRole, senderRoles: base.senderRoles, receivedAt: base.receivedAt };
+/** A link the AHB spells wrongly (`… ∧ [2080]]` in two FV2510 tables) decides nothing instead of failing the booking. */
+const UNREADABLE_LINK: CompiledLink = { requirement: constant(undefined), valueKeys: constant(NO_KEYS) };
+
+/** The requirement of the links of a chain every body shares (`chainRequirement` of those). */
+function knownRequirement(links: readonly CompiledLink[]): Requirement {
+  let result: Requirement = 'mandatory';
+  for (const { requirement } of links) if (requirement.constant) result = bothRequirement(result, requirement.value);
+  return result;
 }
 
-type ValueKey = number | string;
-const NO_KEYS: readonly ValueKey[] = [];
+/** A field some body could get a finding from: not optional for every body, and mandatory for some or binding a value. */
+function yieldsAnything(field: CompiledField): boolean {
+  if (field.known === 'optional') return false;
+  return field.known === 'mandatory' || !field.bindings.constant || field.bindings.value.length > 0;
+}
 
-function evaluateField(
-  field: CompiledField,
-  conditions: ReleaseConditions,
-  context: ConditionContext,
-  root: unknown,
-  pointer: string,
-  outcome: ConditionalOutcome,
-): void {
+/**
+ * What binds the field's present values: the value keys bound in every chain (a key one chain leaves out does not bind),
+ * in the first chain's order, each chain's keys those of its links in link order; known once per release where no link
+ * decides them per body.
+ */
+function planBindings(chains: readonly (readonly CompiledLink[])[], conditions: ReleaseConditions): Compiled<readonly Binding[]> {
+  let common: Compiled<readonly ValueKey[]> | undefined;
+  for (const links of chains) {
+    const keys = links.reduce((sum, link) => binary(sum, link.valueKeys, concatKeys), constant(NO_KEYS));
+    common = common ? binary(common, keys, (a, b) => a.filter((key) => b.includes(key))) : keys;
+    if (common.constant && common.value.length === 0) break; // no later chain can add a key
+  }
+  if (!common) return constant(NO_BINDINGS);
+  if (common.constant) return constant(bindingsOf(common.value, conditions));
+  const keysOf = common.decide;
+  return perBody((context) => bindingsOf(keysOf(context), conditions));
+}
+
+/** What each key does, in key order; keys that do nothing (no decided value condition) are left out. */
+function bindingsOf(keys: readonly ValueKey[], conditions: ReleaseConditions): readonly Binding[] {
+  const bindings: Binding[] = [];
+  for (const key of keys) {
+    const identifierChecks = typeof key === 'number' ? IDENTIFIER_FORMATS.get(key) : undefined;
+    if (identifierChecks) {
+      bindings.push({ identifierChecks, condition: undefined });
+      continue;
+    }
+    const condition = conditions.valueCondition(key);
+    if (condition) bindings.push({ identifierChecks: undefined, condition });
+  }
+  return bindings.length === 0 ? NO_BINDINGS : bindings;
+}
+
+/** Built field by field: V8's object spread (`{ ...whole, scope }`) costs about half a microsecond per context. */
+function scopedContext(whole: ConditionContext, key: string, object: unknown): ConditionContext {
+  return { body: whole.body, scope: { key, object }, receiverRole: whole.receiverRole, senderRoles: whole.senderRoles, receivedAt: whole.receivedAt };
+}
+
+function evaluateField(field: CompiledField, context: ConditionContext, root: unknown, pointer: string, outcome: ConditionalOutcome): void {
   const requirement = fieldRequirement(field, context);
   if (requirement === 'optional') return;
-  if (requirement === 'mandatory') {
-    for (const missing of missingBelow(root, field.steps, pointer)) {
-      outcome.missing.push({ pointer: missing, path: field.path, segment: field.segment });
-    }
-  }
-  if (!field.hasValueKeys) return;
-  const keys = bindingKeys(field, context);
-  if (keys.length === 0) return;
-  for (const [valuePointer, value] of presentValues(root, field.steps, 0, pointer)) {
-    for (const key of keys) {
-      const identifierChecks = typeof key === 'number' ? IDENTIFIER_FORMATS.get(key) : undefined;
-      if (identifierChecks) {
-        outcome.bindingIdentifierChecks.set(valuePointer, identifierChecks);
-        continue;
-      }
-      const condition = conditions.valueCondition(key);
-      if (condition && condition.check(value, context) === false) {
-        outcome.violations.push({ pointer: valuePointer, path: field.path, label: condition.label, text: condition.text });
-      }
-    }
-  }
+  if (requirement === 'mandatory') addMissing(field, root, pointer, outcome);
+  const bindings = field.bindings.constant ? field.bindings.value : field.bindings.decide(context);
+  if (bindings.length > 0) checkValues(field, bindings, context, root, 0, pointer, outcome);
 }
 
 /** Every chain of a field must make it mandatory (it may come from several segment instances); one optional suffices. */
 function fieldRequirement(field: CompiledField, context: ConditionContext): Requirement {
-  let result: Requirement = 'mandatory';
-  for (const chain of field.chains) {
-    const requirement = chainRequirement(chain.links, context);
+  let result = field.known;
+  for (const links of field.decidedChains) {
+    const requirement = chainRequirement(links, context);
     if (requirement === 'optional') return 'optional';
     if (requirement === undefined) result = undefined;
   }
-  return field.chains.length === 0 ? undefined : result;
-}
-
-/** Value keys binding in every chain of the field (a key one chain leaves out does not bind). */
-function bindingKeys(field: CompiledField, context: ConditionContext): readonly ValueKey[] {
-  let common: readonly ValueKey[] | undefined;
-  for (const chain of field.chains) {
-    const keys = chainKeys(chain.valueKeys, context);
-    common = common ? common.filter((key) => keys.includes(key)) : keys;
-    if (common.length === 0) break; // no later chain can add a key
-  }
-  return common ?? NO_KEYS;
-}
-
-/** The value keys the links of one chain bind, in link order; no array is built while at most one link binds any. */
-function chainKeys(links: readonly ValueKeys[], context: ConditionContext): readonly ValueKey[] {
-  let keys = NO_KEYS;
-  for (const valueKeys of links) {
-    const more = valueKeys(context);
-    if (more.length > 0) keys = keys.length === 0 ? more : [...keys, ...more];
-  }
-  return keys;
+  return result;
 }
 
 /**
@@ -259,22 +295,50 @@ function chainKeys(links: readonly ValueKeys[], context: ConditionContext): read
  * elements, not in each: its elements may come from different segments (`marktrollen` holds the ÜNB from CAV+Z90 and
  * the MSB from CAV+Z91, and only the MSB's needs `messstellenbetreiberEigenschaft`).
  */
-function missingBelow(root: unknown, steps: readonly PathStep[], pointer: string): string[] {
-  return missingPointers(root, steps, 0, pointer, 'some');
+function addMissing(field: CompiledField, root: unknown, pointer: string, outcome: ConditionalOutcome): void {
+  if (field.tokens !== undefined) {
+    if (isMissingAlong(root, field.steps)) outcome.missing.push({ pointer: pointer + field.tokens, path: field.path, segment: field.segment });
+    return;
+  }
+  for (const missing of missingPointers(root, field.steps, 0, pointer, 'some')) {
+    outcome.missing.push({ pointer: missing, path: field.path, segment: field.segment });
+  }
 }
 
-/** The present values at the field's steps below `value`, with their pointers, appended to `into`. */
-function presentValues(value: unknown, steps: CompiledField['steps'], index: number, pointer: string, into: [string, unknown][] = []): [string, unknown][] {
+/** Applies the bindings to the present values at the field's steps below `value` (every array met is searched). */
+function checkValues(
+  field: CompiledField,
+  bindings: readonly Binding[],
+  context: ConditionContext,
+  value: unknown,
+  index: number,
+  pointer: string,
+  outcome: ConditionalOutcome,
+): void {
+  const steps = field.steps;
   if (index === steps.length) {
-    if (!isAbsent(value)) into.push([pointer, value]);
-    return into;
+    if (!isAbsent(value)) checkValue(field, bindings, context, value, pointer, outcome);
+    return;
   }
   const step = steps[index];
   const childValue = child(value, step.key);
   const childPointer = pointer + step.token;
-  if (!Array.isArray(childValue)) return presentValues(childValue, steps, index + 1, childPointer, into);
-  for (let position = 0; position < childValue.length; position++) {
-    presentValues(childValue[position], steps, index + 1, `${childPointer}/${position}`, into);
+  if (!Array.isArray(childValue)) {
+    checkValues(field, bindings, context, childValue, index + 1, childPointer, outcome);
+    return;
   }
-  return into;
+  for (let position = 0; position < childValue.length; position++) {
+    checkValues(field, bindings, context, childValue[position], index + 1, `${childPointer}/${position}`, outcome);
+  }
+}
+
+function checkValue(field: CompiledField, bindings: readonly Binding[], context: ConditionContext, value: unknown, pointer: string, outcome: ConditionalOutcome): void {
+  for (const binding of bindings) {
+    if (binding.identifierChecks) {
+      outcome.bindingIdentifierChecks.set(pointer, binding.identifierChecks);
+    } else if (binding.condition.check(value, context) === false) {
+      const condition = binding.condition;
+      outcome.violations.push({ pointer, path: field.path, label: condition.label, text: condition.text });
+    }
+  }
 }

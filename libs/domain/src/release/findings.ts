@@ -1,7 +1,8 @@
 import { identifierFindings } from '../identifiers/identifier-findings';
 import type { IdentifierCheck } from '../identifiers/identifier-checks';
 import type { MarketRole, ProcessOperation } from '../market-role';
-import { child, missingPointers, pathSteps, type PathStep } from './body-walk';
+import type { ConditionContext } from '../ahb/conditions/condition-context';
+import { child, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
 import RULES_FV2510 from './data/ahb-rules-FV2510.json';
@@ -71,10 +72,13 @@ interface RulesData extends ConditionalRulesData {
 
 interface CompiledRule extends AhbFieldRule {
   steps: PathStep[];
+  /** `#/transaktionsdaten/vorgangsnummer`: built once for a path without `[]` steps, its only possible missing place. */
+  pointer: string | undefined;
 }
 
 interface ResolvedRelease {
-  catalogue: Map<string, Map<string, CatalogueEntry>>;
+  /** Role → operation → PI → entry (nested: no `role|operation` key string is built per call). */
+  catalogue: Map<string, Map<string, Map<string, CatalogueEntry>>>;
   rules: Map<string, CompiledRule[]>;
   conditional: ConditionalRules;
   /** The format version of the rules, as findings name it (`FV2610 (FV2604 tables)` for 10/26). */
@@ -141,7 +145,7 @@ export function findingsFor(
   const findings = new Map<string, Finding>();
   // A present identifier is never also a missing field (empty strings are not checked): pointers do not collide.
   for (const finding of identifiers) findings.set(finding.pointer, finding);
-  const entry = data.catalogue.get(catalogueKey(role, operation))?.get(pruefidentifikator);
+  const entry = data.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
   if (!entry) {
     const pointer = '#/transaktionsdaten/pruefidentifikator';
     findings.set(pointer, {
@@ -151,21 +155,16 @@ export function findingsFor(
     });
   }
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
-    for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every')) {
-      if (findings.has(pointer)) continue;
-      findings.set(pointer, {
-        code: 'missing-mandatory-field',
-        pointer,
-        message: `${rule.path} is required by the AHB of ${pruefidentifikator} (${data.formatVersion}, ${rule.segment})`,
-      });
+    if (rule.pointer !== undefined) {
+      if (isMissingAlong(body, rule.steps)) addMissing(findings, rule, rule.pointer, pruefidentifikator, data.formatVersion);
+      continue;
     }
+    for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every')) addMissing(findings, rule, pointer, pruefidentifikator, data.formatVersion);
   }
 
-  const outcome = data.conditional.evaluate(pruefidentifikator, body, {
-    receiverRole: role,
-    senderRoles: senderRolesOf(entry?.direction),
-    receivedAt: options.receivedAt,
-  });
+  // The fields in the order ConditionalRules builds its scoped contexts in: the deciders see one object shape.
+  const whole: ConditionContext = { body, scope: undefined, receiverRole: role, senderRoles: senderRolesOf(entry?.direction), receivedAt: options.receivedAt };
+  const outcome = data.conditional.evaluate(pruefidentifikator, whole);
   for (const missing of outcome.missing) {
     if (findings.has(missing.pointer)) continue;
     findings.set(missing.pointer, {
@@ -176,7 +175,8 @@ export function findingsFor(
   }
   for (const [pointer, checks] of outcome.bindingIdentifierChecks) {
     const finding = findings.get(pointer);
-    if (finding?.code === 'invalid-identifier' && finding.check && checks.includes(finding.check)) findings.set(pointer, { ...finding, binding: true });
+    // The identifier findings are this call's own objects: marked in place (a spread copy costs more than the rest).
+    if (finding?.code === 'invalid-identifier' && finding.check && checks.includes(finding.check)) finding.binding = true;
   }
   for (const violation of outcome.violations) {
     findings.set(`${violation.pointer} ${violation.label}`, {
@@ -187,6 +187,15 @@ export function findingsFor(
     });
   }
   return [...findings.values()].sort(byPointer);
+}
+
+function addMissing(findings: Map<string, Finding>, rule: CompiledRule, pointer: string, pruefidentifikator: string, formatVersion: string): void {
+  if (findings.has(pointer)) return;
+  findings.set(pointer, {
+    code: 'missing-mandatory-field',
+    pointer,
+    message: `${rule.path} is required by the AHB of ${pruefidentifikator} (${formatVersion}, ${rule.segment})`,
+  });
 }
 
 const SENDER_ROLES = new Map<string, readonly string[]>();
@@ -222,7 +231,7 @@ export function catalogueEntry(
   operation: ProcessOperation,
   pruefidentifikator: string,
 ): CatalogueEntry | undefined {
-  return RELEASES.get(release)?.catalogue.get(catalogueKey(role, operation))?.get(pruefidentifikator);
+  return RELEASES.get(release)?.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
 }
 
 /** The unconditional AHB rules of a UTILMD Strom PI in a release (inherited if the release has no AHB data). */
@@ -237,11 +246,13 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
   if (!own || seen.includes(name)) throw new Error(`release data of ${name} is missing or inherits in a cycle`);
   const parent = own.inherits ? resolveRelease(own.inherits, [...seen, name]) : undefined;
 
-  const catalogue = new Map(parent?.catalogue);
+  const catalogue = new Map([...(parent?.catalogue ?? [])].map(([role, operations]) => [role, new Map(operations)]));
   for (const [role, operations] of Object.entries(own.pruefidentifikatoren)) {
     for (const [operation, entries] of Object.entries(operations ?? {})) {
+      let listed = catalogue.get(role);
+      if (!listed) catalogue.set(role, (listed = new Map()));
       // An override replaces the inherited list of that role and operation.
-      catalogue.set(catalogueKey(role, operation), new Map((entries ?? []).map((entry) => [entry.pruefidentifikator, entry])));
+      listed.set(operation, new Map((entries ?? []).map((entry) => [entry.pruefidentifikator, entry])));
     }
   }
 
@@ -258,9 +269,6 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
 
 function compileRule(rule: AhbFieldRule): CompiledRule {
   const steps = pathSteps(rule.path);
-  return { ...rule, steps };
-}
-
-function catalogueKey(role: string, operation: string): string {
-  return `${role}|${operation}`;
+  const tokens = joinedTokens(steps);
+  return { ...rule, steps, pointer: tokens === undefined ? undefined : `#${tokens}` };
 }

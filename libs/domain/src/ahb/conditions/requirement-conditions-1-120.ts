@@ -32,7 +32,7 @@ const ZZRB = /^\d{2}[A-Z]{2}$/;
 /** Paths split once (deciders name them as strings and run per field and body). */
 const STEPS = new Map<string, readonly string[]>();
 
-function valuesOf(root: unknown, path: string): unknown[] {
+function valuesOf(root: unknown, path: string): readonly unknown[] {
   let steps = STEPS.get(path);
   if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
   return valuesAt(root, steps);

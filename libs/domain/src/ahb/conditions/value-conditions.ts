@@ -28,8 +28,25 @@ const HOUR = 3_600_000;
 /** ISO date-time with an explicit offset (`Z`, `+00:00`, `+0000`, `+00`); other strings are not judged. */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)$/;
 
-function instantOf(value: unknown): { time: number; offset: string } | undefined {
+interface Instant {
+  readonly time: number;
+  readonly offset: string;
+}
+
+/** The last string read and its instant: a date field's conditions ([931] and [494] on DTM+137) read it one after the other. */
+let lastText: string | undefined;
+let lastInstant: Instant | undefined;
+
+function instantOf(value: unknown): Instant | undefined {
   if (typeof value !== 'string') return undefined;
+  if (value !== lastText) {
+    lastInstant = parseInstant(value);
+    lastText = value;
+  }
+  return lastInstant;
+}
+
+function parseInstant(value: string): Instant | undefined {
   const match = ISO_WITH_OFFSET.exec(value);
   if (!match) return undefined;
   const time = Date.parse(value.length === match[0].length && /[+-]\d{2}$/.test(value) ? `${value}:00` : value);

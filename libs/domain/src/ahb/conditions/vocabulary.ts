@@ -17,12 +17,26 @@ function compilePath(path: string): Path {
 }
 
 /** The values at `path` below `root`, arrays flattened at every step; absent values (`undefined`, `null`, `''`, `[]`) left out. */
-export function valuesAt(root: unknown, path: Path): unknown[] {
-  let current: unknown[] = [root];
-  for (const key of path) {
+export function valuesAt(root: unknown, path: Path): readonly unknown[] {
+  // One value at a time until an array is met (most paths, run per field and body, meet none): no list per step.
+  let value = root;
+  for (let index = 0; index < path.length; index++) {
+    value = child(value, path[index]);
+    if (Array.isArray(value)) return valuesBelow(value, path, index + 1);
+    if (value === undefined || value === null || value === '') return NO_VALUES;
+  }
+  return [value];
+}
+
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
+
+/** `valuesAt` from the elements of an array met at `path[index - 1]`. */
+function valuesBelow(array: readonly unknown[], path: Path, index: number): readonly unknown[] {
+  let current: unknown[] = [];
+  collect(array, current);
+  for (let step = index; step < path.length && current.length > 0; step++) {
     const next: unknown[] = [];
-    for (const value of current) collect(child(value, key), next);
-    if (next.length === 0) return next;
+    for (const value of current) collect(child(value, path[step]), next);
     current = next;
   }
   return current;

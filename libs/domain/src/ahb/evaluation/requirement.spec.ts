@@ -1,7 +1,14 @@
 import type { ConditionContext, Decider } from '../conditions/condition-context';
 import { valueConditionFor } from '../conditions/value-conditions';
 import { parseAhbExpression } from '../expression/ahb-expression';
-import { chainRequirement, compileBindingValueKeys, compileRequirement, type ReleaseConditions } from './requirement';
+import {
+  chainRequirement,
+  compileBindingValueKeys,
+  compileRequirement,
+  planBindingValueKeys,
+  planRequirement,
+  type ReleaseConditions,
+} from './requirement';
 
 /** Conditions [1] fulfilled, [2] not fulfilled, [3] undecided; [931] and [494] value conditions; [4] has no decider. */
 const DECIDERS = new Map<number, Decider>([
@@ -100,5 +107,26 @@ describe('compileBindingValueKeys', () => {
     expect(keys('X ([3] ∧ [950]) ⊻ ([2] ∧ [951])')).toEqual([]);
     expect(keys('Kann [950]')).toEqual([]);
     expect(keys('X')).toEqual([]);
+  });
+});
+
+describe('planRequirement and planBindingValueKeys', () => {
+  const plan = (source: string) => planRequirement(parseAhbExpression(source), CONDITIONS);
+  const keysPlan = (source: string) => planBindingValueKeys(parseAhbExpression(source), CONDITIONS);
+
+  it('should fold what no body changes when the release loads', () => {
+    expect(plan('Muss')).toEqual({ constant: true, value: 'mandatory' });
+    expect(plan('X [950]')).toEqual({ constant: true, value: 'mandatory' });
+    expect(plan('Muss [4] Soll [1]')).toEqual({ constant: true, value: undefined });
+    expect(plan('Muss [2061] ∧ [1P0..1]')).toEqual({ constant: true, value: 'optional' });
+    expect(keysPlan('X [931] [494]')).toEqual({ constant: true, value: [931, 494] });
+  });
+
+  it('should leave to each body what a decider decides', () => {
+    const requirement = plan('Muss [1P0..1] Muss [1] ∧ [950] Kann');
+    expect(requirement.constant).toBe(false);
+    expect(requirement.constant ? undefined : requirement.decide(CONTEXT)).toBe('mandatory');
+    const keys = keysPlan('X ([1] ∧ [950]) ⊻ ([2] ∧ [951])');
+    expect(keys.constant ? undefined : keys.decide(CONTEXT)).toEqual([950]);
   });
 });

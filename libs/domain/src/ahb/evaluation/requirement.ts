@@ -25,39 +25,87 @@ function isValueKey(key: number, conditions: ReleaseConditions): boolean {
 
 /** The outcome of a condition tree: fulfilled, not fulfilled, undecided, or neutral (no say). */
 type Outcome = true | false | undefined | 'neutral';
-type CompiledNode = (context: ConditionContext) => Outcome;
+
+/**
+ * A compiled part of an expression: its value when nothing in it looks at the body (most AHB lines: `Muss`, `X [950]`,
+ * folded once per release), else how to decide it per body.
+ */
+export type Compiled<T> = { readonly constant: true; readonly value: T } | { readonly constant: false; readonly decide: (context: ConditionContext) => T };
+
+/** A part known when the release loads. */
+export function constant<T>(value: T): Compiled<T> {
+  return { constant: true, value };
+}
+
+/** A part decided per body. */
+export function perBody<T>(decide: (context: ConditionContext) => T): Compiled<T> {
+  return { constant: false, decide };
+}
+
+/** The compiled part as a function of the context (a constant one ignores it). */
+export function deciderOf<T>(compiled: Compiled<T>): (context: ConditionContext) => T {
+  if (compiled.constant) {
+    const value = compiled.value;
+    return () => value;
+  }
+  return compiled.decide;
+}
 
 /** An expression compiled once per release into closures: evaluated per body without re-walking the syntax tree. */
 export function compileRequirement(expression: AhbExpression, conditions: ReleaseConditions): (context: ConditionContext) => Requirement {
-  const clauses = expression.clauses.map((clause) => ({
-    mandatory: clause.indicator === 'Muss' || clause.indicator === 'X',
-    optional: clause.indicator === 'Soll' || clause.indicator === 'Kann',
-    condition: clause.condition ? compileNode(clause.condition, conditions) : undefined,
-  }));
-  return (context) => {
-    // Clauses are alternatives in order (`Muss [1] Soll [2]`): the first whose condition holds sets the requirement.
-    for (const clause of clauses) {
-      if (!clause.mandatory && !clause.optional) return undefined; // prefix operators O/U: no meaning on their own
-      const outcome = clause.condition ? clause.condition(context) : 'neutral';
-      if (outcome === undefined) return undefined;
-      if (outcome === true || outcome === 'neutral') return clause.mandatory ? 'mandatory' : 'optional';
-    }
-    // No clause applies: the line is not to be sent, so nothing here is mandatory.
-    return 'optional';
-  };
+  return deciderOf(planRequirement(expression, conditions));
 }
 
-function compileNode(node: ConditionNode, conditions: ReleaseConditions): CompiledNode {
+/**
+ * `compileRequirement`, with the requirement itself where the expression's conditions do not look at the body. Clauses
+ * are alternatives in order (`Muss [1] Soll [2]`): the first whose condition holds sets the requirement; compiled from the
+ * last clause back, so that a clause whose condition is known to fail is skipped when the release loads.
+ */
+export function planRequirement(expression: AhbExpression, conditions: ReleaseConditions): Compiled<Requirement> {
+  // No clause applies: the line is not to be sent, so nothing here is mandatory.
+  let rest: Compiled<Requirement> = constant('optional');
+  for (let index = expression.clauses.length - 1; index >= 0; index--) {
+    const clause = expression.clauses[index];
+    const mandatory = clause.indicator === 'Muss' || clause.indicator === 'X';
+    const optional = clause.indicator === 'Soll' || clause.indicator === 'Kann';
+    if (!mandatory && !optional) {
+      rest = constant(undefined); // prefix operators O/U: no meaning on their own
+      continue;
+    }
+    const condition = clause.condition ? compileNode(clause.condition, conditions) : constant<Outcome>('neutral');
+    rest = clauseRequirement(mandatory ? 'mandatory' : 'optional', condition, rest);
+  }
+  return rest;
+}
+
+/** A clause that sets `requirement` when its condition holds, stops when that is undecided, and leaves it to `rest` when it fails. */
+function clauseRequirement(requirement: Requirement, condition: Compiled<Outcome>, rest: Compiled<Requirement>): Compiled<Requirement> {
+  if (condition.constant) {
+    const outcome = condition.value;
+    if (outcome === undefined) return constant(undefined);
+    return outcome === true || outcome === 'neutral' ? constant(requirement) : rest;
+  }
+  const outcomeOf = condition.decide;
+  const restOf = deciderOf(rest);
+  return perBody((context) => {
+    const outcome = outcomeOf(context);
+    if (outcome === undefined) return undefined;
+    return outcome === true || outcome === 'neutral' ? requirement : restOf(context);
+  });
+}
+
+function compileNode(node: ConditionNode, conditions: ReleaseConditions): Compiled<Outcome> {
   switch (node.kind) {
     case 'condition': {
-      if (conditionKindOf(node.key) === undefined) return () => undefined;
-      if (isValueKey(node.key, conditions)) return () => 'neutral';
-      return conditions.decider(node.key) ?? (() => undefined);
+      if (conditionKindOf(node.key) === undefined) return constant(undefined);
+      if (isValueKey(node.key, conditions)) return constant('neutral');
+      const decider = conditions.decider(node.key);
+      return decider ? perBody(decider) : constant(undefined);
     }
     case 'time':
-      return () => 'neutral';
+      return constant('neutral');
     case 'package':
-      return node.min === 0 ? () => false : () => undefined;
+      return constant(node.min === 0 ? false : undefined);
     case 'and':
     case 'then':
       return binary(compileNode(node.left, conditions), compileNode(node.right, conditions), and);
@@ -68,8 +116,12 @@ function compileNode(node: ConditionNode, conditions: ReleaseConditions): Compil
   }
 }
 
-function binary(left: CompiledNode, right: CompiledNode, combine: (a: Outcome, b: Outcome) => Outcome): CompiledNode {
-  return (context) => combine(left(context), right(context));
+/** Two parts combined: known when both are, else both decided per body and combined (deciders are pure). */
+export function binary<A, B, R>(left: Compiled<A>, right: Compiled<B>, combine: (a: A, b: B) => R): Compiled<R> {
+  if (left.constant && right.constant) return constant(combine(left.value, right.value));
+  const leftOf = deciderOf(left);
+  const rightOf = deciderOf(right);
+  return perBody((context) => combine(leftOf(context), rightOf(context)));
 }
 
 // Kleene logic with 'neutral' as the identity of every operator.
@@ -95,7 +147,7 @@ function xor(a: Outcome, b: Outcome): Outcome {
 
 /**
  * The requirement of a field reached through one chain (groups, segment, data elements): mandatory when every link
- * is, optional when one link is, else undecided.
+ * is, optional when one is, else undecided.
  */
 export function chainRequirement(links: readonly ((context: ConditionContext) => Requirement)[], context: ConditionContext): Requirement {
   let result: Requirement = 'mandatory';
@@ -107,68 +159,74 @@ export function chainRequirement(links: readonly ((context: ConditionContext) =>
   return result;
 }
 
+/** `chainRequirement` of two parts of a chain (the links known when the release loads, and the others). */
+export function bothRequirement(a: Requirement, b: Requirement): Requirement {
+  if (a === 'optional' || b === 'optional') return 'optional';
+  return a === undefined || b === undefined ? undefined : 'mandatory';
+}
+
+/** A key whose condition constrains a field's value: a number (`950`) or a time condition's name (`'UB1'`). */
+export type ValueKey = number | string;
+
 /**
  * The value conditions (format conditions, [UB1], [87], [494]) that bind a field's value on one body: those in a
  * Muss/X clause, outside branches whose requirement conditions fail. Undecided branches bind nothing (strictness
  * follows only from decided data).
  */
-export function compileBindingValueKeys(expression: AhbExpression, conditions: ReleaseConditions): (context: ConditionContext) => (number | string)[] {
+export function compileBindingValueKeys(expression: AhbExpression, conditions: ReleaseConditions): (context: ConditionContext) => readonly ValueKey[] {
+  return deciderOf(planBindingValueKeys(expression, conditions));
+}
+
+/** `compileBindingValueKeys`, with the keys themselves where the expression's conditions do not look at the body. */
+export function planBindingValueKeys(expression: AhbExpression, conditions: ReleaseConditions): Compiled<readonly ValueKey[]> {
   const clauses = expression.clauses
     .filter((clause) => (clause.indicator === 'Muss' || clause.indicator === 'X') && clause.condition !== null)
     .map((clause) => compileValueKeys(clause.condition as ConditionNode, conditions));
-  if (clauses.length === 0) return () => [];
-  if (clauses.length === 1) return (context) => clauses[0](context) ?? [];
-  return (context) => {
-    const keys: (number | string)[] = [];
-    for (const clause of clauses) keys.push(...(clause(context) ?? []));
-    return keys;
-  };
+  let keys: Compiled<readonly ValueKey[]> = constant(NO_KEYS);
+  for (const clause of clauses) keys = binary(keys, clause, (a, b) => concatKeys(a, b ?? NO_KEYS));
+  return keys;
 }
 
 /** Binding value keys of a subtree: a list, null when the branch fails, undefined when undecided. */
-type ValueKeysOf = (context: ConditionContext) => (number | string)[] | null | undefined;
+type ValueKeysOutcome = readonly ValueKey[] | null | undefined;
 
-function compileValueKeys(node: ConditionNode, conditions: ReleaseConditions): ValueKeysOf {
+export const NO_KEYS: readonly ValueKey[] = Object.freeze([]);
+
+/** The keys of `a`, then of `b`; no new array when one is empty (the lists are never changed once built). */
+export function concatKeys(a: readonly ValueKey[], b: readonly ValueKey[]): readonly ValueKey[] {
+  if (b.length === 0) return a;
+  return a.length === 0 ? b : [...a, ...b];
+}
+
+function compileValueKeys(node: ConditionNode, conditions: ReleaseConditions): Compiled<ValueKeysOutcome> {
   switch (node.kind) {
     case 'condition': {
       const key = node.key;
-      if (conditionKindOf(key) === 'format' || conditions.valueCondition(key)) return () => [key];
-      if (conditionKindOf(key) !== 'requirement') return () => [];
+      if (conditionKindOf(key) === 'format' || conditions.valueCondition(key)) return constant(Object.freeze([key]));
+      if (conditionKindOf(key) !== 'requirement') return constant(NO_KEYS);
       const decide = conditions.decider(key);
-      if (!decide) return () => undefined;
-      return (context) => {
+      if (!decide) return constant(undefined);
+      return perBody((context) => {
         const decision = decide(context);
-        return decision === true ? [] : decision === false ? null : undefined;
-      };
+        return decision === true ? NO_KEYS : decision === false ? null : undefined;
+      });
     }
-    case 'time': {
-      const key = node.key;
-      return () => [key];
-    }
+    case 'time':
+      return constant(Object.freeze([node.key]));
     case 'package':
-      return () => [];
+      return constant(NO_KEYS);
     case 'and':
-    case 'then': {
-      const left = compileValueKeys(node.left, conditions);
-      const right = compileValueKeys(node.right, conditions);
-      return (context) => {
-        const a = left(context);
-        const b = right(context);
+    case 'then':
+      return binary(compileValueKeys(node.left, conditions), compileValueKeys(node.right, conditions), (a, b) => {
         if (a === null || b === null) return null;
-        return a === undefined || b === undefined ? undefined : [...a, ...b];
-      };
-    }
+        return a === undefined || b === undefined ? undefined : concatKeys(a, b);
+      });
     case 'or':
-    case 'xor': {
-      const left = compileValueKeys(node.left, conditions);
-      const right = compileValueKeys(node.right, conditions);
-      return (context) => {
-        const a = left(context);
-        const b = right(context);
+    case 'xor':
+      return binary(compileValueKeys(node.left, conditions), compileValueKeys(node.right, conditions), (a, b) => {
         if (a === undefined || b === undefined) return undefined;
         if (a === null) return b;
-        return b === null ? a : [...a, ...b];
-      };
-    }
+        return b === null ? a : concatKeys(a, b);
+      });
   }
 }
