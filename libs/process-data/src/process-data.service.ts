@@ -20,7 +20,7 @@ import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-b
 import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
 import { BookingMetrics } from './metrics/booking-metrics';
-import { ProcessRecordRepository, type KeyField, type UpdateKeys } from '@maco/process-store';
+import { ProcessRecordRepository, type KeyField, type RevisionFacts, type UpdateKeys } from '@maco/process-store';
 import { PROCESS_DATA_LOG_FIELDS } from './process-data.log-fields';
 import { processDataProblem } from './process-data.problems';
 
@@ -100,10 +100,18 @@ export class ProcessDataService {
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
     const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
+    const facts = this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context);
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.insertRecord({
-        ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
-        targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
+        role: facts.role,
+        businessKey,
+        pruefidentifikator: facts.pruefidentifikator,
+        release,
+        findingsJson: facts.findingsJson,
+        bodyJson,
+        tokenSubject: facts.tokenSubject,
+        requestId: facts.requestId,
+        targetBusinessKey: facts.targetBusinessKey,
         prozessId: envelope.zusatzdaten?.prozessId ?? null,
         marktlokationsIds: marktlokationsIdsOf(envelope),
         currentJson,
@@ -171,7 +179,7 @@ export class ProcessDataService {
     const requestKey = keys.businessKey ?? keys.targetBusinessKey ?? keys.prozessId ?? '';
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.appendRevision(
-        { ...this.revisionFacts(envelope, requestKey, bodyJson, release, findings, context), targetBusinessKey: zusatzdaten.targetBusinessKey ?? null },
+        this.revisionFacts(envelope, requestKey, bodyJson, release, findings, context),
         (current) => {
           const next = mergeProcessState(current as never, envelope as never);
           return {
@@ -267,6 +275,7 @@ export class ProcessDataService {
     return (sent && !Number.isNaN(sent.getTime()) ? releaseInForceAt(sent) : undefined) ?? this.config.defaultRelease;
   }
 
+  /** What every revision records, in one object literal: spreading it into another made a booking's hottest line. */
   private revisionFacts(
     envelope: ProcessDataBody,
     businessKey: string,
@@ -274,7 +283,7 @@ export class ProcessDataService {
     release: ReleaseName,
     findings: Finding[],
     context: BookingContext,
-  ) {
+  ): RevisionFacts & { targetBusinessKey: string | null } {
     const pruefidentifikator = envelope.transaktionsdaten['pruefidentifikator'];
     return {
       role: this.role,
@@ -285,6 +294,7 @@ export class ProcessDataService {
       bodyJson,
       tokenSubject: context.tokenSubject ?? null,
       requestId: context.requestId,
+      targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
     };
   }
 }
