@@ -28,7 +28,7 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Standard output, one write per line, synchronously. Measured under booking load on two cores: about 10 µs per
+ * Standard output, one write per line, synchronously. Measured under load on two cores: about 10 µs per
  * request less main-thread CPU than pino's asynchronous destination, whose thread-pool writes and buffer bookkeeping
  * cost more than a write(2) per line; no line waits in a buffer, so a crash loses none. The price: a log reader that
  * stops reading (a full pipe) stalls the service until it reads again.

@@ -6,16 +6,22 @@ import { FixedWindowThrottlerStorage } from './fixed-window-storage';
 import { TokenThrottlerGuard } from './token-throttler.guard';
 
 class Routes {
-  plain(): void {}
+  plain(): string {
+    return 'plain';
+  }
 
   @SkipThrottle({ token: true })
-  skipped(): void {}
+  skipped(): string {
+    return 'skipped';
+  }
 
   @Throttle({ token: { limit: 1, ttl: 60_000 } })
-  strict(): void {}
+  strict(): string {
+    return 'strict';
+  }
 }
 
-function contextOf(handler: () => void, authorization = 'Bearer a'): ExecutionContext {
+function contextOf(handler: () => string, authorization = 'Bearer a'): ExecutionContext {
   const request = { headers: { authorization }, ip: '127.0.0.1' };
   return {
     getHandler: () => handler,
