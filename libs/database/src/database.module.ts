@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
 import { DatabasePoolMetrics } from './database-pool-metrics';
+import { ServicePool } from './service-pool';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
@@ -65,7 +66,7 @@ export class DatabaseModule {
             await migrate(connection.url);
             // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
             await ensureRevisionPartitionsAt(connection.url);
-            const pool = new Pool({ connectionString: connection.url, ...poolOptions(config) });
+            const pool = new ServicePool({ connectionString: connection.url, ...poolOptions(config) });
             // An idle connection that dies (server restart, network) emits 'error' on the pool; unheard, it would end
             // the process. The pool drops the connection; requests find out on their own.
             const logger = new Logger('DatabasePool');

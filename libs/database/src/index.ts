@@ -9,3 +9,4 @@ export * from './partitions/revision-partitions';
 export * from './partitions/partition-maintenance';
 export * from './partitions/partition-maintenance.service';
 export * from './partitions/revision-of-record.sql';
+export * from './service-pool';

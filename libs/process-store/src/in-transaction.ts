@@ -1,4 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
+import { connectionLost } from '@maco/database';
+
+export { connectionLost };
 
 /** What a statement needs: a pool, or the client of a transaction. */
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -30,16 +33,4 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
     client.off('error', onConnectionError);
     client.release(broken);
   }
-}
-
-/**
- * The connection cannot be used any more: the server ended the session (FATAL or PANIC), the socket failed, or pg
- * gave up on it (connection terminated, not queryable, `query_timeout`, after which the connection is out of step with
- * the server).
- */
-export function connectionLost(error: unknown): boolean {
-  const { severity, syscall, message } = (error ?? {}) as { severity?: unknown; syscall?: unknown; message?: unknown };
-  if (severity === 'FATAL' || severity === 'PANIC') return true;
-  if (typeof syscall === 'string') return true;
-  return typeof message === 'string' && /^(Connection terminated\b|Query read timeout$)|is not queryable$/.test(message);
 }
