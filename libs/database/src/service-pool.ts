@@ -20,11 +20,13 @@ export function connectionLost(error: unknown): boolean {
  * This pool keeps the connection after a statement error and ends it only when the connection itself failed.
  */
 export class ServicePool extends Pool {
-  // pg's overloads (text or config, values, callback): promise calls run here, callback calls as pg runs them.
+  // pg's overloads (text or config, values, callback): promise calls run here; callback calls and submittables (a
+  // cursor or stream, which hold their client until they end) as pg runs them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [config, values] = args as [string | QueryConfig, unknown[] | undefined];
-    if (args.some((arg) => typeof arg === 'function') || (typeof config !== 'string' && (typeof config !== 'object' || config === null))) {
+    const submittable = typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function';
+    if (submittable || args.some((arg) => typeof arg === 'function') || (typeof config !== 'string' && (typeof config !== 'object' || config === null))) {
       return (super.query as (...all: unknown[]) => unknown)(...args);
     }
     return this.queryKeepingConnection(config, values);
