@@ -100,18 +100,9 @@ export class ProcessDataService {
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
     const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
-    const facts = this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context);
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.insertRecord({
-        role: facts.role,
-        businessKey,
-        pruefidentifikator: facts.pruefidentifikator,
-        release,
-        findingsJson: facts.findingsJson,
-        bodyJson,
-        tokenSubject: facts.tokenSubject,
-        requestId: facts.requestId,
-        targetBusinessKey: facts.targetBusinessKey,
+        ...this.revisionFacts(envelope, businessKey, bodyJson, release, findings, context),
         prozessId: envelope.zusatzdaten?.prozessId ?? null,
         marktlokationsIds: marktlokationsIdsOf(envelope),
         currentJson,
@@ -275,7 +266,7 @@ export class ProcessDataService {
     return (sent && !Number.isNaN(sent.getTime()) ? releaseInForceAt(sent) : undefined) ?? this.config.defaultRelease;
   }
 
-  /** What every revision records, in one object literal: spreading it into another made a booking's hottest line. */
+  /** What every revision records, create or update. */
   private revisionFacts(
     envelope: ProcessDataBody,
     businessKey: string,
