@@ -1,20 +1,23 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 
-const flags = new WeakMap<object, Map<string, boolean>>();
+const facts = new WeakMap<object, Map<unknown, unknown>>();
 
 /**
- * Whether the route's handler or its controller carries metadata `key` set to true (`Reflector.getAllAndOverride`),
- * looked up once per handler: metadata is fixed at start, and the guards ask on every request.
+ * A fact about the route's handler and controller, computed once per handler under `name`: metadata is fixed at start,
+ * and guards ask on every request.
  */
-export function routeFlag(reflector: Reflector, key: string, context: ExecutionContext): boolean {
+export function routeFact<T>(context: ExecutionContext, name: unknown, compute: () => T): T {
   const handler = context.getHandler();
-  let known = flags.get(handler);
-  if (!known) flags.set(handler, (known = new Map()));
-  let flag = known.get(key);
-  if (flag === undefined) {
-    flag = reflector.getAllAndOverride<boolean>(key, [handler, context.getClass()]) === true;
-    known.set(key, flag);
-  }
-  return flag;
+  let known = facts.get(handler);
+  if (!known) facts.set(handler, (known = new Map()));
+  if (known.has(name)) return known.get(name) as T;
+  const fact = compute();
+  known.set(name, fact);
+  return fact;
+}
+
+/** Whether the route's handler or its controller carries metadata `key` set to true (`Reflector.getAllAndOverride`). */
+export function routeFlag(reflector: Reflector, key: string, context: ExecutionContext): boolean {
+  return routeFact(context, key, () => reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]) === true);
 }

@@ -1,4 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import type { ServiceConfig } from '../config/service-config';
 import { ProblemError } from '../problem/problem.error';
@@ -35,6 +36,7 @@ async function guardWith(limit: number, options: { setHeaders?: boolean } = { se
   const guard = new TokenThrottlerGuard(
     { throttlers: [{ name: 'token', ttl: 60_000, limit }], ...options },
     new FixedWindowThrottlerStorage(),
+    new Reflector(),
     { rateLimit: limit } as ServiceConfig,
   );
   await guard.onModuleInit();

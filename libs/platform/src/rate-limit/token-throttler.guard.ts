@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -11,9 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
-import { CachedReflector } from '../http/cached-reflector';
 import { IS_PUBLIC } from '../http/public.decorator';
-import { routeFlag } from '../http/route-flag';
+import { routeFact, routeFlag } from '../http/route-flag';
 import { ProblemError } from '../problem/problem.error';
 
 const KEY_CACHE_SIZE = 1024;
@@ -34,10 +34,10 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {
-    // The library's guard reads five metadata keys of the route on every request: answered from a cache.
-    super(options, storage, new CachedReflector());
+    super(options, storage, reflector);
   }
 
   override async onModuleInit(): Promise<void> {
@@ -116,16 +116,13 @@ function trackerOf(request: Record<string, unknown>): string {
   return authorization ? `token ${authorization}` : `address ${ip}`;
 }
 
-const throttlerMetadata = new WeakMap<object, boolean>();
+const THROTTLER_METADATA = Symbol('throttlerMetadata');
 
 /** Whether the route's handler or controller carries @nestjs/throttler metadata (its keys start with `THROTTLER:`). */
 function hasThrottlerMetadata(context: ExecutionContext): boolean {
-  const handler = context.getHandler();
-  let has = throttlerMetadata.get(handler);
-  if (has === undefined) {
-    const keys = [...Reflect.getMetadataKeys(handler), ...Reflect.getMetadataKeys(context.getClass())];
-    has = keys.some((key) => typeof key === 'string' && key.startsWith('THROTTLER:'));
-    throttlerMetadata.set(handler, has);
-  }
-  return has;
+  return routeFact(context, THROTTLER_METADATA, () =>
+    [...Reflect.getMetadataKeys(context.getHandler()), ...Reflect.getMetadataKeys(context.getClass())].some(
+      (key) => typeof key === 'string' && key.startsWith('THROTTLER:'),
+    ),
+  );
 }
