@@ -32,21 +32,30 @@ export class ServicePool extends Pool {
     return this.queryKeepingConnection(config, values);
   }
 
-  private async queryKeepingConnection<R extends QueryResultRow>(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> {
-    const client: PoolClient = await this.connect();
-    // While checked out, a client has no listener of the pool's: a dying connection emits 'error' on it, which unheard
-    // would end the process. It marks the client lost instead; a lost client is released with its error and dropped.
-    let lost: Error | undefined;
-    const onConnectionError = (error: Error) => (lost ??= error);
-    client.on('error', onConnectionError);
-    try {
-      return await client.query<R>(config as QueryConfig, values);
-    } catch (error) {
-      if (!lost && connectionLost(error)) lost = error as Error;
-      throw error;
-    } finally {
-      client.off('error', onConnectionError);
-      client.release(lost);
-    }
+  private queryKeepingConnection<R extends QueryResultRow>(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> {
+    return withClient(this, (client) => client.query<R>(config as QueryConfig, values));
+  }
+}
+
+/**
+ * Runs `work` on a client checked out of `pool`, then returns the client, or drops it when its connection was lost: an
+ * 'error' event while it was out (unheard, that event would end the process), an error of `work` that says so, or
+ * `work` calling `discard` (say, when a ROLLBACK failed).
+ */
+export async function withClient<T>(pool: Pool, work: (client: PoolClient, discard: (error: Error) => void) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const discard = (error: Error): void => {
+    lost ??= error;
+  };
+  client.on('error', discard);
+  try {
+    return await work(client, discard);
+  } catch (error) {
+    if (connectionLost(error)) discard(error as Error);
+    throw error;
+  } finally {
+    client.off('error', discard);
+    client.release(lost);
   }
 }

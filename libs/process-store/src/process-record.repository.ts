@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool, PoolClient, QueryConfig } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
-import { connectionLost } from './in-transaction';
+import { inTransaction } from './in-transaction';
 import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
 import { batchProjectionCtes, projectionCtes } from './read-model/business-object.sql';
 import { StatementBatcher, type BatcherLimits } from './batching/statement-batcher';
@@ -359,41 +359,20 @@ export class ProcessRecordRepository {
     merge: (current: Record<string, unknown>) => MergedState,
     requested: RequestedKey[],
   ): Promise<UpdateOutcome> {
-    const client: PoolClient = await this.pool.connect();
-    // A checked-out client has no listener of the pool's: when its connection dies (the server shuts down, the
-    // network drops), pg emits 'error' on it, which without a listener would crash the process. It marks the
-    // client broken instead; a broken client is released with the error, so the pool drops it.
-    let broken: Error | undefined;
-    const onConnectionError = (error: Error) => (broken ??= error);
-    client.on('error', onConnectionError);
     let chosen: Resolved | undefined;
-    let inTransaction = false;
     try {
-      await client.query('BEGIN');
-      inTransaction = true;
-      const { rows } = await client.query<CandidateRecord>(candidatesStatement(facts.role, requested, true));
-      const resolved = resolveCandidates(rows, requested);
-      if (!('record' in resolved)) {
-        await client.query('ROLLBACK');
-        inTransaction = false;
-        return resolved;
-      }
-      chosen = resolved;
-      const { rows: written } = await client.query<{ revision: number }>(writeStatement(facts, resolved, merge));
-      await client.query('COMMIT');
-      inTransaction = false;
-      return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
+      return await inTransaction(this.pool, async (client) => {
+        const { rows } = await client.query<CandidateRecord>(candidatesStatement(facts.role, requested, true));
+        const resolved = resolveCandidates(rows, requested);
+        if (!('record' in resolved)) return resolved;
+        chosen = resolved;
+        const { rows: written } = await client.query<{ revision: number }>(writeStatement(facts, resolved, merge));
+        return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
+      });
     } catch (error) {
-      // After a lost connection, a fatal error or a client-side timeout the client is discarded without a ROLLBACK
-      // (the server rolls back when the connection goes); after a statement error it rolls back and stays.
-      if (!broken && connectionLost(error)) broken = error as Error;
-      // A connection that cannot even roll back is discarded instead of returned to the pool.
-      if (inTransaction && !broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      if (chosen && !broken && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) return this.replayed(client, facts, chosen);
+      // The same body was booked on this process meanwhile (the transaction is rolled back): a replay.
+      if (chosen && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) return this.replayed(this.pool, facts, chosen);
       throw error;
-    } finally {
-      client.off('error', onConnectionError);
-      client.release(broken);
     }
   }
 
