@@ -1,4 +1,5 @@
-// Shared jest settings: swc for speed, and the workspace aliases resolved to sources so tests never need a build.
+// The unit tier (`*.spec.ts`, target `test`): swc for speed, the workspace aliases resolved to sources so tests never
+// need a build, and no database. Integration suites have their own preset (jest.integration-preset.cjs).
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -8,7 +9,7 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   testEnvironment: 'node',
-  // Hooks start services and create databases; on a busy 2-core CI machine that can pass jest's 5 s default.
+  // Some unit suites walk every reference table or run property tests; on a busy 2-core CI machine that can pass 5 s.
   testTimeout: 30_000,
   transform: {
     '^.+\\.ts$': [
@@ -26,8 +27,6 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/**/*.integration-spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  globalSetup: path.join(__dirname, 'tools/testing/global-setup.ts'),
-  globalTeardown: path.join(__dirname, 'tools/testing/global-teardown.ts'),
 };

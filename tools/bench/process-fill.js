@@ -11,7 +11,7 @@ const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { ensureRevisionPartitionsSince, fillUpdateBodies, fillWithIndexesRebuilt, totalRelationSizeSql } = require('./bulk-fill');
 
-const SAMPLES = join(__dirname, '..', '..', '..', 'shared', 'samples');
+const SAMPLES = join(__dirname, '..', '..', 'reference', 'samples');
 const BATCH = 250_000;
 const TABLES = ['process_record', 'process_revision', 'process_key'];
 

@@ -10,7 +10,7 @@ const { createHash } = require('node:crypto');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
-const SAMPLES = join(ROOT, '..', 'shared', 'samples');
+const SAMPLES = join(ROOT, 'reference', 'samples');
 
 /**
  * The objects of one location site ("group" g): a MaLo with its MeLo, meter, grid-usage and supply contract and

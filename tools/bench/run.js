@@ -17,7 +17,7 @@ const { keptDatabase } = require('./kept-database');
 const { waitForLive } = require('./wait-for-live');
 
 const ROOT = join(__dirname, '..', '..');
-const SAMPLES = join(ROOT, '..', 'shared', 'samples');
+const SAMPLES = join(ROOT, 'reference', 'samples');
 const JWT_SECRET = 'benchmark-secret-that-is-long-enough-for-hs256';
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node supports
 const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60, idleRssMB: 150, readyMs: 2000 };

@@ -17,7 +17,7 @@ export const THRESHOLDS = Object.freeze({ kinds: 100, fields: 95 });
 export interface CoverageInput {
   envelopeClassFor(role: Role, operation: Operation): ClassType;
   validate: Validate;
-  /** Folder holding `{lf,nb,msb}-{create,update}.json`; defaults to `shared/reference/schemas` beside the repo. */
+  /** Folder holding `{lf,nb,msb}-{create,update}.json`; defaults to `reference/schemas`. */
   schemasDir?: string;
 }
 

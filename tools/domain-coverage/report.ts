@@ -36,7 +36,7 @@ export function toMarkdown(report: DomainCoverage): string {
   const lines = [
     '# Domain coverage of the Prozessdaten schemas',
     '',
-    'Classes of `@maco/domain` against `shared/reference/schemas/{lf,nb,msb}-{create,update}.json` (union over the',
+    'Classes of `@maco/domain` against `reference/schemas/{lf,nb,msb}-{create,update}.json` (union over the',
     "Prüfidentifikatoren of each schema; array items collapsed). A field is typed when its parent's class declares it.",
     '',
     ...table(

@@ -53,9 +53,9 @@ export function workspaceRoot(from: string = __dirname): string {
   }
 }
 
-/** `shared/` sits beside the repository; the repository may be cloned anywhere. */
+/** The published request schemas, as the repository carries them (`reference/schemas`). */
 export function schemasDir(root: string = workspaceRoot()): string {
-  return join(root, '..', 'shared', 'reference', 'schemas');
+  return join(root, 'reference', 'schemas');
 }
 
 export function readSchemaDocument(file: string, dir: string = schemasDir()): OpenApiDocument {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node tools/openapi/export.js [--check]`: writes docs/openapi/{lf,nb,msb}.json and the examples module the services
-// embed (libs/process-data/src/openapi/openapi-examples.generated.ts, from ../shared/samples). `--check` writes nothing
+// embed (libs/process-data/src/openapi/openapi-examples.generated.ts, from reference/samples). `--check` writes nothing
 // and exits 1 when a committed file differs. No build needed: TypeScript is compiled on `require` by @swc/core with
 // the workspace's .swcrc, and the tsconfig path aliases (`@maco/domain`, …) point at the sources.
 'use strict';
@@ -23,15 +23,13 @@ function main(args) {
   const check = args.includes('--check');
   require('reflect-metadata');
   const { exportFiles } = require('../../libs/process-data/src/openapi/openapi-export.ts');
-  const { OPENAPI_EXAMPLES } = require('../../libs/process-data/src/openapi/openapi-examples.generated.ts');
-  const samplesDir = join(root, '..', 'shared', 'samples');
-  if (!existsSync(samplesDir)) console.warn(`${samplesDir} not found: keeping the committed examples`);
+  const samplesDir = join(root, 'reference', 'samples');
   // The documents are the apps' own: each app's role with the interface groups it serves.
   const definitions = ['lf', 'nb', 'msb'].map((app) => {
     const exported = require(`../../apps/${app}/src/service.ts`);
     return exported[`${app.toUpperCase()}_SERVICE`];
   });
-  const files = exportFiles(samplesDir, OPENAPI_EXAMPLES, definitions);
+  const files = exportFiles(samplesDir, definitions);
   let stale = 0;
   for (const [file, content] of Object.entries(files)) {
     const path = join(root, file);

@@ -4,7 +4,7 @@
 //     [--seed 1] --out FILE
 // The objects come in "supply points" (Anlagen) of six: MARKTLOKATION, MESSLOKATION, ZAEHLER, ENERGIELIEFERVERTRAG,
 // NETZNUTZUNGSVERTRAG (VERTRAG with vertragsart) and BILANZIERUNG, or for some a NETZLOKATION or TRANCHE in the last
-// place. Sizes and fields follow the sample bodies' stammdaten (/work/shared/samples, synth/): about 100 B to 1.3 KB
+// place. Sizes and fields follow the sample bodies' stammdaten (reference/samples, synth/): about 100 B to 1.3 KB
 // an object. Ids have valid formats and are unique per kind in a file: MaLo-ID 11 digits with the BDEW check digit,
 // MeLo-ID "DE" + 31 characters, NeLo-ID "E" + 9 characters + check digit, contract numbers. Validity dates, addresses
 // and names vary. The same --seed and --count give the same file (byte for byte), in any format: `.ndjson` (one BO

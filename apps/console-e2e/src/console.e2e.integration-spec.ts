@@ -92,7 +92,7 @@ describe('the operator console in a browser (LF)', () => {
 
   const createBody = (): Record<string, unknown> => {
     const sample = loadSamples({ role: 'LF', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
-    if (!sample) throw new Error('sample lf-create-55001.json missing in shared/samples');
+    if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
     const text = JSON.stringify(sample.body);
     if (!text.includes(SAMPLE_MALO_ID)) throw new Error(`sample lf-create-55001.json no longer carries MaLo-ID ${SAMPLE_MALO_ID}`);
     return JSON.parse(text.replaceAll(SAMPLE_MALO_ID, MALO_ID)) as Record<string, unknown>;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 
 const LIB = resolve(__dirname, '..');
 const WORKSPACE = resolve(LIB, '..', '..');
-const SAMPLE = resolve(WORKSPACE, '..', 'shared', 'samples', 'lf-create-55001.json');
+const SAMPLE = resolve(WORKSPACE, 'reference', 'samples', 'lf-create-55001.json');
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error' } });
 

@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MarketRole, ProcessOperation } from '../src/market-role';
 
-// `shared/` sits beside the repository root; the repo may be cloned anywhere.
+// The reference data the repository carries (reference/README.md names each source).
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-export const SHARED_DIR = path.resolve(REPO_ROOT, '../shared');
-export const SAMPLES_DIR = path.join(SHARED_DIR, 'samples');
+export const REFERENCE_DIR = path.join(REPO_ROOT, 'reference');
+export const SAMPLES_DIR = path.join(REFERENCE_DIR, 'samples');
 
 export interface Sample {
   /** Path below `samples/`, e.g. `synth/msb-create-55628-synth.json`. */

@@ -1,7 +1,7 @@
 import { loadSamples, withBusinessKey } from './samples';
 
 describe(loadSamples.name, () => {
-  it('should find the shared samples by role and operation', () => {
+  it('should find the reference samples by role and operation', () => {
     const lfCreate = loadSamples({ role: 'LF', operation: 'create' });
     expect(lfCreate.map((s) => s.file)).toContain('lf-create-55001.json');
     expect(lfCreate.every((s) => s.role === 'LF' && s.operation === 'create')).toBe(true);

@@ -21,9 +21,14 @@ export function workspaceRoot(from: string = __dirname): string {
   return dir;
 }
 
-/** `shared/samples` lives beside the repository (CI clones the repo next to `shared/`). */
+/** The reference data the repository carries (`reference/README.md` names each source). */
+export function referenceDir(): string {
+  return join(workspaceRoot(), 'reference');
+}
+
+/** Real and synthesised request bodies: `reference/samples`. */
 export function samplesDir(): string {
-  return join(workspaceRoot(), '..', 'shared', 'samples');
+  return join(referenceDir(), 'samples');
 }
 
 const SAMPLE_NAME = /^(lf|nb|msb)-(create|update)-(\d{5})(?:-.+)?\.json$/;

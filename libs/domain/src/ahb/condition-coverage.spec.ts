@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import CATALOGUE_DATA from '../release/data/pi-catalogue.json';
 import RULES_FV2510 from '../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../release/data/ahb-rules-FV2604.json';
-import { SHARED_DIR } from '../../test/samples';
+import { REFERENCE_DIR } from '../../test/samples';
 import { CONDITION_CATALOGUE, releaseConditions, UNDECIDABLE_CONDITIONS } from './conditions/catalogue';
 import { IDENTIFIER_FORMATS } from './conditions/value-conditions';
 import type { ReleaseConditions } from './evaluation/requirement';
@@ -15,7 +15,7 @@ import { AhbExpressionSyntaxError, conditionKindOf, parseAhbExpression, type Ahb
  * (`UPDATE_REPORTS=1` rewrites it) and when the issue's targets are missed.
  */
 const REPORT = path.resolve(__dirname, '../../../../tools/ahb-rules/CONDITIONS.md');
-const AHB_DIR = path.join(SHARED_DIR, 'reference', 'ahb');
+const AHB_DIR = path.join(REFERENCE_DIR, 'ahb');
 
 const RELEASES = [
   { release: '10/25', formatVersion: 'FV2510', texts: RULES_FV2510.conditions as Record<string, string> },

@@ -1,6 +1,6 @@
 /**
  * Pure checks of the identifiers of the German energy market communication (format and check digit). Facts and test
- * vectors: `shared/reference/backend-interface.md` §10 "ID formats and check digits". A failed check is a finding,
+ * vectors: `reference/backend-interface.md` §10 "ID formats and check digits". A failed check is a finding,
  * never a refusal: the vendor's own contract examples fail some of them.
  *
  * Sources:

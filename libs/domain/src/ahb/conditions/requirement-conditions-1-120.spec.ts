@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
@@ -11,7 +12,6 @@ const KEYS_OF_RANGE = [
   113, 114, 115, 116, 118, 119, 120,
 ];
 
-const REFERENCE = path.join(__dirname, '../../../../../../shared/reference');
 
 interface Options {
   readonly scope?: { readonly key: string; readonly object: unknown };
@@ -307,7 +307,7 @@ const DECIDED = new Map(CONDITIONS_1_120.map((entry) => [entry.key, entry]));
 
 /** `[n] text` lines of every FV2604 AHB table: the texts each condition key is given there. */
 function ahbTexts(): Map<number, Set<string>> {
-  const directory = path.join(REFERENCE, 'ahb/FV2604');
+  const directory = path.join(REFERENCE_DIR, 'ahb/FV2604');
   const texts = new Map<number, Set<string>>();
   for (const file of readdirSync(directory).filter((name) => /^AHB_FV2604_\d+\.json$/.test(name))) {
     const table = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as { lines: { conditions?: string }[] };

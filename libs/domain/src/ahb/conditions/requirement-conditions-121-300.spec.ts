@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
@@ -13,7 +14,6 @@ const RANGE_KEYS = [
   296, 297, 298,
 ];
 
-const REFERENCE_DIR = path.join(__dirname, '../../../../../../shared/reference');
 const AHB_DIR = path.join(REFERENCE_DIR, 'ahb', 'FV2604');
 
 interface ContextOptions {

@@ -17,7 +17,7 @@ import {
 /*
  * Requirement conditions [121]–[300] of UTILMD Strom (texts of FV2604). BO4E paths from the vendor's per-PI specs
  * (edifact-index: EDIFACT segment path → BO4E path → PIs); enum names from the JSON schemas under
- * shared/reference/schemas.
+ * reference/schemas.
  */
 
 /** EDIFACT code values as the middleware passes them (`E06`, `Z52`). */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
@@ -255,7 +256,7 @@ describe('requirement conditions [301]–[499]', () => {
   });
 
   describe('the texts', () => {
-    const REFERENCE = path.join(__dirname, '../../../../../../shared/reference/ahb/FV2604');
+    const REFERENCE = path.join(REFERENCE_DIR, 'ahb', 'FV2604');
     const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
     /** `lines[].conditions` of every FV2604 table: `[n] text` lines, by key. */

@@ -1,3 +1,4 @@
+import { REFERENCE_DIR } from '../../../test/samples';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -182,7 +183,7 @@ describe('formatAhbExpression', () => {
 
 // ---------- every expression of the reference AHB tables ----------
 
-const REFERENCE = path.join(__dirname, '../../../../../../shared/reference/ahb');
+const REFERENCE = path.join(REFERENCE_DIR, 'ahb');
 
 /** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
 function readCsv(text: string): string[][] {

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.integration-preset.cjs'),
+  displayName: 'console-host:integration',
+  rootDir: __dirname,
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.integration-preset.cjs'),
+  displayName: 'database:integration',
+  rootDir: __dirname,
+};
