@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@maco/database';
-import { createTestDatabase, loadSamples, mintTestToken, postJson, TEST_JWT_SECRET, withBusinessKey, type TestDatabase } from '@maco/testing';
+import { createTestDatabase, loadSamples, mintTestToken, postJson, stopChildren, TEST_JWT_SECRET, trackChild, withBusinessKey, type TestDatabase } from '@maco/testing';
 
 const STAGE_APP = resolve(__dirname, '..', 'stage-app.sh');
 
@@ -12,7 +12,9 @@ const STAGE_APP = resolve(__dirname, '..', 'stage-app.sh');
 describe('docker/stage-app.sh', () => {
   let database: TestDatabase;
   let stage: string;
-  let service: ChildProcess | undefined;
+
+  // A failed staging must not leave its service running: the next one would orphan it and jest would wait for it.
+  afterEach(() => stopChildren());
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -21,7 +23,6 @@ describe('docker/stage-app.sh', () => {
 
   // Staged trees hold a full production node_modules each: removing them takes seconds on a busy machine.
   afterAll(async () => {
-    service?.kill('SIGTERM');
     await rm(stage, { recursive: true, force: true });
     await database?.drop();
   }, 120_000);
@@ -36,11 +37,11 @@ describe('docker/stage-app.sh', () => {
       expect(() => execFileSync(process.execPath, ['-e', "require.resolve('jest')"], { cwd: dest, stdio: 'pipe' })).toThrow();
 
       const port = await freePort();
-      service = spawn(process.execPath, [join('apps', app, 'dist', 'main.js')], {
+      const service = trackChild(spawn(process.execPath, [join('apps', app, 'dist', 'main.js')], {
         cwd: dest,
         env: { PATH: process.env['PATH'], NODE_ENV: 'production', DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
         stdio: 'ignore',
-      });
+      }));
       const base = `http://127.0.0.1:${port}`;
       let live = false;
       for (let waited = 0; waited < 20_000 && !live && service.exitCode === null; waited += 100) {
@@ -57,8 +58,7 @@ describe('docker/stage-app.sh', () => {
       expect({ status: consolePage.status, type: consolePage.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
 
       service.kill('SIGTERM');
-      await new Promise((r) => service?.once('exit', r));
-      service = undefined;
+      await new Promise((r) => service.once('exit', r));
       await rm(dest, { recursive: true, force: true });
     },
     180_000,

@@ -9,7 +9,9 @@ import {
   RELIABILITY_SEED,
   seededRandom,
   seededUuid,
+  stopChildren,
   TEST_JWT_SECRET,
+  trackChild,
   withBusinessKey,
   withClient,
   workspaceRoot,
@@ -39,7 +41,7 @@ function hasMarktlokationField(state: unknown, field: string, value: unknown): b
 }
 
 function run(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = trackChild(spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -55,6 +57,9 @@ describe('LF service process', () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the app first (nx run lf:build)`);
     database = await createTestDatabase();
   });
+
+  // A test that fails before its SIGTERM must not leave its service running (jest would wait for it).
+  afterEach(() => stopChildren());
 
   afterAll(async () => {
     await database?.drop();

@@ -11,3 +11,4 @@ export * from './scripted-middleware';
 export * from './trigger-bodies';
 export * from './load-tools';
 export * from './integrity';
+export * from './child-processes';
