@@ -12,3 +12,4 @@ export * from './trigger-bodies';
 export * from './load-tools';
 export * from './integrity';
 export * from './child-processes';
+export * from './vendor-bodies';
