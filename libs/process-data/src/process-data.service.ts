@@ -6,6 +6,7 @@ import {
   parseRelease,
   releaseInForceAt,
   RELEASES,
+  tolerantReading,
   validateMaloIdentAnswer,
   validateProcessData,
   type FieldViolation,
@@ -98,7 +99,8 @@ export class ProcessDataService {
     const givenKey = envelope.zusatzdaten?.businessKey;
     // Only a keyless create needs the canonical hash here: its key is derived from it.
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
-    const currentJson = givenKey ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
+    // The stored body is the state unless the key was derived or a container was read as `{}`.
+    const currentJson = givenKey && envelope === body ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.insertRecord({
@@ -125,8 +127,8 @@ export class ProcessDataService {
     const pruefidentifikator = pruefidentifikatorOf(body);
     PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
     const { envelope, release, findings } = this.accept('update', body, context);
-    // Validation guarantees a non-empty businessKey on updates.
-    const businessKey = envelope.zusatzdaten?.businessKey as string;
+    // Acceptance guarantees a key; without its own businessKey the update answers the key that names its process.
+    const businessKey = requestKeyOf(updateKeysOf(envelope.zusatzdaten ?? {}));
     const outcome = await this.appendRevision(envelope, release, findings, context);
     this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
     return updateReceipt(businessKey, outcome, release, findings);
@@ -167,7 +169,7 @@ export class ProcessDataService {
     const zusatzdaten = envelope.zusatzdaten ?? {};
     const keys = updateKeysOf(zusatzdaten);
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
-    const requestKey = keys.businessKey ?? keys.targetBusinessKey ?? keys.prozessId ?? '';
+    const requestKey = requestKeyOf(keys);
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.appendRevision(
         this.revisionFacts(envelope, requestKey, bodyJson, release, findings, context),
@@ -222,19 +224,10 @@ export class ProcessDataService {
         `The command query parameter must be ${COMMAND_OF[operation]} on this path, with or without a system prefix such as SAP_ (or absent).`,
       );
     }
-    let violations = validate(body);
-    // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
-    if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);
-    if (violations.length > 0) {
-      throw processDataProblem(
-        'REQUEST.VALIDATION_FAILED',
-        `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`,
-        { errors: violations },
-      );
-    }
-    const envelope = body as ProcessDataBody;
+    const { envelope, findings: valueFindings } = this.read(operation, body, validate);
     const release = this.releaseOf(envelope, context.formatVersion);
-    const findings = findingsFor(release, this.role, operation, envelope, { receivedAt: Date.now() });
+    const ahbFindings = findingsFor(release, this.role, operation, envelope, { receivedAt: Date.now() });
+    const findings = valueFindings.length === 0 ? ahbFindings : [...valueFindings, ...ahbFindings];
     const binding = findings.filter(isBindingFinding);
     if (this.config.ahbRuleMode === 'strict' && binding.length > 0) {
       const pruefidentifikator = String(envelope.transaktionsdaten['pruefidentifikator']);
@@ -247,6 +240,32 @@ export class ProcessDataService {
       );
     }
     return { envelope, release, findings };
+  }
+
+  /**
+   * The body as the booking reads it. Strict mode refuses every violation of the domain's types. Report mode books a
+   * value that disagrees with them verbatim with an `invalid-value` finding (the middleware never retries a refused
+   * write): it refuses only a body that is no JSON object, a process key of the wrong type, an update without any key,
+   * and a value too long for its index.
+   */
+  private read(
+    operation: ProcessOperation,
+    body: unknown,
+    validate: (body: unknown) => FieldViolation[],
+  ): { envelope: ProcessDataBody; findings: Finding[] } {
+    if (this.config.ahbRuleMode === 'strict' || typeof body !== 'object' || body === null || Array.isArray(body)) {
+      let violations = validate(body);
+      // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
+      if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);
+      if (violations.length > 0) throw validationFailed(violations);
+      return { envelope: body as ProcessDataBody, findings: [] };
+    }
+    const { envelope, findings, refusals } = tolerantReading(body as Record<string, unknown>, validate);
+    const keyless = operation === 'update' && Object.keys(updateKeysOf((envelope as ProcessDataBody).zusatzdaten ?? {})).length === 0;
+    if (keyless) refusals.push({ pointer: '#/zusatzdaten/businessKey', message: 'is required: an update needs a key that names its process' });
+    refusals.push(...overlongIndexedValues(envelope));
+    if (refusals.length > 0) throw validationFailed(refusals);
+    return { envelope: envelope as ProcessDataBody, findings };
   }
 
   /** The header's release, else the one in force at `nachrichtendatum`, else the deployment's default. */
@@ -335,6 +354,17 @@ function updateKeysOf(zusatzdaten: NonNullable<ProcessDataBody['zusatzdaten']>):
     prozessId: text(zusatzdaten.prozessId) ?? text(zusatzdaten.referenzProzessId),
   };
   return Object.fromEntries(Object.entries(keys).filter(([, key]) => key !== undefined));
+}
+
+/** The key an update's revision and receipt carry: its own businessKey, else the key that names its process. */
+function requestKeyOf(keys: UpdateKeys): string {
+  return keys.businessKey ?? keys.targetBusinessKey ?? keys.parentBusinessKey ?? keys.prozessId ?? '';
+}
+
+function validationFailed(violations: FieldViolation[]): ProblemError {
+  return processDataProblem('REQUEST.VALIDATION_FAILED', `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`, {
+    errors: violations,
+  });
 }
 
 /** The MaloIdent group's examples wrap the body in `data`; the rules apply to what is inside. */

@@ -182,9 +182,12 @@ describe('process chains (LF)', () => {
     });
 
     it('should refuse with 400, errorCode and message, what it cannot book', async () => {
-      const invalid = await answer(positive({ prozessId: randomUUID() }));
+      // A key of the wrong type names no process; a missing targetBusinessKey is only a finding (prozessId may resolve).
+      const invalid = await answer(positive({ prozessId: randomUUID(), targetBusinessKey: 42 }));
       const unknown = await answer(negative({ prozessId: randomUUID(), targetBusinessKey: randomUUID() }));
+      const withoutTarget = await answer(positive({ prozessId: randomUUID() }));
 
+      expect(withoutTarget.body).toMatchObject({ code: 'MALO_IDENT.REFUSED', errorCode: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN' });
       expect(invalid.status).toBe(400);
       expect(invalid.body).toMatchObject({ code: 'MALO_IDENT.REFUSED', errorCode: 'REQUEST.VALIDATION_FAILED', message: expect.any(String) });
       expect(invalid.body.errors).toEqual([{ pointer: '#/zusatzdaten/targetBusinessKey', message: expect.any(String) }]);

@@ -23,6 +23,8 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
   describe(`${role} service: process data on PostgreSQL`, () => {
     let database: TestDatabase;
     let service: TestService;
+    /** The same role with AHB_RULE_MODE=strict, which refuses what report mode books with findings. */
+    let strictService: TestService;
     const token = mintTestToken({ roles: [role] });
     const create = (body: unknown, query = '') => postJson(`${service.baseUrl}/createProcessData${query}`, body, { token });
     const update = (body: unknown, query = '') => postJson(`${service.baseUrl}/updateProcessData${query}`, body, { token });
@@ -32,10 +34,12 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
     beforeAll(async () => {
       database = await createTestDatabase();
       service = await startTestService(appModule, database.url, { BODY_LIMIT_BYTES: String(64 * 1024), DEFAULT_RELEASE: '04/26' });
+      strictService = await startTestService(appModule, database.url, { DEFAULT_RELEASE: '04/26', AHB_RULE_MODE: 'strict' });
     });
 
     afterAll(async () => {
       await service?.close();
+      await strictService?.close();
       await database?.drop();
     });
 
@@ -116,39 +120,65 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
         expect(row.current.zusatzdaten.businessKey).toBe(first.body['businessKey']);
       });
 
-      it('should answer 422 listing every failing field with its pointer when the body is invalid', async () => {
+      it('should book values that disagree with the domain verbatim, each with an invalid-value finding; strict mode refuses them all', async () => {
         const body = withBusinessKey(create55001()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
         body.stammdaten.BILANZIERUNG[0].jahresverbrauchsprognose.wert = '2000';
         body.transaktionsdaten.nachrichtendatum = '01.04.2024';
+        const pointers = ['#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert', '#/transaktionsdaten/nachrichtendatum'];
 
-        const response = await create(body);
+        const refused = await postJson(`${strictService.baseUrl}/createProcessData`, body, { token });
+        expect(refused.status).toBe(422);
+        expect(refused.body).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', type: 'urn:maco:problem:invalid', status: 422 });
+        expect(refused.body.errors?.map((e) => e.pointer)).toEqual(pointers);
 
-        expect(response.status).toBe(422);
-        expect(response.body).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', type: 'urn:maco:problem:invalid', status: 422 });
-        expect(response.body.errors?.map((e) => e.pointer)).toEqual([
-          '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert',
-          '#/transaktionsdaten/nachrichtendatum',
+        const booked = await create(body);
+        expect(booked.status).toBe(200);
+        const invalid = (booked.body['findings'] as { code: string; pointer: string; got?: string }[]).filter((finding) => finding.code === 'invalid-value');
+        expect(invalid.map(({ pointer, got }) => [pointer, got])).toEqual([
+          [pointers[0], 'string'],
+          [pointers[1], 'string'],
         ]);
-        const [{ count }] = await sql<{ count: string }>(`SELECT count(*) FROM process_record WHERE business_key = $1`, [body.zusatzdaten.businessKey]);
-        expect(count).toBe('0');
+        const [row] = await sql<{ body: unknown }>(
+          `SELECT v.body FROM process_revision v JOIN process_record r ON r.id = v.record_id WHERE r.business_key = $1 AND r.role = $2`,
+          [body.zusatzdaten.businessKey, role],
+        );
+        expect(row.body).toEqual(body);
+      });
+
+      it('should read stammdaten and zusatzdaten sent as [] or null as empty objects', async () => {
+        const body = { ...withBusinessKey(create55001()), stammdaten: [] };
+        const booked = await create(body);
+        expect(booked.status).toBe(200);
+        expect((booked.body['findings'] as { code: string }[]).filter((finding) => finding.code === 'invalid-value')).toEqual([]);
+        const keyless = await create({ ...create55001(), stammdaten: null, zusatzdaten: [] });
+        expect(keyless.status).toBe(200);
+        expect(typeof keyless.body['businessKey']).toBe('string');
       });
 
       it.each(STAMMDATEN_MUTATIONS.filter((mutation) => mutation.roles.includes(role)).map((m) => [m.kind, m] as const))(
-      'should answer 422 at the exact pointer for a wrong type nested in %s, and book the corrected item',
+      'should book a wrong type nested in %s with a finding at the exact pointer (strict: 422 there), and the corrected item without',
       async (kind, mutation) => {
         const body = withBusinessKey(create55001());
         body['stammdaten'] = { [kind]: [mutation.item] };
 
-        const rejected = await create(body);
-
+        const rejected = await postJson(`${strictService.baseUrl}/createProcessData`, body, { token });
         expect(rejected.status).toBe(422);
         expect(rejected.body.errors?.map((error) => error.pointer)).toEqual([mutation.pointer]);
+
+        const booked = await create(body);
+        expect(booked.status).toBe(200);
+        const invalidPointers = (findings: unknown) =>
+          (findings as { code: string; pointer: string }[]).filter((finding) => finding.code === 'invalid-value').map((finding) => finding.pointer);
+        expect(invalidPointers(booked.body['findings'])).toEqual([mutation.pointer]);
+
         const segments = mutation.pointer.split('/').slice(4);
-        const fixed = structuredClone(body);
+        const fixed = withBusinessKey(structuredClone(body));
         let holder = (fixed['stammdaten'] as Record<string, Record<string, unknown>[]>)[kind][0] as Record<string, unknown>;
         for (const segment of segments.slice(0, -1)) holder = holder[segment] as Record<string, unknown>;
         holder[segments[segments.length - 1]] = mutation.validValue;
-        expect((await create(fixed)).status).toBe(200);
+        const corrected = await create(fixed);
+        expect(corrected.status).toBe(200);
+        expect(invalidPointers(corrected.body['findings'])).toEqual([]);
       },
     );
 

@@ -14,7 +14,8 @@ import type { ReleaseName } from './release';
  * A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`).
  * - `check`: the identifier check an `invalid-identifier` failed;
  * - `binding`: the PI's AHB makes the failed format condition binding at this place (strict mode refuses);
- * - `condition`: the AHB condition a `condition-violated` value fails (`[UB1]`, `[931]`, …).
+ * - `condition`: the AHB condition a `condition-violated` value fails (`[UB1]`, `[931]`, …);
+ * - `expected`, `got`: what an `invalid-value` should be and the JSON kind it has (report mode books it all the same).
  */
 export interface Finding {
   code: FindingCode;
@@ -23,6 +24,8 @@ export interface Finding {
   check?: IdentifierCheck;
   binding?: true;
   condition?: string;
+  expected?: string;
+  got?: string;
 }
 
 /** Every finding code, in the order of their introduction. */
@@ -31,6 +34,7 @@ export const FINDING_CODES = [
   'missing-mandatory-field',
   'invalid-identifier',
   'condition-violated',
+  'invalid-value',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 

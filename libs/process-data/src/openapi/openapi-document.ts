@@ -207,7 +207,7 @@ function errorsOf(code: string) {
 function findingSchema(): JsonSchema {
   return {
     type: 'object',
-    description: 'What the AHB check of the release and the identifier checks found.',
+    description: 'What the AHB check of the release, the identifier checks and (report mode) the domain\'s types found.',
     required: ['code', 'pointer', 'message'],
     properties: {
       code: { type: 'string', enum: [...FINDING_CODES] },
@@ -224,6 +224,8 @@ function findingSchema(): JsonSchema {
         description: 'invalid-identifier: the PI\'s AHB makes the failed format condition binding here (strict mode refuses).',
       },
       condition: { type: 'string', description: 'condition-violated: the AHB condition the value fails, e.g. [UB1].' },
+      expected: { type: 'string', description: 'invalid-value: what the value should be (a string, an RFC 3339 date-time, …); it was booked as sent.' },
+      got: { type: 'string', description: 'invalid-value: the JSON kind the value has (string, number, boolean, object, array, null, nothing).' },
     },
   };
 }
