@@ -45,6 +45,70 @@ export const REASONS: readonly Reason[] = [
       'the MSCONS schemas (13015–13025) omit the format of DTM+137; every other PI and every payload send an RFC 3339 ' +
       'date-time, which stays enforced',
   },
+  // The vendor's BO4E dictionary over the published schemas (libs/domain dictionary-agreement.spec.ts)
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/startdatum',
+    type: 'string',
+    reason:
+      'the published load-profile schemas (13018, 13025) give no format; ' +
+      'the vendor\'s BO4E dictionary says date-time, which is enforced (dictionary-agreement.spec.ts)',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/enddatum',
+    type: 'string',
+    reason:
+      'the published load-profile schemas (13018, 13025) give no format; ' +
+      'the vendor\'s BO4E dictionary says date-time, which is enforced (dictionary-agreement.spec.ts)',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/ablesedatum',
+    type: 'string',
+    reason:
+      'the published MSCONS schemas give no format; the vendor\'s BO4E dictionary ' +
+      'and its own 13017 body send an RFC 3339 date-time, which is enforced',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/ausfuehrungszeitpunkt',
+    type: 'string',
+    reason:
+      'the published MSCONS schemas give no format; the vendor\'s BO4E dictionary ' +
+      'and its own 13017 body send an RFC 3339 date-time, which is enforced',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/enddatum',
+    type: 'string',
+    reason:
+      'the published MSCONS schemas give no format; the vendor\'s BO4E dictionary ' +
+      'and its own 13017 body send an RFC 3339 date-time, which is enforced',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/nutzungszeitpunkt',
+    type: 'string',
+    reason:
+      'the published MSCONS schemas give no format; the vendor\'s BO4E dictionary ' +
+      'and its own 13017 body send an RFC 3339 date-time, which is enforced',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/startdatum',
+    type: 'string',
+    reason:
+      'the published MSCONS schemas give no format; the vendor\'s BO4E dictionary ' +
+      'and its own 13017 body send an RFC 3339 date-time, which is enforced',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/position',
+    type: 'string',
+    reason:
+      'a string in the published MSCONS schemas; an integer in the vendor\'s BO4E ' +
+      'dictionary and its own 13017 body (`position: 1`), so a JSON number is required',
+  },
+  {
+    pointer: '#/stammdaten/ENERGIEMENGE/energieverbrauch/wert',
+    type: 'string',
+    reason:
+      'a decimal string in the published MSCONS schemas; a number in the vendor\'s ' +
+      'BO4E dictionary and its own 13017 body (`wert: 1234567.357`); no real body sends a string',
+  },
 ];
 
 export function findReason(pointer: string, type?: string): Reason | undefined {

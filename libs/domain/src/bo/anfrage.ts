@@ -1,4 +1,4 @@
-import { OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalString } from '../validation/decorators';
 
 /**
  * A request (ORDERS): category, kind and the location it concerns.
@@ -28,4 +28,20 @@ export class Anfrage {
 
   @OptionalString()
   energierichtung?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  abonnement?: string;
+
+  @OptionalString()
+  anfragereferenz?: string;
+
+  @OptionalString()
+  allgemeineInformationen?: string;
+
+  @OptionalString()
+  gueltigkeitszeitspanne?: string;
+
+  @OptionalDateTime()
+  gueltigAb?: string;
 }

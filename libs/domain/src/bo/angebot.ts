@@ -1,5 +1,9 @@
+import type { JsonObject } from '../validation/json-kind';
+import { Geschaeftspartner } from './geschaeftspartner';
+import { Ansprechpartner } from './ansprechpartner';
+import { Zeitraum } from '../com/zeitraum';
 import { Positionsdaten } from '../com/positionsdaten';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
 
 /**
  * An offer (QUOTES) answering a request, with its positions.
@@ -17,4 +21,38 @@ export class Angebot {
 
   @OptionalNested(() => Positionsdaten, { each: true })
   positionsdaten?: Positionsdaten[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  angebotsnummer?: string;
+
+  @OptionalDateTime()
+  angebotsdatum?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalDateTime()
+  bindefrist?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  angebotgeber?: Geschaeftspartner;
+
+  @OptionalNested(() => Geschaeftspartner)
+  angebotnehmer?: Geschaeftspartner;
+
+  @OptionalNested(() => Ansprechpartner)
+  unterzeichnerAngebotsnehmer?: Ansprechpartner;
+
+  @OptionalNested(() => Ansprechpartner)
+  unterzeichnerAngebotsgeber?: Ansprechpartner;
+
+  @OptionalNested(() => Zeitraum)
+  zeitspanneEinrichtungUebermittlungWerte?: Zeitraum;
+
+  @OptionalNested(() => Zeitraum)
+  bindefristAngebot?: Zeitraum;
+
+  @OptionalObject({ each: true })
+  varianten?: JsonObject[];
 }

@@ -1,5 +1,8 @@
+import type { JsonObject } from '../validation/json-kind';
+import { Adresse } from '../com/adresse';
+import { Geschaeftspartner } from './geschaeftspartner';
 import { Positionsdaten } from '../com/positionsdaten';
-import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalNumber, OptionalObject, OptionalString } from '../validation/decorators';
 
 /**
  * An order (ORDERS): execution date and ordered positions.
@@ -20,4 +23,50 @@ export class Auftrag {
 
   @OptionalNested(() => Positionsdaten, { each: true })
   positionsdaten?: Positionsdaten[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  fertigstellungsdatum?: string;
+
+  @OptionalDateTime()
+  enddatum?: string;
+
+  @OptionalString()
+  sparte?: string;
+
+  @OptionalNested(() => Adresse)
+  lieferanschrift?: Adresse;
+
+  @OptionalString()
+  marktlokationsId?: string;
+
+  @OptionalObject()
+  mindestpreis?: JsonObject;
+
+  @OptionalObject()
+  hoechstpreis?: JsonObject;
+
+  @OptionalString()
+  energierichtung?: string;
+
+  @OptionalNumber()
+  berechnungspreis?: number;
+
+  @OptionalNumber()
+  summeGesamt?: number;
+
+  @OptionalDateTime()
+  verschobenerAbmeldetermin?: string;
+
+  @OptionalDateTime()
+  behebungsZeitpunkt?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  lieferadresseAltgeraete?: Geschaeftspartner;
+
+  @OptionalString()
+  definitionsTyp?: string;
+
+  @OptionalString({ each: true })
+  bemerkungen?: string[];
 }

@@ -80,4 +80,8 @@ export class Bilanzierung {
 
   @OptionalString()
   zeitreihentyp?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNested(() => Lastprofil, { each: true })
+  lastprofileBilanzierungsbeteiligter?: Lastprofil[];
 }

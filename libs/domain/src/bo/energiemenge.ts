@@ -1,5 +1,5 @@
 import { Verbrauch } from '../com/verbrauch';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
 
 /**
  * Metered quantities of a location (MSCONS): the location and its list of values.
@@ -21,13 +21,27 @@ export class Energiemenge {
   @OptionalString()
   konfiguration?: string;
 
-  // DTM+163/164 of the load-profile PIs 13018, 13025; plain strings in the schemas, not date-times.
-  @OptionalString()
+  // DTM+163/164 of the load-profile PIs 13018, 13025: plain strings in the published schemas, date-times in the
+  // vendor's dictionary, which its bodies follow.
+  @OptionalDateTime()
   startdatum?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   enddatum?: string;
 
   @OptionalNested(() => Verbrauch, { each: true })
   energieverbrauch?: Verbrauch[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  fertigstellungsdatum?: string;
+
+  @OptionalDateTime()
+  bilanzierungsdatum?: string;
+
+  @OptionalDateTime()
+  beginndatum?: string;
+
+  @OptionalString()
+  referenzStammdatenmeldungMsb?: string;
 }

@@ -14,4 +14,17 @@ export class Geraet {
 
   @OptionalNested(() => Geraeteeigenschaften)
   geraeteeigenschaften?: Geraeteeigenschaften;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  bezeichnung?: string;
+
+  @OptionalString()
+  geraetereferenz?: string;
+
+  @OptionalString()
+  volumenerfassung?: string;
+
+  @OptionalString({ each: true })
+  weitereGeraetenummern?: string[];
 }

@@ -1,3 +1,4 @@
+import { Ansprechpartner } from './ansprechpartner';
 import { Adresse } from '../com/adresse';
 import { ExterneReferenz } from '../com/externe-referenz';
 import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
@@ -64,4 +65,32 @@ export class Geschaeftspartner {
 
   @OptionalString()
   strasse?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  umsatzsteuerId?: string;
+
+  @OptionalString()
+  glaeubigerId?: string;
+
+  @OptionalString()
+  emailAdresse?: string;
+
+  @OptionalString()
+  website?: string;
+
+  @OptionalString()
+  hrnummer?: string;
+
+  @OptionalString()
+  amtsgericht?: string;
+
+  @OptionalString()
+  externeKundenummerLieferant?: string;
+
+  @OptionalString({ each: true })
+  kontaktweg?: string[];
+
+  @OptionalNested(() => Ansprechpartner)
+  ansprechpartner?: Ansprechpartner;
 }

@@ -1,5 +1,5 @@
 import { Leistungskurve } from '../com/leistungskurve';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
 
 /**
  * A load-curve definition with its curves; also referenced by Marktlokation, Netzlokation and SteuerbareRessource.
@@ -14,4 +14,20 @@ export class Leistungskurvendefinition {
 
   @OptionalNested(() => Leistungskurve, { each: true })
   leistungskurven?: Leistungskurve[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  beginndatum?: string;
+
+  @OptionalDateTime()
+  endedatum?: string;
+
+  @OptionalDateTime()
+  version?: string;
+
+  @OptionalString()
+  code?: string;
+
+  @OptionalString()
+  notwendigkeit?: string;
 }

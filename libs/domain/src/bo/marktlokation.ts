@@ -1,3 +1,4 @@
+import { Verbrauch } from '../com/verbrauch';
 import { Adresse } from '../com/adresse';
 import { Energieherkunft } from '../com/energieherkunft';
 import { ErforderlichesProduktpaket } from '../com/erforderliches-produktpaket';
@@ -6,13 +7,7 @@ import { Messstellenbetriebsabrechnungsdaten } from '../com/messstellenbetriebsa
 import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import {
-  OptionalBoolean,
-  OptionalNested,
-  OptionalObject,
-  OptionalOneOf,
-  OptionalString,
-} from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Leistungskurvendefinition } from './leistungskurvendefinition';
@@ -138,4 +133,59 @@ export class Marktlokation {
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  bilanzierungsmethode?: string;
+
+  @OptionalString({ each: true })
+  verbrauchsart?: string[];
+
+  @OptionalBoolean()
+  unterbrechbar?: boolean;
+
+  @OptionalString()
+  gebietTyp?: string;
+
+  @OptionalString()
+  netzgebietNr?: string;
+
+  @OptionalString()
+  grundversorgerCodeNr?: string;
+
+  @OptionalString()
+  gasqualitaet?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  endkunde?: Geschaeftspartner;
+
+  @OptionalString()
+  zeitreihentyp?: string;
+
+  @OptionalString()
+  referenzMarktlokationsId?: string;
+
+  @OptionalBoolean()
+  zukuenftigerMeldepunkt?: boolean;
+
+  @OptionalString()
+  lokationszuordnung?: string;
+
+  @OptionalString()
+  modulNetzentgelte?: string;
+
+  @OptionalString({ each: true })
+  zaehlwerkeBeteiligteMarktrolle?: string[];
+
+  @OptionalNested(() => Verbrauch, { each: true })
+  verbrauchsmenge?: Verbrauch[];
+
+  @OptionalObject({ each: true })
+  zugehoerigeMesslokationen?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  zugehoerigeMarktlokationen?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  technischeEinrichtungen?: JsonObject[];
 }

@@ -1,6 +1,7 @@
+import { Adresse } from '../com/adresse';
 import { IpRange } from '../com/ip-range';
 import { Rufnummer } from '../com/rufnummer';
-import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Ansprechpartner } from './ansprechpartner';
 
@@ -34,10 +35,10 @@ export class Marktteilnehmer {
   @OptionalBoolean()
   gewerbekennzeichnung?: boolean;
 
-  @OptionalString()
+  @OptionalDateTime()
   zuordnungVon?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   zuordnungBis?: string;
 
   @OptionalNested(() => Ansprechpartner)
@@ -53,4 +54,71 @@ export class Marktteilnehmer {
 
   @OptionalNested(() => IpRange)
   ipRange?: IpRange;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  geschaeftspartnerrolle?: string;
+
+  @OptionalString()
+  anrede?: string;
+
+  @OptionalString()
+  name1?: string;
+
+  @OptionalString()
+  name2?: string;
+
+  @OptionalString()
+  name3?: string;
+
+  @OptionalString()
+  name4?: string;
+
+  @OptionalNested(() => Adresse)
+  partneradresse?: Adresse;
+
+  @OptionalString()
+  externeKundenummerLieferant?: string;
+
+  @OptionalString()
+  umsatzsteuerId?: string;
+
+  @OptionalString()
+  steuernummer?: string;
+
+  @OptionalString()
+  makoadresse?: string;
+
+  @OptionalString()
+  downloadlinkZertifikat?: string;
+
+  @OptionalString()
+  amtsgericht?: string;
+
+  @OptionalString()
+  hrnummer?: string;
+
+  @OptionalString()
+  website?: string;
+
+  @OptionalString()
+  faxnummer?: string;
+
+  @OptionalString()
+  kommunikationsrolle?: string;
+
+  @OptionalObject()
+  kommunikationsparameter?: JsonObject;
+
+  @OptionalObject({ each: true })
+  bankverbindung?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  erreichbarkeit?: JsonObject[];
+
+  @OptionalString()
+  bilanzkreis?: string;
+
+  @OptionalString()
+  verwendungszweckBilanzkreis?: string;
 }

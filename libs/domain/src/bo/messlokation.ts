@@ -1,7 +1,9 @@
+import type { JsonObject } from '../validation/json-kind';
+import { Geraet } from './geraet';
 import { Adresse } from '../com/adresse';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalObject, OptionalString } from '../validation/decorators';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Marktteilnehmer } from './marktteilnehmer';
 
@@ -54,4 +56,41 @@ export class Messlokation {
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  energierichtung?: string;
+
+  @OptionalString()
+  messgebietNr?: string;
+
+  @OptionalString()
+  grundzustaendigerMSBCodeNr?: string;
+
+  @OptionalString()
+  bilanzierungsmethode?: string;
+
+  @OptionalBoolean()
+  abrechnungmessstellenbetriebnna?: boolean;
+
+  @OptionalNumber()
+  verlustfaktor?: number;
+
+  @OptionalString()
+  referenzMarktlokationsId?: string;
+
+  @OptionalString()
+  verwendungsumfang?: string;
+
+  @OptionalBoolean()
+  zukuenftigerMeldepunkt?: boolean;
+
+  @OptionalNested(() => Marktteilnehmer)
+  beteiligterMarktpartner?: Marktteilnehmer;
+
+  @OptionalNested(() => Geraet, { each: true })
+  geraete?: Geraet[];
+
+  @OptionalObject({ each: true })
+  messdienstleistung?: JsonObject[];
 }

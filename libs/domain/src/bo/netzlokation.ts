@@ -60,4 +60,11 @@ export class Netzlokation {
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  netzanschlussleistung?: string;
+
+  @OptionalString()
+  grundzustaendigerMSBCodeNr?: string;
 }

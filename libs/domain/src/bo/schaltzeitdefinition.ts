@@ -1,5 +1,5 @@
 import { Schaltzeit } from '../com/schaltzeit';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
 
 /**
  * A switching-time definition with its switching times; also referenced by SteuerbareRessource.
@@ -14,4 +14,20 @@ export class Schaltzeitdefinition {
 
   @OptionalNested(() => Schaltzeit, { each: true })
   schaltzeiten?: Schaltzeit[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  beginndatum?: string;
+
+  @OptionalDateTime()
+  endedatum?: string;
+
+  @OptionalDateTime()
+  version?: string;
+
+  @OptionalString()
+  code?: string;
+
+  @OptionalString()
+  notwendigkeit?: string;
 }

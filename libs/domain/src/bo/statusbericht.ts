@@ -1,6 +1,7 @@
+import type { JsonObject } from '../validation/json-kind';
 import { NachrichtenAntwort } from '../com/nachrichten-antwort';
 import { UebertragungsdateiAntwort } from '../com/uebertragungsdatei-antwort';
-import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
 
 /**
  * A processing report on a message sent: APERAK (99999) or CONTRL (88888) answers.
@@ -24,4 +25,17 @@ export class Statusbericht {
 
   @OptionalNested(() => NachrichtenAntwort, { each: true })
   nachrichtenAntwort?: NachrichtenAntwort[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  status?: string;
+
+  @OptionalObject()
+  fehler?: JsonObject;
+
+  @OptionalString()
+  absenderreferenz?: string;
+
+  @OptionalString()
+  transaktionsReferenznummer?: string;
 }

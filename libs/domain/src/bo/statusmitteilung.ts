@@ -20,4 +20,8 @@ export class Statusmitteilung {
 
   @OptionalNested(() => Positionsdaten, { each: true })
   positionsdaten?: Positionsdaten[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  statusanlass?: string;
 }

@@ -1,6 +1,7 @@
+import { Produkt } from '../com/produkt';
 import { Zeitraum } from '../com/zeitraum';
 import { ZugeordneteDefinition } from '../com/zugeordnete-definition';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalString } from '../validation/decorators';
 import { AdHocSteuerkanal } from './ad-hoc-steuerkanal';
 import { Marktteilnehmer } from './marktteilnehmer';
 
@@ -48,4 +49,11 @@ export class SteuerbareRessource {
 
   @OptionalNested(() => ZugeordneteDefinition)
   zugeordneteDefinition?: ZugeordneteDefinition;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNested(() => Produkt, { each: true })
+  erforderlicheProdukte?: Produkt[];
+
+  @OptionalBoolean()
+  keinKonfigurationsprodukt?: boolean;
 }

@@ -1,6 +1,7 @@
+import { Produkt } from '../com/produkt';
 import { Nennleistung } from '../com/nennleistung';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalString, OptionalStringList } from '../validation/decorators';
 
 /**
  * A technical resource (TR) behind a location, identified by its `ressourcenId`.
@@ -71,12 +72,26 @@ export class TechnischeRessource {
   @OptionalNumber()
   speicherkapazitaet?: number;
 
-  @OptionalString()
-  verbrauchsart?: string;
+  // A list of Verbrauchsart codes in the dictionary and the vendor's 55035 body; one code in the upstream 55014 bodies.
+  @OptionalStringList({ orSingle: true })
+  verbrauchsart?: string[] | string;
 
   @OptionalString()
   waermenutzung?: string;
 
   @OptionalBoolean()
   weitereEinrichtung?: boolean;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  referenzTranche?: string;
+
+  @OptionalNested(() => Produkt, { each: true })
+  erforderlicheProdukte?: Produkt[];
+
+  @OptionalBoolean()
+  fernsteuerbarkeit?: boolean;
+
+  @OptionalBoolean()
+  verguetungsverpflichtung?: boolean;
 }

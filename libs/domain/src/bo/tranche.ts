@@ -1,7 +1,12 @@
+import { Geschaeftspartner } from './geschaeftspartner';
+import { Adresse } from '../com/adresse';
+import { Verbrauch } from '../com/verbrauch';
+import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
+import { Energieherkunft } from '../com/energieherkunft';
 import { Menge } from '../com/menge';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Marktteilnehmer } from './marktteilnehmer';
 
@@ -49,4 +54,101 @@ export class Tranche {
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  energierichtung?: string;
+
+  @OptionalString()
+  bilanzierungsmethode?: string;
+
+  @OptionalString({ each: true })
+  verbrauchsart?: string[];
+
+  @OptionalBoolean()
+  unterbrechbar?: boolean;
+
+  @OptionalString()
+  netzebene?: string;
+
+  @OptionalString()
+  netzbetreiberCodeNr?: string;
+
+  @OptionalString()
+  gebietTyp?: string;
+
+  @OptionalString()
+  netzgebietNr?: string;
+
+  @OptionalString()
+  bilanzierungsgebiet?: string;
+
+  @OptionalString()
+  grundversorgerCodeNr?: string;
+
+  @OptionalString()
+  gasqualitaet?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  endkunde?: Geschaeftspartner;
+
+  @OptionalNested(() => Adresse)
+  lokationsadresse?: Adresse;
+
+  @OptionalObject()
+  katasterinformation?: JsonObject;
+
+  @OptionalString()
+  regelzone?: string;
+
+  @OptionalString()
+  marktgebiet?: string;
+
+  @OptionalString()
+  zeitreihentyp?: string;
+
+  @OptionalString()
+  messtechnischeEinordnung?: string;
+
+  @OptionalString()
+  sperrstatus?: string;
+
+  @OptionalString()
+  referenzMarktlokationsId?: string;
+
+  @OptionalString()
+  versorgungsart?: string;
+
+  @OptionalString()
+  fernsteuerbarkeit?: string;
+
+  @OptionalString()
+  foerderungsLand?: string;
+
+  @OptionalString()
+  statusErzeugendeMalo?: string;
+
+  @OptionalBoolean()
+  zukuenftigerMeldepunkt?: boolean;
+
+  @OptionalString()
+  lokationszuordnung?: string;
+
+  @OptionalNested(() => Marktteilnehmer)
+  beteiligterMarktpartner?: Marktteilnehmer;
+
+  @OptionalString({ each: true })
+  zaehlwerkeBeteiligteMarktrolle?: string[];
+
+  @OptionalNested(() => Verbrauch, { each: true })
+  verbrauchsmenge?: Verbrauch[];
+
+  @OptionalObject({ each: true })
+  zugehoerigeMesslokationen?: JsonObject[];
+
+  @OptionalNested(() => Netznutzungsabrechnungsdaten, { each: true })
+  netznutzungsabrechnungsdaten?: Netznutzungsabrechnungsdaten[];
+
+  @OptionalNested(() => Energieherkunft, { each: true })
+  energieherkunft?: Energieherkunft[];
 }

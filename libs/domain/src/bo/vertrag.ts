@@ -1,7 +1,7 @@
 import { EnFG } from '../com/enfg';
 import { Vertragskonditionen } from '../com/vertragskonditionen';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalDateTime, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
 import { Geschaeftspartner } from './geschaeftspartner';
 
 /**
@@ -54,4 +54,20 @@ export class Vertrag {
 
   @OptionalNested(() => Geschaeftspartner, { each: true })
   vertragspartner2?: Geschaeftspartner[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  vertragsnummer?: string;
+
+  @OptionalString()
+  beschreibung?: string;
+
+  @OptionalString()
+  vertragsstatus?: string;
+
+  @OptionalBoolean()
+  abrechnungUeberNna?: boolean;
+
+  @OptionalNested(() => Geschaeftspartner, { each: true })
+  vertragspartner1?: Geschaeftspartner[];
 }

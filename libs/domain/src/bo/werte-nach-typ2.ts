@@ -1,3 +1,4 @@
+import { Zaehlwerk } from '../com/zaehlwerk';
 import { Aussteller } from '../com/aussteller';
 import { Schwellwert } from '../com/schwellwert';
 import { ZertifikatsNutzer } from '../com/zertifikats-nutzer';
@@ -35,4 +36,8 @@ export class WerteNachTyp2 {
 
   @OptionalNested(() => Zieladresse)
   zieladresse?: Zieladresse;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNested(() => Zaehlwerk, { each: true })
+  zaehlwerke?: Zaehlwerk[];
 }

@@ -1,6 +1,7 @@
+import { Geschaeftspartner } from './geschaeftspartner';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
 import { Geraet } from './geraet';
 
 /**
@@ -61,4 +62,35 @@ export class Zaehler {
 
   @OptionalNested(() => Zaehlwerk, { each: true })
   zaehlwerke?: Zaehlwerk[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNumber()
+  zaehlerkonstante?: number;
+
+  @OptionalString()
+  eichungBis?: string;
+
+  @OptionalNested(() => Geschaeftspartner)
+  zaehlerhersteller?: Geschaeftspartner;
+
+  @OptionalString()
+  zaehlergroesse?: string;
+
+  @OptionalString()
+  mengenumwertertyp?: string;
+
+  @OptionalString()
+  volumenerfassung?: string;
+
+  @OptionalString()
+  serialnummer?: string;
+
+  @OptionalString()
+  geraetemerkmal?: string;
+
+  @OptionalString()
+  herstellungsdatum?: string;
+
+  @OptionalString()
+  baujahr?: string;
 }

@@ -1,4 +1,7 @@
-import { OptionalBoolean, OptionalString, OptionalStringList } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Menge } from './menge';
+import { Zaehlzeit } from './zaehlzeit';
+import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalObject, OptionalString, OptionalStringList } from '../validation/decorators';
 
 /**
  * Reactive-energy billing data of a Netzlokation; MaCo App extension.
@@ -17,4 +20,32 @@ export class Abrechnungsdaten {
 
   @OptionalString()
   zahlerBlindarbeit?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNumber()
+  anzahl?: number;
+
+  @OptionalNumber()
+  gemeinderabatt?: number;
+
+  @OptionalNumber()
+  zuschlag?: number;
+
+  @OptionalNumber()
+  abschlag?: number;
+
+  @OptionalNested(() => Menge)
+  singulaereBetriebsmittel?: Menge;
+
+  @OptionalObject()
+  preisSingulaereBetriebsmittel?: JsonObject;
+
+  @OptionalBoolean()
+  zahlerBlindarbeitLf?: boolean;
+
+  @OptionalBoolean()
+  differenzDaten?: boolean;
+
+  @OptionalNested(() => Zaehlzeit)
+  zaehlzeiten?: Zaehlzeit;
 }

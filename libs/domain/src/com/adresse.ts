@@ -29,4 +29,11 @@ export class Adresse {
 
   @OptionalNested(() => ZusatzInformation)
   zusatzInformation?: ZusatzInformation;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  adresszusatz?: string;
+
+  @OptionalString()
+  coErgaenzung?: string;
 }

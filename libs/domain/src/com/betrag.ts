@@ -1,4 +1,4 @@
-import { OptionalOneOf } from '../validation/decorators';
+import { OptionalOneOf, OptionalString } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
 
 /**
@@ -9,4 +9,11 @@ export class Betrag {
   // Untyped in the schemas; real payloads carry scalars (backend-interface §9)
   @OptionalOneOf(SCALAR_OR_OBJECT)
   wert?: JsonScalarOrObject;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  waehrung?: string;
+
+  @OptionalString()
+  einheit?: string;
 }

@@ -16,4 +16,11 @@ export class BilanzkreisReferenz {
 
   @OptionalNumber()
   prioritaet?: number;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  boTyp?: string;
+
+  @OptionalString()
+  versionStruktur?: string;
 }

@@ -1,4 +1,4 @@
-import { OptionalString } from '../validation/decorators';
+import { OptionalNumber, OptionalString } from '../validation/decorators';
 
 /**
  * Origin of the energy generated at a Marktlokation.
@@ -7,4 +7,8 @@ import { OptionalString } from '../validation/decorators';
 export class Energieherkunft {
   @OptionalString()
   erzeugungsart?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNumber()
+  anteilProzent?: number;
 }

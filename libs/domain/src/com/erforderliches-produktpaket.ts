@@ -1,4 +1,4 @@
-import { OptionalNested } from '../validation/decorators';
+import { OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
 import { Produkt } from './produkt';
 import { Produktpaket } from './produktpaket';
 
@@ -12,4 +12,14 @@ export class ErforderlichesProduktpaket {
 
   @OptionalNested(() => Produktpaket)
   produktpaket?: Produktpaket;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalNumber()
+  produktpaketId?: number;
+
+  @OptionalString()
+  umsetzungsgradvorgabe?: string;
+
+  @OptionalString()
+  priorisierung?: string;
 }

@@ -13,4 +13,38 @@ export class Geraeteeigenschaften {
 
   @OptionalNumber()
   faktor?: number;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  volumenerfassung?: string;
+
+  @OptionalString()
+  serialnummer?: string;
+
+  @OptionalString()
+  herstellungsdatum?: string;
+
+  @OptionalString()
+  baujahr?: string;
+
+  @OptionalString()
+  eichungBis?: string;
+
+  @OptionalString()
+  firmwareVersion?: string;
+
+  @OptionalString()
+  herstellerTypbezeichnung?: string;
+
+  @OptionalString()
+  simKartenNummer?: string;
+
+  @OptionalString()
+  modemKennungIMSI?: string;
+
+  @OptionalString()
+  tkProvider?: string;
+
+  @OptionalString()
+  ipVersion?: string;
 }

@@ -1,4 +1,5 @@
-import { OptionalString } from '../validation/decorators';
+import { Schwellwert } from './schwellwert';
+import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
 
 /**
  * A load curve of a Leistungskurvendefinition: code and configuration product; MaCo App extension.
@@ -10,4 +11,17 @@ export class Leistungskurve {
 
   @OptionalString()
   konfigurationsprodukt?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  aenderungszeitpunkt?: string;
+
+  @OptionalString()
+  haeufigkeit?: string;
+
+  @OptionalString()
+  uebermittelbarkeit?: string;
+
+  @OptionalNested(() => Schwellwert)
+  schwellwert?: Schwellwert;
 }

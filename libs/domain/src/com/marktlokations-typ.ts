@@ -1,4 +1,4 @@
-import { OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalOneOf } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -9,9 +9,9 @@ export class MarktlokationsTyp {
   @OptionalOneOf(['string', 'object'])
   typ?: string | JsonObject;
 
-  @OptionalString()
+  @OptionalDateTime()
   gueltigAb?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   gueltigBis?: string;
 }

@@ -1,4 +1,4 @@
-import { OptionalBoolean, OptionalOneOf, OptionalStringList } from '../validation/decorators';
+import { OptionalBoolean, OptionalNumber, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
 
 /**
@@ -20,4 +20,11 @@ export class Messstellenbetriebsabrechnungsdaten {
   // Untyped in the schemas, like `Netznutzungsabrechnungsdaten.abschlag`.
   @OptionalOneOf(SCALAR_OR_OBJECT)
   abschlag?: JsonScalarOrObject;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  artikelIdTyp?: string;
+
+  @OptionalNumber()
+  zuschlag?: number;
 }

@@ -1,4 +1,4 @@
-import { OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
 import { Betrag } from './betrag';
 import { Zaehlzeit } from './zaehlzeit';
@@ -35,4 +35,20 @@ export class Netznutzungsabrechnungsdaten {
   // Untyped like its sibling `abschlag`.
   @OptionalOneOf(SCALAR_OR_OBJECT)
   zuschlag?: JsonScalarOrObject;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalObject()
+  preisSingulaereBetriebsmittel?: JsonObject;
+
+  @OptionalBoolean()
+  abrechnungBlindarbeit?: boolean;
+
+  @OptionalString()
+  zahlerBlindarbeit?: string;
+
+  @OptionalBoolean()
+  zahlerBlindarbeitLf?: boolean;
+
+  @OptionalBoolean()
+  differenzDaten?: boolean;
 }

@@ -18,7 +18,8 @@ export class Rufnummer {
   @OptionalOneOf(['string', 'object'])
   nummertyp?: string | JsonObject;
 
-  // Nested into a sender-level number by one LF create schema.
+  // Nested into a sender-level number by one LF create schema. Typed through `InstanceType` so that no design-type
+  // metadata names the class: Ansprechpartner lists Rufnummern, and loading it first would meet this class half-built.
   @OptionalNested(() => Ansprechpartner)
-  ansprechpartner?: Ansprechpartner;
+  ansprechpartner?: InstanceType<typeof Ansprechpartner>;
 }

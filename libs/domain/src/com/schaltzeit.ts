@@ -1,4 +1,4 @@
-import { OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalString } from '../validation/decorators';
 
 /**
  * A switching time of a Schaltzeitdefinition: code and configuration product; MaCo App extension.
@@ -10,4 +10,17 @@ export class Schaltzeit {
 
   @OptionalString()
   konfigurationsprodukt?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalDateTime()
+  aenderungszeitpunkt?: string;
+
+  @OptionalString()
+  haeufigkeit?: string;
+
+  @OptionalString()
+  uebermittelbarkeit?: string;
+
+  @OptionalString()
+  schalthandlung?: string;
 }

@@ -1,4 +1,4 @@
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalDateTime, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
 import { StatusZusatzInformation } from './status-zusatz-information';
 
 /**
@@ -9,30 +9,31 @@ export class Verbrauch {
   @OptionalString()
   obiskennzahl?: string;
 
-  // A decimal string (QTY+220:1000) in every schema.
-  @OptionalString()
-  wert?: string;
+  // A JSON number in the vendor's dictionary and its MSCONS bodies (QTY+220:1234.123).
+  @OptionalNumber()
+  wert?: number;
 
   @OptionalString()
   messwertstatus?: string;
 
-  @OptionalString()
-  position?: string;
+  // An integer in the dictionary; no integer check (STYLE: one check per field), a JSON number.
+  @OptionalNumber()
+  position?: number;
 
-  // Date-times in the LF update schema (13002), plain strings in the LF create MSCONS schemas; no payload shows which.
-  @OptionalString()
+  // Date-times in the dictionary, the LF update schema (13002) and the vendor's MSCONS bodies (13017).
+  @OptionalDateTime()
   startdatum?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   enddatum?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   ablesedatum?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   ausfuehrungszeitpunkt?: string;
 
-  @OptionalString()
+  @OptionalDateTime()
   nutzungszeitpunkt?: string;
 
   @OptionalString()
@@ -40,4 +41,17 @@ export class Verbrauch {
 
   @OptionalNested(() => StatusZusatzInformation, { each: true })
   statuszusatzinformationen?: StatusZusatzInformation[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  wertermittlungsverfahren?: string;
+
+  @OptionalString()
+  einheit?: string;
+
+  @OptionalString()
+  type?: string;
+
+  @OptionalString()
+  tarifstufe?: string;
 }

@@ -1,10 +1,5 @@
-import {
-  OptionalBoolean,
-  OptionalDateTime,
-  OptionalNested,
-  OptionalNumber,
-  OptionalString,
-} from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
 import { Zeitraum } from './zeitraum';
 
 /**
@@ -51,6 +46,33 @@ export class Vertragskonditionen {
   @OptionalString()
   netznutzungszahler?: string;
 
-  @OptionalDateTime()
+  // A date-time in the dictionary; the vendor's 55650 body sends a compact date (DTM format 102, `20260401`).
+  @OptionalString()
   startAbrechnungsjahr?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalBoolean()
+  beinhaltetSingulaerGenutzteBetriebsmittel?: boolean;
+
+  // A COM Gemeinderabatt in the dictionary; the vendor's 55650 body sends an empty list (`[]`).
+  @OptionalOneOf(['object', 'array'])
+  gemeinderabatt?: JsonObject | unknown[];
+
+  @OptionalString()
+  beauftragungMsb?: string;
+
+  @OptionalNested(() => Zeitraum)
+  vertragslaufzeit?: Zeitraum;
+
+  @OptionalNested(() => Zeitraum)
+  abschlagszyklus?: Zeitraum;
+
+  @OptionalNumber()
+  anzahl_abschlaege?: number;
+
+  @OptionalString()
+  beschreibung?: string;
+
+  @OptionalNested(() => Zeitraum)
+  vertragsverlaengerung?: Zeitraum;
 }

@@ -1,4 +1,4 @@
-import { OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalString, OptionalStringList } from '../validation/decorators';
 import { Konzessionsabgabe } from './konzessionsabgabe';
 import { Verwendungszweck } from './verwendungszweck';
 import { Zaehlzeit } from './zaehlzeit';
@@ -38,8 +38,9 @@ export class Zaehlwerk {
   @OptionalString()
   unterbrechbarkeit?: string;
 
-  @OptionalString()
-  verbrauchsart?: string;
+  // A list of Verbrauchsart codes in the dictionary and the vendor's 55035 body; one code in the upstream 55014 bodies.
+  @OptionalStringList({ orSingle: true })
+  verbrauchsart?: string[] | string;
 
   @OptionalNested(() => Verwendungszweck, { each: true })
   verwendungszwecke?: Verwendungszweck[];
@@ -52,4 +53,53 @@ export class Zaehlwerk {
 
   @OptionalNested(() => Zaehlzeit)
   zaehlzeiten?: Zaehlzeit;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  zaehlwerkId?: string;
+
+  @OptionalString()
+  richtung?: string;
+
+  @OptionalNumber()
+  wandlerfaktor?: number;
+
+  @OptionalString()
+  einheit?: string;
+
+  @OptionalBoolean()
+  steuerbefreit?: boolean;
+
+  @OptionalBoolean()
+  abrechnungsrelevant?: boolean;
+
+  @OptionalNumber()
+  anzahlAblesungen?: number;
+
+  @OptionalString()
+  notwendigkeitZweiteMessung?: string;
+
+  @OptionalString()
+  werteuebermittlungVerwendungszweck?: string;
+
+  @OptionalString()
+  konfigurationsprodukt?: string;
+
+  @OptionalBoolean()
+  keinKonfigurationsprodukt?: boolean;
+
+  @OptionalString()
+  leistungskurvendefinition?: string;
+
+  @OptionalString()
+  verwendungszweckNB?: string;
+
+  @OptionalString()
+  verwendungszweckLF?: string;
+
+  @OptionalString()
+  verwendungszweckUENB?: string;
+
+  @OptionalBoolean()
+  keinProdukt?: boolean;
 }

@@ -1,5 +1,5 @@
 import { Zaehlzeitdefinition } from '../bo/zaehlzeitdefinition';
-import { OptionalNested, OptionalOneOf } from '../validation/decorators';
+import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
 
 /**
@@ -14,4 +14,8 @@ export class Zaehlzeit {
   // A BO reference in the schemas; the sibling definition references carry codes in real payloads.
   @OptionalNested(() => Zaehlzeitdefinition, { kinds: ['string', 'object'] })
   zaehlzeitDefinition?: string | Zaehlzeitdefinition;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  schwachlastfaehig?: string;
 }

@@ -16,4 +16,21 @@ export class Zeitraum {
 
   @OptionalString()
   zeitraumText?: string;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  zeiteinheit?: string;
+
+  @OptionalNumber()
+  dauer?: number;
+
+  // Date-times in the dictionary; the vendor's 55650 body sends compact dates (`20260401`) beside date-times.
+  @OptionalString()
+  startdatum?: string;
+
+  @OptionalString()
+  enddatum?: string;
+
+  @OptionalString()
+  einheit?: string;
 }

@@ -1,3 +1,4 @@
+import type { JsonObject } from '../validation/json-kind';
 import { AdHocSteuerkanal } from '../bo/ad-hoc-steuerkanal';
 import { Anfrage } from '../bo/anfrage';
 import { Angebot } from '../bo/angebot';
@@ -21,7 +22,7 @@ import { Verwendungszeitraum } from '../bo/verwendungszeitraum';
 import { WerteNachTyp2 } from '../bo/werte-nach-typ2';
 import { Zaehler } from '../bo/zaehler';
 import { Positionsdaten } from '../com/positionsdaten';
-import { OptionalNested, OptionalString } from '../validation/decorators';
+import { OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
 
 /**
  * Master data of a process call, keyed by BO kind; every value is a list of BOs (contract kinds hold `boTyp:
@@ -116,4 +117,29 @@ export class Stammdaten {
   // The AUFTRAG positions of PI 17123, one level too high.
   @OptionalNested(() => Positionsdaten, { each: true })
   positionsdaten?: Positionsdaten[];
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalObject({ each: true })
+  RECHNUNG?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  BERECHNUNGSFORMEL?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  SPERRAUFTRAG?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  KOMMUNIKATIONSDATEN?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  PREISBLATT?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  AVIS?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  REKLAMATION?: JsonObject[];
+
+  @OptionalObject({ each: true })
+  ZAEHLZEITDEFINITION?: JsonObject[];
 }

@@ -1,17 +1,11 @@
+import { Menge } from '../com/menge';
+import { Ansprechpartner } from '../bo/ansprechpartner';
 import { Marktteilnehmer } from '../bo/marktteilnehmer';
 import { Abtretungserklaerung } from '../com/abtretungserklaerung';
 import { AntwortStatusZeitraum } from '../com/antwort-status-zeitraum';
 import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
 import { Freitext } from '../com/freitext';
-import {
-  OptionalBoolean,
-  OptionalDateTime,
-  OptionalNested,
-  OptionalNumber,
-  OptionalObject,
-  OptionalOneOf,
-  OptionalString,
-} from '../validation/decorators';
+import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -150,7 +144,8 @@ export class Transaktionsdaten {
   @OptionalDateTime()
   gueltigAb?: string;
 
-  @OptionalDateTime()
+  // A plain string in the dictionary (a span, not a point in time); a date-time in one published schema.
+  @OptionalString()
   gueltigkeitsZeitspanne?: string;
 
   // Sic, as published.
@@ -160,8 +155,9 @@ export class Transaktionsdaten {
   @OptionalString()
   identifikationslogik?: string;
 
-  @OptionalObject()
-  infoAbweichung?: JsonObject;
+  // Free text (FTX+ABO) in the dictionary, an object in the published LF schema.
+  @OptionalOneOf(['string', 'object'])
+  infoAbweichung?: string | JsonObject;
 
   @OptionalDateTime()
   lieferbeginndatuminbearbeitung?: string;
@@ -197,4 +193,134 @@ export class Transaktionsdaten {
   // PIs 21045 and 21047 nest transaktionsdaten once more.
   @OptionalNested(() => Transaktionsdaten)
   transaktionsdaten?: Transaktionsdaten;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalString()
+  lieferrichtung?: string;
+
+  @OptionalDateTime()
+  prozessdatum?: string;
+
+  @OptionalString()
+  dokumentenname?: string;
+
+  @OptionalNumber()
+  positionsnummer?: number;
+
+  @OptionalString()
+  mitteilungsnummer?: string;
+
+  @OptionalString()
+  netznutzungsabrechnungsintervall?: string;
+
+  @OptionalDateTime()
+  ausfuehrungsdatum?: string;
+
+  @OptionalDateTime()
+  lieferdatum?: string;
+
+  @OptionalString()
+  meldepunkt?: string;
+
+  @OptionalDateTime()
+  enddatum?: string;
+
+  @OptionalString()
+  leistungsperiode?: string;
+
+  @OptionalString()
+  abonnement?: string;
+
+  @OptionalString()
+  produktbeschreibung?: string;
+
+  @OptionalString()
+  bestellungzaehlzeiten?: string;
+
+  @OptionalString()
+  angebotsreferenz?: string;
+
+  @OptionalString()
+  naechsteNetznutzungsabrechnung?: string;
+
+  @OptionalString()
+  naechsteTurnusAblesungStrom?: string;
+
+  @OptionalString()
+  naechsteTurnusAblesungGas?: string;
+
+  @OptionalString()
+  datumsformat?: string;
+
+  @OptionalString()
+  beteiligterMarktpartnerReferenz?: string;
+
+  @OptionalString()
+  beteiligterMarktpartnerReferenzcode?: string;
+
+  @OptionalString()
+  fehlerbeschreibung?: string;
+
+  @OptionalString()
+  begruendung?: string;
+
+  @OptionalBoolean()
+  zaehlerstandsinfo?: boolean;
+
+  @OptionalString()
+  lokationsTyp?: string;
+
+  @OptionalString()
+  referenzMalo?: string;
+
+  @OptionalString()
+  referenzMelo?: string;
+
+  @OptionalString()
+  referenzPreisschluesselstamm?: string;
+
+  @OptionalDateTime()
+  datumleistungsbeginn?: string;
+
+  @OptionalString()
+  angebotsart?: string;
+
+  @OptionalNested(() => Menge)
+  menge?: Menge;
+
+  @OptionalString()
+  tarifstufe?: string;
+
+  @OptionalString()
+  bilanzkreiszuordnung?: string;
+
+  @OptionalString()
+  anwendungsreferenznummer?: string;
+
+  @OptionalDateTime()
+  datumuebergabe?: string;
+
+  @OptionalDateTime()
+  ablesedatum?: string;
+
+  @OptionalString()
+  verarbeitungsReihenfolge?: string;
+
+  @OptionalNested(() => Ansprechpartner)
+  ansprechpartnerKunde?: Ansprechpartner;
+
+  @OptionalDateTime()
+  statusVeraenderungsZeitpunkt?: string;
+
+  @OptionalString()
+  referenzArtikelID?: string;
+
+  @OptionalString()
+  apiPath?: string;
+
+  @OptionalString()
+  apiKennung?: string;
+
+  @OptionalString()
+  unbOutboundDatum?: string;
 }

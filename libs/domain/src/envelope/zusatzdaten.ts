@@ -1,4 +1,5 @@
-import { OptionalNonEmptyString, OptionalString, RequiredNonEmptyString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { OptionalBoolean, OptionalDateTime, OptionalNonEmptyString, OptionalObject, OptionalString, RequiredNonEmptyString } from '../validation/decorators';
 
 /**
  * Process keys of a `createProcessData` call. The schema requires `businessKey`, but every published example sends
@@ -14,6 +15,31 @@ export class Zusatzdaten {
 
   @OptionalString()
   targetBusinessKey?: string | null;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalObject()
+  eventname?: JsonObject;
+
+  @OptionalString()
+  ediTyp?: string;
+
+  @OptionalDateTime()
+  ediEmpfangsDatum?: string;
+
+  @OptionalString()
+  ediVersion?: string;
+
+  @OptionalString()
+  marktpartnerRolle?: string;
+
+  @OptionalString()
+  contrlReferenz?: string;
+
+  @OptionalString()
+  parentBusinessKey?: string;
+
+  @OptionalBoolean()
+  ermaechtigungVorhanden?: boolean;
 }
 
 /**
@@ -30,4 +56,29 @@ export class ZusatzdatenAktualisieren {
   // Required and nullable in the schema; optional here because resolution falls back to `prozessId` (§3.2).
   @OptionalString()
   targetBusinessKey?: string | null;
+
+  // Added from the vendor's BO4E dictionary (reference/maco-api-doc-resources/bo4e).
+  @OptionalObject()
+  eventname?: JsonObject;
+
+  @OptionalString()
+  ediTyp?: string;
+
+  @OptionalDateTime()
+  ediEmpfangsDatum?: string;
+
+  @OptionalString()
+  ediVersion?: string;
+
+  @OptionalString()
+  marktpartnerRolle?: string;
+
+  @OptionalString()
+  contrlReferenz?: string;
+
+  @OptionalString()
+  parentBusinessKey?: string;
+
+  @OptionalBoolean()
+  ermaechtigungVorhanden?: boolean;
 }

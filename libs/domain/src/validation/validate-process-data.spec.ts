@@ -331,6 +331,52 @@ describe(validateProcessData.name, () => {
     });
   });
 
+  describe("the vendor's own bodies (reference/samples/vendor), which follow its BO4E dictionary", () => {
+    const vendorBody = (file: string, operation: 'create' | 'update'): Body => {
+      const body: Body = withBusinessKey(readJson(path.join(SAMPLES_DIR, 'vendor', file)) as Body);
+      if (operation === 'update') body.zusatzdaten = { ...body.zusatzdaten, targetBusinessKey: 'target-business-key' };
+      return body;
+    };
+
+    // 55006 (`"stammdaten": []`) is left out: an empty list for the stammdaten object is not a shape of the classes.
+    it.each([
+      ['lf-create-13017-meter-reading.json', 'create'],
+      ['lf-create-55650-compact-dates.json', 'create'],
+      ['lf-update-55035-verbrauchsart-array.json', 'update'],
+    ] as const)('should accept %s for LF', (file, operation) => {
+      expect(validateProcessData('LF', operation, vendorBody(file, operation))).toEqual([]);
+    });
+
+    it('should take meter readings as numbers: integer position, decimal wert, date-times', () => {
+      const body = vendorBody('lf-create-13017-meter-reading.json', 'create');
+      const verbrauch = body.stammdaten.ENERGIEMENGE[0].energieverbrauch[0];
+      expect(verbrauch).toMatchObject({ position: 1, wert: 1234567.357 });
+      verbrauch.wert = '1234567.357';
+      verbrauch.ablesedatum = '20230301';
+      expect(validateProcessData('LF', 'create', body)).toEqual([
+        { pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/ablesedatum', message: 'must be an RFC 3339 date-time' },
+        { pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/wert', message: 'must be a number' },
+      ]);
+    });
+
+    it('should take verbrauchsart as a list of codes or one code, and a Handelsunstimmigkeit grund as one code or a list', () => {
+      const body = vendorBody('lf-update-55035-verbrauchsart-array.json', 'update');
+      body.stammdaten.HANDELSUNSTIMMIGKEIT = [{ begruendung: { grund: 'Z01' } }, { begruendung: { grund: ['Z01'] } }];
+      body.stammdaten.TECHNISCHE_RESSOURCE[0].verbrauchsart = 'EMOB';
+      expect(validateProcessData('LF', 'update', body)).toEqual([]);
+      body.stammdaten.TECHNISCHE_RESSOURCE[0].verbrauchsart = [1];
+      expect(validateProcessData('LF', 'update', body)).toEqual([
+        { pointer: '#/stammdaten/TECHNISCHE_RESSOURCE/0/verbrauchsart/0', message: 'must be a string' },
+      ]);
+    });
+
+    it('should take transaktionsdaten.infoAbweichung as free text', () => {
+      const body = vendorBody('lf-create-13017-meter-reading.json', 'create');
+      body.transaktionsdaten.infoAbweichung = 'Abweichung laut FTX+ABO';
+      expect(validateProcessData('LF', 'create', body)).toEqual([]);
+    });
+  });
+
   describe('roles', () => {
     it('should validate the same body alike for every role, as BO4E shapes do not depend on the role', () => {
       const body = withBusinessKey(readJson(path.join(SAMPLES_DIR, 'nb-create-55001.json')) as Body);
