@@ -7,6 +7,8 @@ import { FindingsPage } from './pages/FindingsPage';
 import { MasterDataPage } from './pages/MasterDataPage';
 import { ProcessesPage } from './pages/ProcessesPage';
 import { ProcessPage } from './pages/ProcessPage';
+import { RefusedEntryPage } from './pages/RefusedEntryPage';
+import { RefusedPage } from './pages/RefusedPage';
 import { TriggersPage } from './pages/TriggersPage';
 import { SessionContext, type SessionState } from './session';
 import { SignIn } from './SignIn';
@@ -18,6 +20,7 @@ const NAVIGATION = [
   { page: 'triggers', label: 'Triggers' },
   { page: 'master-data', label: 'Master data' },
   { page: 'findings', label: 'Findings' },
+  { page: 'refused', label: 'Refused' },
 ] as const;
 
 async function readSession(token: string | null): Promise<Session> {
@@ -151,7 +154,7 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
             <AppShell.Navbar p="xs" component="nav" aria-label="Console pages">
               {NAVIGATION.map((item) => {
                 const to = routePath({ page: item.page });
-                const active = route.page === item.page || (item.page === 'processes' && route.page === 'process');
+                const active = route.page === item.page || (item.page === 'processes' && route.page === 'process') || (item.page === 'refused' && route.page === 'refused-entry');
                 return (
                   <NavLink
                     key={item.page}
@@ -190,6 +193,10 @@ function Page({ route }: { route: Route }): ReactNode {
       return <MasterDataPage />;
     case 'findings':
       return <FindingsPage />;
+    case 'refused':
+      return <RefusedPage />;
+    case 'refused-entry':
+      return <RefusedEntryPage key={route.id} id={route.id} />;
     case 'not-found':
       return (
         <Alert color="yellow" title="No such page">

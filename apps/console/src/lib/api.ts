@@ -93,6 +93,60 @@ export interface FindingItem {
   message: string;
 }
 
+/** A write the service refused, kept in the quarantine (`GET /refused`). */
+export interface RefusedSummary {
+  id: string;
+  role: string;
+  operation: 'create' | 'update';
+  path: string;
+  status: number;
+  code: string;
+  detail: string;
+  pruefidentifikator: string | null;
+  receivedAt: string;
+  state: 'open' | 'resolved' | 'dismissed';
+  requestId: string | null;
+  tokenSubject: string | null;
+  contentType: string | null;
+  bodySize: number;
+}
+
+/** A problem details body as the service answered it. */
+export interface Problem {
+  code?: string;
+  title?: string;
+  detail?: string;
+  status?: number;
+  errors?: { pointer: string; message: string }[];
+  [member: string]: unknown;
+}
+
+/** One refused write with its body and what became of it (`GET /refused/{id}`). */
+export interface RefusedDetail extends RefusedSummary {
+  command: string | null;
+  /** The problem the write was answered with. */
+  problem: Problem;
+  /** The body parsed as JSON; null when it does not parse. */
+  body: unknown;
+  /** The raw bytes as UTF-8 text. */
+  bodyText: string;
+  resolvedAt: string | null;
+  resolvedBusinessKey: string | null;
+  resolvedRevision: number | null;
+  resolvedBy: 'resubmit' | 'automatic' | null;
+  dismissedAt: string | null;
+  dismissedReason: string | null;
+  dismissedBy: string | null;
+}
+
+/** The answer of `POST /refused/{id}/resubmit`. */
+export interface ResubmitAnswer {
+  entry: RefusedDetail;
+  outcome: 'booked' | 'refused';
+  receipt?: { businessKey: string; revision: number; replayed?: boolean; findings?: Finding[] } & Record<string, unknown>;
+  problem?: Problem;
+}
+
 /** A problem details answer (or a failure to reach the service, status 0). */
 export class ApiError extends Error {
   constructor(

@@ -5,6 +5,8 @@ export type Route =
   | { page: 'triggers' }
   | { page: 'master-data' }
   | { page: 'findings' }
+  | { page: 'refused' }
+  | { page: 'refused-entry'; id: string }
   | { page: 'not-found'; path: string };
 
 export const BASE_PATH = '/console';
@@ -24,7 +26,14 @@ export function matchRoute(pathname: string): Route {
         return { page: 'not-found', path: pathname };
       }
     }
-    if (second === undefined && (first === 'triggers' || first === 'master-data' || first === 'findings')) return { page: first };
+    if (first === 'refused' && second !== undefined) {
+      try {
+        return { page: 'refused-entry', id: decodeURIComponent(second) };
+      } catch {
+        return { page: 'not-found', path: pathname };
+      }
+    }
+    if (second === undefined && (first === 'triggers' || first === 'master-data' || first === 'findings' || first === 'refused')) return { page: first };
   }
   return { page: 'not-found', path: pathname };
 }
@@ -32,5 +41,6 @@ export function matchRoute(pathname: string): Route {
 /** The path of a route (the inverse of {@link matchRoute}). */
 export function routePath(route: Exclude<Route, { page: 'not-found' }>): string {
   if (route.page === 'process') return `${BASE_PATH}/processes/${encodeURIComponent(route.key)}`;
+  if (route.page === 'refused-entry') return `${BASE_PATH}/refused/${encodeURIComponent(route.id)}`;
   return `${BASE_PATH}/${route.page}`;
 }
