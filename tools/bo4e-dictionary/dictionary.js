@@ -52,12 +52,19 @@ function readDictionary(root = DEFAULT_ROOT) {
   return { root, types, enums };
 }
 
-/** `bo/Marktlokation`: the key of a type, unique across the folders. */
+/**
+ * `bo/Marktlokation`: the key of a type, unique across the folders.
+ * @param {string} folder
+ * @param {string} name
+ */
 function typeKey(folder, name) {
   return `${folder}/${name}`;
 }
 
-/** @returns {string[]} the `.yaml` files of a folder, sorted */
+/**
+ * @param {string} dir
+ * @returns {string[]} the `.yaml` files of a folder, sorted
+ */
 function yamlFiles(dir) {
   return fs
     .readdirSync(dir)
@@ -66,7 +73,11 @@ function yamlFiles(dir) {
     .map((file) => path.join(dir, file));
 }
 
-/** The one schema of a file (`components.schemas.<name>`) with its name. */
+/**
+ * The one schema of a file (`components.schemas.<name>`) with its name.
+ * @param {string} file
+ * @returns {{ name: string, schema: any }}
+ */
 function readSchema(file) {
   const document = YAML.parse(fs.readFileSync(file, 'utf8'));
   const schemas = document?.components?.schemas ?? {};
@@ -75,7 +86,10 @@ function readSchema(file) {
   return { name: names[0], schema: schemas[names[0]] };
 }
 
-/** @returns {Record<string, DictionaryEnum>} */
+/**
+ * @param {string} root
+ * @returns {Record<string, DictionaryEnum>}
+ */
 function readEnums(root) {
   /** @type {Record<string, DictionaryEnum>} */
   const enums = {};
@@ -88,7 +102,13 @@ function readEnums(root) {
   return enums;
 }
 
-/** @returns {DictionaryType} */
+/**
+ * @param {string} root
+ * @param {string} folder
+ * @param {string} file
+ * @param {Record<string, DictionaryEnum>} enums
+ * @returns {DictionaryType}
+ */
 function readType(root, folder, file, enums) {
   const { name, schema } = readSchema(file);
   const properties = Object.entries(schema.properties ?? {}).map(([property, reference]) => {
@@ -100,14 +120,26 @@ function readType(root, folder, file, enums) {
   return { folder, name, required: schema.required ?? [], properties };
 }
 
-/** @returns {Property} */
+/**
+ * @param {string} name
+ * @param {any} field the property's schema
+ * @param {string} file
+ * @param {string} root
+ * @param {Record<string, DictionaryEnum>} enums
+ * @returns {Property}
+ */
 function readProperty(name, field, file, root, enums) {
   const array = field.type === 'array';
   const shape = readShape(array ? field.items ?? {} : field, file, enums);
   return { name, array, nullable: field.nullable === true, ...shape, file: path.relative(root, file) };
 }
 
-/** @returns {Shape} */
+/**
+ * @param {any} schema
+ * @param {string} file
+ * @param {Record<string, DictionaryEnum>} enums
+ * @returns {Shape}
+ */
 function readShape(schema, file, enums) {
   if (schema.$ref) {
     const target = resolveFile(file, schema.$ref);
@@ -130,13 +162,20 @@ function readShape(schema, file, enums) {
   return shape;
 }
 
-/** The file a `$ref` (`../fields/bo/X/y.yaml#/components/schemas/y`) names, relative to the file holding it. */
+/**
+ * The file a `$ref` (`../fields/bo/X/y.yaml#/components/schemas/y`) names, relative to the file holding it.
+ * @param {string} from
+ * @param {string} ref
+ */
 function resolveFile(from, ref) {
   const [relative] = ref.split('#');
   return path.resolve(path.dirname(from), relative.trim());
 }
 
-/** `integer`, `string(date-time)`, `Verbrauchsart[]`, `com/Verbrauch[]`, with ` | null` when nullable. */
+/**
+ * `integer`, `string(date-time)`, `Verbrauchsart[]`, `com/Verbrauch[]`, with ` | null` when nullable.
+ * @param {Property} property
+ */
 function describe(property) {
   const base = property.ref
     ? typeKey(property.ref.folder, property.ref.type)
