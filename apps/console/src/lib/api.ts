@@ -143,7 +143,7 @@ export interface RefusedDetail extends RefusedSummary {
 export interface ResubmitAnswer {
   entry: RefusedDetail;
   outcome: 'booked' | 'refused';
-  receipt?: { businessKey: string; revision: number; replayed?: boolean; findings?: Finding[] } & Record<string, unknown>;
+  receipt?: { businessKey: string; processBusinessKey?: string | null; revision: number; replayed?: boolean; findings?: Finding[] } & Record<string, unknown>;
   problem?: Problem;
 }
 

@@ -101,9 +101,15 @@ describe(refusedActions.name, () => {
 });
 
 describe(resubmitResult.name, () => {
-  it('should read a booking from the receipt, else from the entry', () => {
+  it('should read a booking from the entry\'s resolution, else from the receipt', () => {
     const booked: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved' }, outcome: 'booked', receipt: { businessKey: 'BK-1', revision: 3, replayed: false, findings: [] } };
     expect(resubmitResult(booked)).toEqual({ kind: 'booked', businessKey: 'BK-1', revision: 3, replayed: false, findingCount: 0 });
+    const update: ResubmitAnswer = {
+      entry: { ...ENTRY, state: 'resolved', resolvedBusinessKey: 'PROCESS-1', resolvedRevision: 4 },
+      outcome: 'booked',
+      receipt: { businessKey: 'SUB-1', processBusinessKey: 'PROCESS-1', revision: 4, replayed: true, findings: [{ code: 'C', pointer: '/a', message: 'm' }] },
+    };
+    expect(resubmitResult(update)).toEqual({ kind: 'booked', businessKey: 'PROCESS-1', revision: 4, replayed: true, findingCount: 1 });
     const again: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved', resolvedBusinessKey: 'BK-1', resolvedRevision: 3 }, outcome: 'booked' };
     expect(resubmitResult(again)).toEqual({ kind: 'booked', businessKey: 'BK-1', revision: 3, replayed: false, findingCount: 0 });
   });

@@ -122,7 +122,8 @@ export type ResubmitResult =
 
 export function resubmitResult(answer: ResubmitAnswer): ResubmitResult {
   if (answer.outcome === 'booked') {
-    const businessKey = answer.receipt?.businessKey ?? answer.entry.resolvedBusinessKey ?? '';
+    // An update's receipt names its sub-process key in businessKey; the process to open is the one the entry resolved to.
+    const businessKey = answer.entry.resolvedBusinessKey ?? answer.receipt?.processBusinessKey ?? answer.receipt?.businessKey ?? '';
     const revision = answer.receipt?.revision ?? answer.entry.resolvedRevision ?? null;
     return { kind: 'booked', businessKey, revision, replayed: answer.receipt?.replayed === true, findingCount: answer.receipt?.findings?.length ?? 0 };
   }
