@@ -1,4 +1,5 @@
 export * from './auth.module';
+export * from './bearer-verifier';
 export * from './jwt-auth.guard';
 export * from './jwt.strategy';
 export * from './operator-readable.decorator';

@@ -44,6 +44,7 @@ describe(runMigrationsLocked.name, () => {
       'process_record',
       'process_revision',
       'process_update_body',
+      'refused_message',
       'trigger_delivery',
     ]);
   });

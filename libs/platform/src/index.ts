@@ -14,6 +14,7 @@ export * from './platform.module';
 export * from './problem/problem-catalog';
 export * from './problem/problem.error';
 export * from './problem/problem-details.filter';
+export * from './problem/refusal-recorders';
 export * from './logging/log-fields';
 export * from './logging/logging.module';
 export * from './logging/nest-logger';

@@ -9,6 +9,7 @@ import { LoggingModule, type LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { mergeProblemCatalogs, PLATFORM_PROBLEMS, PROBLEM_CATALOG, type ProblemCatalog } from './problem/problem-catalog';
 import { ProblemDetailsFilter } from './problem/problem-details.filter';
+import { RefusalRecorders } from './problem/refusal-recorders';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 
 /** Platform's problem codes and those of every group of the service. */
@@ -40,9 +41,10 @@ export class PlatformModule {
         { provide: SERVICE_ROLE, useValue: definition.role },
         { provide: PROBLEM_CATALOG, useValue: serviceProblems(definition) },
         { provide: REQUEST_LOG_FIELDS, useValue: serviceLogFields(definition) },
+        RefusalRecorders,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, RateLimitModule],
+      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, RateLimitModule, RefusalRecorders],
     };
   }
 }

@@ -29,6 +29,11 @@ export const PROCESS_DATA_PROBLEMS = defineProblems({
   // The MaloIdent group's contract (LF `/updateProcessData`, PI 03002/03003) answers every refusal with 400
   // `{errorCode, message}`: the problem carries both, `errorCode` being the code it would have had elsewhere.
   'MALO_IDENT.REFUSED': { status: 400, slug: 'maloident-refused', title: 'MaloIdent answer refused' },
+  // The quarantine of refused writes (operators).
+  'REFUSED.INVALID_PARAMETER': { status: 400, slug: 'refused-invalid-parameter', title: 'Invalid parameter' },
+  'REFUSED.NOT_FOUND': { status: 404, slug: 'refused-not-found', title: 'No refused message has this id' },
+  'REFUSED.DISMISSED': { status: 409, slug: 'refused-dismissed', title: 'The refused message was dismissed' },
+  'REFUSED.RESOLVED': { status: 409, slug: 'refused-resolved', title: 'The refused message is already booked' },
 });
 
 export type ProcessDataProblemCode = keyof typeof PROCESS_DATA_PROBLEMS;

@@ -80,6 +80,9 @@ interface ProcessDataBody {
   [member: string]: unknown;
 }
 
+/** Hears of every booking with the keys it brought (absent ones as null or undefined). */
+export type BookedListener = (keys: readonly (string | null | undefined)[]) => void;
+
 /** Books process data of this service's market role: creates records and appends updates, idempotently. */
 @Injectable()
 export class ProcessDataService {
@@ -89,6 +92,17 @@ export class ProcessDataService {
     private readonly records: ProcessRecordRepository,
     private readonly bookingMetrics: BookingMetrics,
   ) {}
+
+  private readonly bookedListeners: BookedListener[] = [];
+
+  /** Called after every booking with the keys it brought (the quarantine books what waited for one of them). */
+  onBooked(listener: BookedListener): void {
+    this.bookedListeners.push(listener);
+  }
+
+  private booked(keys: readonly (string | null | undefined)[]): void {
+    for (const listener of this.bookedListeners) listener(keys);
+  }
 
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     // Before validation, so a refused body's log line and metric carry its PI too.
@@ -112,6 +126,7 @@ export class ProcessDataService {
       }),
     );
     if (outcome.kind !== 'conflict') {
+      if (outcome.kind === 'booked') this.booked([businessKey, envelope.zusatzdaten?.prozessId]);
       PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey });
       this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind }, context.facts);
       return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
@@ -204,7 +219,10 @@ export class ProcessDataService {
         },
       );
     }
-    if (outcome.kind === 'booked') this.bookingMetrics.recordResolution(outcome.matchedBy);
+    if (outcome.kind === 'booked') {
+      this.bookingMetrics.recordResolution(outcome.matchedBy);
+      this.booked([...Object.values(keys), outcome.businessKey]);
+    }
     PROCESS_DATA_LOG_FIELDS.note(context.facts, { matchedBy: outcome.matchedBy });
     return outcome;
   }

@@ -198,7 +198,7 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     roles: ['LF'],
     item: bo('ENERGIEMENGE', {
       lokationsId: '51238490216',
-      energieverbrauch: [{ obiskennzahl: '1-1:1.8.0', wert: '1234.5', statuszusatzinformationen: [{ art: 'MESSWERTQUALITAET', status: 220 }] }],
+      energieverbrauch: [{ obiskennzahl: '1-1:1.8.0', wert: 1234.5, statuszusatzinformationen: [{ art: 'MESSWERTQUALITAET', status: 220 }] }],
     }),
     pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/statuszusatzinformationen/0/status',
     validValue: 'ENERGIEMENGE_EINGESETZT',

@@ -11,6 +11,7 @@ import { OperatorConsoleIndexes1764500000000 } from './1764500000000-OperatorCon
 import { PartitionRevisionsByMonth1764600000000 } from './1764600000000-PartitionRevisionsByMonth';
 import { RevisionsWithoutForeignKeys1764700000000 } from './1764700000000-RevisionsWithoutForeignKeys';
 import { RevisionTimesWithinRecordTimes1764800000000 } from './1764800000000-RevisionTimesWithinRecordTimes';
+import { RefusedMessages1764900000000 } from './1764900000000-RefusedMessages';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PartitionRevisionsByMonth1764600000000,
   RevisionsWithoutForeignKeys1764700000000,
   RevisionTimesWithinRecordTimes1764800000000,
+  RefusedMessages1764900000000,
 ];

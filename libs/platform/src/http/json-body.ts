@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body's text as received (set for `application/json` requests). */
     jsonText: string | undefined;
+    /** The body's bytes as received, also when they did not parse (a refusal is kept verbatim). */
+    receivedBytes: Buffer | undefined;
   }
 }
 
@@ -32,8 +34,10 @@ export function parseJsonSafely(text: string): unknown {
  */
 export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimits): void {
   fastify.decorateRequest('jsonText', undefined);
+  fastify.decorateRequest('receivedBytes', undefined);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, bytes, done) => {
+    request.receivedBytes = bytes as Buffer;
     let body: string;
     try {
       body = UTF8.decode(bytes as Buffer);

@@ -7,6 +7,7 @@ import { allowedMethods } from '../http/allowed-methods';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog } from './problem-catalog';
 import { ProblemError } from './problem.error';
+import { RefusalRecorders } from './refusal-recorders';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -23,6 +24,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Optional() @Inject(PROBLEM_CATALOG) private readonly catalog: ProblemCatalog = PLATFORM_PROBLEMS,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
+    @Optional() private readonly refusals?: RefusalRecorders,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -51,7 +53,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       ...extensions,
       ...(errors ? { errors } : {}),
     };
-    void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
+    const send = () => void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
+    // A group that keeps its refusals stores this one before the caller hears of it.
+    const recorder = this.refusals?.for(request);
+    if (recorder) void recorder.record(request, { status: spec.status, problem: body }).finally(send);
+    else send();
   }
 
   private toProblemError(exception: unknown, request: FastifyRequest): ProblemError {

@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { Counter, type Registry } from 'prom-client';
+import { BearerVerifier, type Principal } from '@maco/auth';
+import { METRICS_REGISTRY, RefusalRecorders, SERVICE_ROLE, type RefusalAnswer, type RefusalRecorder } from '@maco/platform';
+import { QuarantineService } from './quarantine.service';
+import { RefusedMessageRepository, type RefusedOperation } from './refused-message.repository';
+
+/** The write routes whose refusals are kept, by their route path. */
+const OPERATION_OF_ROUTE: Readonly<Record<string, RefusedOperation>> = {
+  '/createProcessData': 'create',
+  '/updateProcessData': 'update',
+};
+
+/** Answers that are no refusal of an authenticated write: the caller is unknown or not allowed, or named no route. */
+const NOT_KEPT = new Set([401, 403, 404, 405]);
+const UNKNOWN_KEYS = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN';
+const KEY_FIELDS = ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId', 'referenzProzessId'];
+const LABEL = /^[A-Z_.]{1,64}$/;
+
+/**
+ * Keeps every refusal of `createProcessData` / `updateProcessData` after authentication — also bodies that did not
+ * parse — verbatim in the quarantine before the answer goes out: the middleware never retries a refused write.
+ * `maco_refused_total{role, operation, code}` counts them; each gets a log line with its quarantine id.
+ */
+@Injectable()
+export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
+  private readonly logger = new Logger('Quarantine');
+  private readonly refusedTotal: Counter<'role' | 'operation' | 'code'>;
+
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: string,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+    private readonly recorders: RefusalRecorders,
+    private readonly refused: RefusedMessageRepository,
+    private readonly verifier: BearerVerifier,
+    private readonly quarantine: QuarantineService,
+  ) {
+    this.refusedTotal = new Counter({
+      name: 'maco_refused_total',
+      help: 'Writes refused after authentication and kept in the quarantine, by market role, operation and problem code.',
+      labelNames: ['role', 'operation', 'code'],
+      registers: [registry],
+    });
+  }
+
+  onModuleInit(): void {
+    this.recorders.register(this);
+  }
+
+  covers(request: FastifyRequest): boolean {
+    return request.method === 'POST' && operationOf(request) !== undefined;
+  }
+
+  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<void> {
+    if (NOT_KEPT.has(status)) return;
+    try {
+      const principal = (request as FastifyRequest & { user?: Principal }).user ?? (await this.verifier.verify(request));
+      if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
+      const operation = operationOf(request) as RefusedOperation;
+      const parsed = parsedBody(request);
+      // A MaloIdent answer's refusal carries the problem it stands for as errorCode.
+      const code = String(problem['code'] === 'MALO_IDENT.REFUSED' && problem['errorCode'] ? problem['errorCode'] : problem['code']);
+      const id = await this.refused.insert({
+        role: this.role,
+        operation,
+        path: request.url.split('?')[0],
+        command: textOf((request.query as Record<string, unknown> | undefined)?.['command']),
+        contentType: textOf(request.headers['content-type']),
+        requestId: request.id,
+        tokenSubject: principal.subject ?? null,
+        body: request.receivedBytes ?? Buffer.from(request.jsonText ?? ''),
+        status,
+        code,
+        problem,
+        pruefidentifikator: textOf(transaktionsdatenOf(parsed)?.['pruefidentifikator']),
+        keys: operation === 'update' ? keysOf(parsed) : [],
+      });
+      this.refusedTotal.inc({ role: this.role, operation, code: LABEL.test(code) ? code : 'other' });
+      this.logger.warn({ requestId: request.id, refusedId: id, status, code }, `refused ${operation} kept in quarantine as ${id}`);
+      if (code === UNKNOWN_KEYS) this.quarantine.noteWaiting();
+    } catch (error) {
+      // The answer goes out all the same; the log line is then the only trace of the message.
+      this.logger.error({ requestId: request.id, err: error, status, code: problem['code'] }, 'a refused write could not be kept in quarantine');
+    }
+  }
+}
+
+function operationOf(request: FastifyRequest): RefusedOperation | undefined {
+  const route = request.routeOptions?.url;
+  return route !== undefined && Object.hasOwn(OPERATION_OF_ROUTE, route) ? OPERATION_OF_ROUTE[route] : undefined;
+}
+
+/** The body as parsed, when it did parse; the MaloIdent group's `data` wrapper is looked through. */
+function parsedBody(request: FastifyRequest): Record<string, unknown> | undefined {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const data = (body as Record<string, unknown>)['data'];
+  return !('transaktionsdaten' in body) && typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : (body as Record<string, unknown>);
+}
+
+function transaktionsdatenOf(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const value = body?.['transaktionsdaten'];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** An update's process keys: what a later booking may bring. */
+function keysOf(body: Record<string, unknown> | undefined): string[] {
+  const zusatzdaten = body?.['zusatzdaten'];
+  if (typeof zusatzdaten !== 'object' || zusatzdaten === null || Array.isArray(zusatzdaten)) return [];
+  const keys = KEY_FIELDS.map((field) => textOf((zusatzdaten as Record<string, unknown>)[field])).filter((key): key is string => key !== null);
+  return [...new Set(keys)];
+}
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : null;
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { loadSamples, mintTestToken, postJson, useServicesOnOneDatabase, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import { serviceModule } from './service-module';
+
+type Entry = Record<string, unknown> & { id: string; state: string; code: string };
+
+/** The quarantine (LF): every write refused after authentication is kept verbatim, re-resolved, resubmitted or dismissed. */
+describe('quarantine of refused writes (LF)', () => {
+  const token = mintTestToken({ roles: ['LF'], subject: 'middleware' });
+  const operatorToken = mintTestToken({ roles: ['OPERATOR'], subject: 'clerk' });
+  const shared = useServicesOnOneDatabase({ service: serviceModule('LF') });
+  let database: TestDatabase;
+  let service: TestService;
+  beforeAll(() => ({ database, services: { service } } = shared));
+
+  const createBody = (businessKey: string) => {
+    const body = structuredClone(loadSamples({ role: 'LF', operation: 'create' })[0].body);
+    body['zusatzdaten'] = { businessKey };
+    return body;
+  };
+  const get = async (path: string, bearer = token) => {
+    const response = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const entries = async (query = '') => ((await get(`/refused${query}`)).body['items'] as Entry[]) ?? [];
+  const byRequest = async (requestId: string) => (await entries('?limit=200')).find((entry) => entry['requestId'] === requestId);
+  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const action = (path: string) =>
+    fetch(`${service.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+    }));
+  const postRaw = (path: string, raw: string, bearer?: string, requestId = randomUUID()) =>
+    fetch(`${service.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      body: raw,
+    }).then(async (response) => ({ status: response.status, requestId, body: (await response.json()) as Record<string, unknown> }));
+
+  it('should keep a body that does not parse verbatim, with the problem it was answered, and count it', async () => {
+    const raw = '{"stammdaten": {"MARKTLOKATION": [ }, "zusatzdaten": {"businessKey": "x"}';
+    const answer = await postRaw('/createProcessData', raw, token);
+    expect(answer.status).toBe(400);
+
+    const entry = await byRequest(answer.requestId);
+    expect(entry).toMatchObject({ operation: 'create', path: '/createProcessData', status: 400, code: 'REQUEST.MALFORMED_JSON', state: 'open', tokenSubject: 'middleware' });
+    const detail = (await get(`/refused/${entry?.id}`, operatorToken)).body;
+    expect(detail).toMatchObject({ bodyText: raw, body: null, bodySize: Buffer.byteLength(raw), problem: { code: 'REQUEST.MALFORMED_JSON', status: 400 } });
+    const metrics = await (await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(metrics).toMatch(/maco_refused_total\{role="LF",operation="create",code="REQUEST.MALFORMED_JSON"\} [1-9]/);
+  });
+
+  it('should keep nothing from a caller without a valid token or of another role', async () => {
+    const before = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n;
+    // A body that does not parse is answered before any guard runs: 400, but kept only for a verified caller.
+    expect((await postRaw('/createProcessData', '{not json', undefined)).status).toBe(400);
+    expect((await postRaw('/createProcessData', '{not json', 'not-a-token')).status).toBe(400);
+    expect((await postRaw('/createProcessData', '{"a": 1}', 'not-a-token')).status).toBe(401);
+    expect((await postRaw('/createProcessData', '{"a": 1}', mintTestToken({ roles: ['NB'] }))).status).toBe(403);
+    expect((await postRaw('/createProcessData', '{not json', mintTestToken({ roles: ['NB'] }))).status).toBe(400);
+    expect((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n).toBe(before);
+  });
+
+  it('should book an update that overtook its process as soon as a create brings its key, recording where it came from', async () => {
+    const businessKey = randomUUID();
+    const update = { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '51238696788', netzebene: 'NSP' }] }, transaktionsdaten: { pruefidentifikator: '55003' }, zusatzdaten: { businessKey: randomUUID(), targetBusinessKey: businessKey } };
+    const refused = await postRaw('/updateProcessData', JSON.stringify(update), token);
+    expect(refused.status).toBe(422);
+    const entry = await byRequest(refused.requestId);
+    expect(entry).toMatchObject({ code: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN', state: 'open', operation: 'update' });
+
+    expect((await postJson(`${service.baseUrl}/createProcessData`, createBody(businessKey), { token })).status).toBe(200);
+    let detail: Record<string, unknown> = {};
+    for (let waited = 0; waited < 10_000 && detail['state'] !== 'resolved'; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = (await get(`/refused/${entry?.id}`)).body;
+    }
+    expect(detail).toMatchObject({ state: 'resolved', resolvedBy: 'automatic', resolvedBusinessKey: businessKey, resolvedRevision: 2 });
+    const revisions = await sql<{ revision: number; request_id: string; token_subject: string }>(
+      `SELECT v.revision, v.request_id, v.token_subject FROM process_revision v JOIN process_record r ON r.id = v.record_id
+        WHERE r.role = 'LF' AND r.business_key = $1 ORDER BY v.revision`,
+      [businessKey],
+    );
+    expect(revisions).toEqual([
+      expect.objectContaining({ revision: 1 }),
+      { revision: 2, request_id: `refused:${entry?.id}`, token_subject: 'middleware' },
+    ]);
+  });
+
+  it('should book a resubmitted entry through the normal path, and a second resubmit books nothing more', async () => {
+    const businessKey = randomUUID();
+    const refused = await fetch(`${service.baseUrl}/createProcessData`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-format-version': '99/99', 'x-request-id': randomUUID() },
+      body: JSON.stringify(createBody(businessKey)),
+    });
+    expect(refused.status).toBe(422);
+    const entry = await byRequest(refused.headers.get('x-request-id') as string);
+    expect(entry?.code).toBe('REQUEST.UNKNOWN_RELEASE');
+
+    const first = await action(`/refused/${entry?.id}/resubmit`);
+    const second = await action(`/refused/${entry?.id}/resubmit`);
+
+    expect(first.body).toMatchObject({ outcome: 'booked', receipt: { businessKey, revision: 1, replayed: false }, entry: { state: 'resolved', resolvedBy: 'resubmit' } });
+    expect(second.body).toMatchObject({ outcome: 'booked', receipt: { businessKey, revision: 1, replayed: true }, entry: { state: 'resolved' } });
+    expect(await sql(`SELECT 1 FROM process_record WHERE role = 'LF' AND business_key = $1`, [businessKey])).toHaveLength(1);
+  });
+
+  it('should dismiss an entry with a reason, and then refuse to resubmit it', async () => {
+    const answer = await postRaw('/updateProcessData', '[]', token);
+    const entry = await byRequest(answer.requestId);
+    expect(entry).toMatchObject({ status: 422, code: 'REQUEST.VALIDATION_FAILED' });
+
+    expect((await postJson(`${service.baseUrl}/refused/${entry?.id}/dismiss`, {}, { token })).status).toBe(422);
+    const dismissed = await postJson(`${service.baseUrl}/refused/${entry?.id}/dismiss`, { reason: 'test message of the middleware vendor' }, { token });
+    expect(dismissed.body).toMatchObject({ state: 'dismissed', dismissedReason: 'test message of the middleware vendor', dismissedBy: 'middleware' });
+    expect((await action(`/refused/${entry?.id}/resubmit`)).body).toMatchObject({ code: 'REFUSED.DISMISSED' });
+    expect((await entries('?state=dismissed')).map((listed) => listed.id)).toContain(entry?.id);
+    expect((await get('/refused/00000000-0000-7000-8000-000000000000')).body).toMatchObject({ code: 'REFUSED.NOT_FOUND' });
+    expect((await get('/refused?state=lost')).status).toBe(400);
+  });
+});
