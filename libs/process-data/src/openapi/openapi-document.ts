@@ -15,6 +15,7 @@ import {
 import { COMMAND_OF } from '../process-data.service';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
 import { envelopeSchemas } from './envelope-schemas';
+import { refusedPaths, refusedSchemas } from './refused-openapi';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
 import type { OpenApiExample, OpenApiExamples } from './openapi-examples';
 
@@ -82,11 +83,15 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
       paths[PATH_OF[operation]] = { post: processDataOperation(context, operation, bodies[operation], examples[role][operation] ?? []) };
     }
     paths['/processes/{key}'] = { get: processReadOperation(context) };
+    Object.assign(paths, refusedPaths(context));
     return {
       title: 'Prozessdaten',
       description:
         'MACO APP books market processes here. Bodies are validated against the schemas below; members they do not declare are accepted and stored verbatim.',
-      tags: [{ name: 'Prozessdaten', description: 'Book and update market processes.' }],
+      tags: [
+        { name: 'Prozessdaten', description: 'Book and update market processes.' },
+        { name: 'Quarantine', description: 'What the write routes refused: kept, re-resolved, resubmitted or dismissed.' },
+      ],
       paths,
       components: {
         parameters: {
@@ -116,6 +121,7 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
           ...(role === 'LF' ? { MaloIdentReceipt: maloIdentReceiptSchema() } : {}),
           Finding: findingSchema(),
           ProcessView: processViewSchema(),
+          ...refusedSchemas(),
         },
       },
     };
