@@ -8,7 +8,7 @@ describe(loadServiceConfig.name, () => {
 
   it('should apply defaults and read the shared secret', () => {
     const config = loadServiceConfig({ JWT_SECRET: secret });
-    expect(config).toMatchObject({ port: 3000, bodyLimitBytes: 1048576, databaseUrl: undefined, rolesClaim: 'roles' });
+    expect(config).toMatchObject({ port: 3000, bodyLimitBytes: 16777216, databaseUrl: undefined, rolesClaim: 'roles' });
     expect(config.tokenVerification).toEqual({ kind: 'shared-secret', secret, secretSource: 'env' });
   });
 

@@ -123,7 +123,8 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     databaseUrl,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 500),
     dataDir,
-    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    // Sized from the largest regular message (docs/limits.md): a month of quarter-hour values of eight registers.
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rolesClaim: text('JWT_ROLES_CLAIM') ?? 'roles',
     problemTypeBase: text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
     defaultRelease: readDefaultRelease(text('DEFAULT_RELEASE'), problems),
@@ -131,7 +132,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     logLevel: readChoice(text('LOG_LEVEL'), 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info', problems),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     jsonMaxDepth: integer('JSON_MAX_DEPTH', 32, 4, 1000),
-    jsonMaxArrayLength: integer('JSON_MAX_ARRAY_LENGTH', 10_000, 1, 10_000_000),
+    jsonMaxArrayLength: integer('JSON_MAX_ARRAY_LENGTH', 100_000, 1, 10_000_000),
     // Above what one instance books per token (≈ 2.5k/s on 2 cores): it stops floods and runaway retry loops,
     // never a middleware's month-start peak. Lower it per deployment.
     rateLimit: integer('RATE_LIMIT', 6000, 0, 10_000_000),
