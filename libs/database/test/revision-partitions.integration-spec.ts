@@ -245,6 +245,14 @@ describe(applyRetention.name, () => {
       await client.query(`INSERT INTO process_key (role, key, record_id, kind, first_revision) VALUES ('LF', 'sub-5', $1, 'subProcessBusinessKey', 2), ('LF', 'sub-2', $2, 'subProcessBusinessKey', 2)`, [id(5), id(2)]);
       await client.query(`INSERT INTO trigger_delivery (record_id, role, eventname) VALUES ($1, 'LF', 'E1')`, [id(3)]);
       await client.query(`INSERT INTO trigger_delivery (record_id, role, eventname, delivered_at) VALUES ($1, 'LF', 'E1', now())`, [id(4)]);
+      // The quarantine: one refused write from before the cutoff (goes, exported), one from this month (stays).
+      for (const [n, received] of [[90, at(5)], [91, new Date()]] as const) {
+        await client.query(
+          `INSERT INTO refused_message (id, role, operation, path, body, body_size, status, code, problem, received_at)
+           VALUES ($1, 'LF', 'update', '/updateProcessData', '\\x7b7d', 2, 422, 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN', '{}', $2)`,
+          [id(n), received],
+        );
+      }
     });
     const expiredMonths = [6, 5, 4].map((back) => addMonths(current, -back));
     const rowsOf = (partition: string) =>
@@ -257,7 +265,11 @@ describe(applyRetention.name, () => {
     expect(outcome.dropped).toEqual(expiredMonths.map(revisionPartitionName));
     expect(outcome.exported.map((e) => e.rows)).toEqual([0, 5, 1]);
     expect(outcome.deletedProcesses).toBe(3);
-    expect(readdirSync(exportDir).sort()).toEqual(expiredMonths.map((month) => `${revisionPartitionName(month)}.ndjson.gz`));
+    expect(outcome.deletedRefusals).toBe(1);
+    const refusalsFile = `refused_message_before_${revisionPartitionName(addMonths(current, -3)).replace('process_revision_', '')}.ndjson.gz`;
+    expect(readdirSync(exportDir).sort()).toEqual([...expiredMonths.map((month) => `${revisionPartitionName(month)}.ndjson.gz`), refusalsFile].sort());
+    const exportedRefusals = gunzipSync(readFileSync(join(exportDir, refusalsFile))).toString('utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(exportedRefusals.map((row) => [row.id, row.body])).toEqual([[id(90), '\\x7b7d']]);
     for (const [index, month] of expiredMonths.entries()) {
       const text = gunzipSync(readFileSync(join(exportDir, `${revisionPartitionName(month)}.ndjson.gz`))).toString('utf8');
       const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
@@ -271,12 +283,13 @@ describe(applyRetention.name, () => {
       expect((await client.query(`SELECT key FROM process_key`)).rows).toEqual([{ key: 'sub-2' }]);
       expect((await client.query(`SELECT record_id FROM trigger_delivery`)).rows).toEqual([{ record_id: id(3) }]);
       expect((await client.query(`SELECT record_id, revision FROM process_update_body`)).rows).toEqual([{ record_id: id(2), revision: 2 }]);
+      expect((await client.query(`SELECT id FROM refused_message`)).rows).toEqual([{ id: id(91) }]);
       // The active process keeps its state and its update.
       expect((await client.query(`SELECT current FROM process_state WHERE business_key = 'key-2'`)).rows).toEqual([{ current: { state: 2 } }]);
     });
 
     // Idempotent: a second run (two at once) finds nothing left to do.
     const again = await Promise.all([0, 1].map(() => withClient(database.url, (client) => applyRetention(client, { months: 3, exportDir }))));
-    expect(again.map((o) => [o.dropped, o.exported, o.deletedProcesses])).toEqual([[[], [], 0], [[], [], 0]]);
+    expect(again.map((o) => [o.dropped, o.exported, o.deletedProcesses, o.deletedRefusals])).toEqual([[[], [], 0, 0], [[], [], 0, 0]]);
   });
 });

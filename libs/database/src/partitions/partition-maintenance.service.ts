@@ -30,7 +30,7 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
   ) {
     this.retained = new Counter({
       name: 'maco_retention_total',
-      help: 'What retention removed: revision partitions dropped, revisions exported, processes deleted.',
+      help: 'What retention removed: revision partitions dropped, revisions exported, processes deleted, refused writes deleted.',
       labelNames: ['action'],
       registers: [registry],
     });
@@ -70,6 +70,7 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
       this.retained.inc({ action: 'partitions_dropped' }, outcome.dropped.length);
       this.retained.inc({ action: 'revisions_exported' }, outcome.exported.reduce((sum, e) => sum + e.rows, 0));
       this.retained.inc({ action: 'processes_deleted' }, outcome.deletedProcesses);
+      this.retained.inc({ action: 'refusals_deleted' }, outcome.deletedRefusals);
       return outcome;
     } finally {
       await client.end().catch(() => undefined);

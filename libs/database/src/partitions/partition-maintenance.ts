@@ -90,6 +90,8 @@ export interface RetentionOutcome {
   exported: { partition: string; file: string; rows: number }[];
   dropped: string[];
   deletedProcesses: number;
+  /** Quarantine entries (refused writes) received before the cutoff. */
+  deletedRefusals: number;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
   const stopping = options.stopping ?? (() => false);
   const cutoffMonth = addMonths(monthOf(options.now ?? new Date()), -options.months);
   const cutoff = monthStart(cutoffMonth);
-  const outcome: RetentionOutcome = { cutoff, exported: [], dropped: [], deletedProcesses: 0 };
+  const outcome: RetentionOutcome = { cutoff, exported: [], dropped: [], deletedProcesses: 0, deletedRefusals: 0 };
   await client.query('SELECT pg_advisory_lock($1)', [RETENTION_LOCK_ID]);
   try {
     const expired = (await revisionPartitions(client))
@@ -130,6 +132,16 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
     }
     outcome.deletedProcesses = await deleteExpiredProcesses(client, cutoff, options.batchSize ?? 1000, stopping);
     if (outcome.deletedProcesses > 0) log(`retention: deleted ${outcome.deletedProcesses} processes last changed before ${cutoff.toISOString()}`);
+    if (options.exportDir) {
+      const file = join(options.exportDir, `refused_message_before_${monthSuffix(cutoffMonth)}.ndjson.gz`);
+      // A cursor takes no parameters: the cutoff is our own Date, written as a literal.
+      const query = `SELECT row_to_json(m)::text AS line FROM refused_message m WHERE received_at < '${cutoff.toISOString()}'::timestamptz ORDER BY received_at, id`;
+      const rows = await exportRows(client, query, [], file, options.exportBatchSize ?? 1000, stopping);
+      if (rows === undefined) return outcome;
+      if (rows > 0) log(`retention: exported ${rows} refused writes to ${file}`);
+    }
+    outcome.deletedRefusals = (await client.query(`DELETE FROM refused_message WHERE received_at < $1`, [cutoff])).rowCount ?? 0;
+    if (outcome.deletedRefusals > 0) log(`retention: deleted ${outcome.deletedRefusals} refused writes received before ${cutoff.toISOString()}`);
     return outcome;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK_ID]).catch(() => undefined);
@@ -142,12 +154,20 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
  * primary-key order; the transaction holds the partition in SHARE mode, so nothing is written to it meanwhile.
  * Undefined when stopped early (the temporary file is removed).
  */
-async function exportPartition(
+function exportPartition(client: ClientBase, partition: string, file: string, batchSize: number, stopping: () => boolean): Promise<number | undefined> {
+  const query = `SELECT row_to_json(v)::text AS line FROM ${partition} v ORDER BY record_id, revision`;
+  return exportRows(client, query, [], file, batchSize, stopping, `LOCK TABLE ${partition} IN SHARE MODE`);
+}
+
+/** Streams the rows of `query` (one `line` each) gzipped to `file`, as {@link exportPartition} describes. */
+async function exportRows(
   client: ClientBase,
-  partition: string,
+  query: string,
+  params: unknown[],
   file: string,
   batchSize: number,
   stopping: () => boolean,
+  lock?: string,
 ): Promise<number | undefined> {
   await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
@@ -162,8 +182,8 @@ async function exportPartition(
   let complete = false;
   await client.query('BEGIN');
   try {
-    await client.query(`LOCK TABLE ${partition} IN SHARE MODE`);
-    await client.query(`DECLARE retention_export NO SCROLL CURSOR FOR SELECT row_to_json(v)::text AS line FROM ${partition} v ORDER BY record_id, revision`);
+    if (lock) await client.query(lock);
+    await client.query(`DECLARE retention_export NO SCROLL CURSOR FOR ${query}`, params);
     for (;;) {
       if (stopping()) break;
       const { rows: batch } = await client.query<{ line: string }>(`FETCH ${batchSize} FROM retention_export`);
