@@ -597,7 +597,8 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { JSON_MAX_DEPTH: String(MAX_DEPTH), JSON_MAX_ARRAY_LENGTH: String(MAX_ARRAY_LENGTH), BODY_LIMIT_BYTES: String(BODY_LIMIT), RATE_LIMIT: '0' };
+    // LOG_LEVEL error: thousands of refusals each log a quarantine line at warn.
+    const env = { JSON_MAX_DEPTH: String(MAX_DEPTH), JSON_MAX_ARRAY_LENGTH: String(MAX_ARRAY_LENGTH), BODY_LIMIT_BYTES: String(BODY_LIMIT), RATE_LIMIT: '0', LOG_LEVEL: 'error' };
     for (const role of ROLES) services[role] = await startTestService(serviceModule(role), database.url, env);
   });
 
