@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   postJson,
   startScriptedMiddleware,
   startTestService,
+  TEST_JWT_SECRET,
   workspaceRoot,
   type ScriptedMiddleware,
   type TestDatabase,
@@ -26,13 +28,14 @@ import { TRIGGERS_GROUP } from '@maco/triggers';
 /**
  * The operator console (apps/console, as built) in Debian's Chromium against a real LF service with every group the
  * console reads, on a fresh database, with a scripted middleware: what a user sees from signing in to a delivered
- * trigger. Screenshots land in apps/console-e2e/screenshots/ (test output, ignored by git).
+ * trigger, and the quarantine of refused writes (the Refused page, and the CLI tools/refused against the same service). Screenshots land in apps/console-e2e/screenshots/ (test output, ignored by git).
  */
 
 const ROOT = workspaceRoot();
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const BUILT_CONSOLE = join(ROOT, 'apps', 'console', 'dist', 'index.html');
 const SCREENSHOTS = join(ROOT, 'apps', 'console-e2e', 'screenshots');
+const REFUSED_CLI = join(ROOT, 'tools', 'refused', 'refused.js');
 /** Longest wait for anything the page shows (a search, a delivery in the background). */
 const WAIT_MS = 15_000;
 
@@ -60,6 +63,23 @@ async function eventually(assertion: () => Promise<void>, timeoutMs = WAIT_MS): 
 async function visible(locator: Locator): Promise<Locator> {
   await locator.waitFor({ state: 'visible', timeout: WAIT_MS });
   return locator;
+}
+
+interface CliRun {
+  /** The exit code; null when the process was killed (it did not end within WAIT_MS). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the quarantine CLI (tools/refused/refused.js) to its end, bounded by WAIT_MS; a non-zero exit is a result. */
+function runRefusedCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [REFUSED_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: WAIT_MS, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
 }
 
 async function launchChromium(): Promise<Browser> {
@@ -299,5 +319,175 @@ describe('the operator console in a browser (LF)', () => {
     await visible(page.getByRole('table', { name: 'Trigger deliveries (pending)' }));
     expect(await page.getByRole('region', { name: 'Start a trigger' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start trigger' }).count()).toBe(0);
+  });
+
+  describe('the refused writes (quarantine)', () => {
+    type Entry = { id: string; requestId: string | null; state: string; status: number; code: string } & Record<string, unknown>;
+    /** A body that does not parse: 400 REQUEST.MALFORMED_JSON, kept verbatim. */
+    const unparseable = '{"stammdaten": {"MARKTLOKATION": [ }, "zusatzdaten": {"businessKey": "e2e-broken"}';
+    /** The business key of a create sent with a release the service does not know: 422 REQUEST.UNKNOWN_RELEASE, booked on resubmit. */
+    const unknownReleaseKey = randomUUID();
+    let malformed: Entry;
+    /** The detail of the problem the unparseable body was answered with. */
+    let malformedDetail: string;
+    let unknownRelease: Entry;
+
+    /** Posts a write as the middleware would, with a request id to find its entry by. */
+    const postWrite = async (path: string, body: string, headers: Record<string, string> = {}) => {
+      const requestId = randomUUID();
+      const response = await fetch(`${service.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${writer}`, 'x-request-id': requestId, ...headers },
+        body,
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
+      return { status: response.status, requestId, body: (await response.json()) as { code?: string; detail?: string } };
+    };
+    const entryOf = async (requestId: string): Promise<Entry> => {
+      const response = await fetch(`${service.baseUrl}/refused?limit=200`, { headers: { authorization: `Bearer ${writer}` }, signal: AbortSignal.timeout(WAIT_MS) });
+      const entry = ((await response.json()) as { items: Entry[] }).items.find((item) => item.requestId === requestId);
+      if (!entry) throw new Error(`no refused write with request id ${requestId}`);
+      return entry;
+    };
+    /** The CLI against this service, as LF, with the secret the service verifies tokens with. */
+    const cli = (...args: string[]) => runRefusedCli([...args, '--url', service.baseUrl, '--role', 'LF', '--sub', 'e2e-cli'], { JWT_SECRET: TEST_JWT_SECRET });
+
+    beforeAll(async () => {
+      const broken = await postWrite('/createProcessData', unparseable);
+      expect([broken.status, broken.body.code]).toEqual([400, 'REQUEST.MALFORMED_JSON']);
+      malformedDetail = broken.body.detail ?? '';
+      expect(malformedDetail).toMatch(/not valid JSON/);
+      // The sample as it is (its own MaLo-ID), so the searches by MALO_ID above still find one process.
+      const sample = loadSamples({ role: 'LF', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
+      if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
+      const future = await postWrite('/createProcessData', JSON.stringify({ ...sample.body, zusatzdaten: { businessKey: unknownReleaseKey } }), { 'x-format-version': '99/99' });
+      expect([future.status, future.body.code]).toEqual([422, 'REQUEST.UNKNOWN_RELEASE']);
+      malformed = await entryOf(broken.requestId);
+      unknownRelease = await entryOf(future.requestId);
+      expect(malformed).toMatchObject({ state: 'open', status: 400, code: 'REQUEST.MALFORMED_JSON', operation: 'create' });
+      expect(unknownRelease).toMatchObject({ state: 'open', status: 422, code: 'REQUEST.UNKNOWN_RELEASE', operation: 'create', pruefidentifikator: '55001' });
+    });
+
+    it('should list both refusals, show the unparseable body and its problem, dismiss it, and book the other by a resubmit', async () => {
+      const page = await openConsole(writer);
+      await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Refused' }).click();
+      await visible(page.getByRole('heading', { name: 'Refused', level: 1 }));
+      expect(new URL(page.url()).pathname).toBe('/console/refused');
+
+      // The list (open by default): both, with their status and code.
+      const table = page.getByRole('table', { name: 'Refused writes, newest first' });
+      const rowOf = (entry: Entry) => table.locator('tbody tr').filter({ has: page.getByRole('link', { name: `Refused write ${entry.id} received` }) });
+      await eventually(async () => {
+        expect(await table.getAttribute('aria-busy')).toBe('false');
+        const [, state, status, code, pi, operation] = await rowOf(malformed).locator('td').allTextContents();
+        expect([state, status, code, pi, operation]).toEqual(['open', '400', 'REQUEST.MALFORMED_JSON', '–', 'create']);
+        const other = await rowOf(unknownRelease).locator('td').allTextContents();
+        expect(other.slice(1, 6)).toEqual(['open', '422', 'REQUEST.UNKNOWN_RELEASE', '55001', 'create']);
+      });
+      await screenshot(page, '6-refused-list');
+
+      // The unparseable one: its problem and the body as it was received.
+      await rowOf(malformed).getByRole('link').click();
+      await visible(page.getByRole('heading', { name: `Refused write ${malformed.id}` }));
+      expect(new URL(page.url()).pathname).toBe(`/console/refused/${malformed.id}`);
+      const problem = page.getByRole('region', { name: 'Answered 400 REQUEST.MALFORMED_JSON' });
+      await visible(problem.getByText('REQUEST.MALFORMED_JSON', { exact: true }));
+      await visible(problem.getByText('HTTP 400'));
+      await visible(problem.getByText(malformedDetail, { exact: true }));
+      await visible(page.getByText('The body is not JSON'));
+      expect(await (await visible(page.getByLabel('Raw body of the refused write'))).innerText()).toBe(unparseable);
+      await page.getByRole('tab', { name: 'Raw text' }).click();
+      expect(await (await visible(page.getByLabel('Body as received'))).innerText()).toBe(unparseable);
+      await page.getByRole('tab', { name: 'Problem (JSON)' }).click();
+      await visible(page.getByText('"code": "REQUEST.MALFORMED_JSON"'));
+      await screenshot(page, '7-refused-unparseable');
+
+      // Dismissed with a reason: the state changes, the actions are gone.
+      const reason = 'e2e: a test body of the middleware vendor';
+      const dismissButton = page.getByRole('button', { name: 'Dismiss', exact: true });
+      expect(await dismissButton.isDisabled()).toBe(true);
+      await page.getByRole('textbox', { name: /^Reason/ }).fill(reason);
+      await dismissButton.click();
+      const state = page.getByRole('status').filter({ hasText: /^State/ });
+      await visible(state.getByText(new RegExp(`^Dismissed by e2e-lf-operator on .+: ${reason}$`)));
+      await visible(page.getByText('dismissed', { exact: true }));
+      expect(await page.getByRole('button', { name: 'Resubmit' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Dismiss', exact: true }).count()).toBe(0);
+      await screenshot(page, '8-refused-dismissed');
+
+      // Back to the list: it is no longer open, the other is; listed as dismissed.
+      await page.getByRole('link', { name: 'Back to the refused writes' }).click();
+      await visible(page.getByRole('heading', { name: 'Refused', level: 1 }));
+      await eventually(async () => {
+        expect(await table.getAttribute('aria-busy')).toBe('false');
+        expect(await rowOf(malformed).count()).toBe(0);
+        expect(await rowOf(unknownRelease).count()).toBe(1);
+      });
+      await page.getByLabel('State', { exact: true }).selectOption('dismissed');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await eventually(async () => {
+        expect(new URL(page.url()).searchParams.get('state')).toBe('dismissed');
+        expect(await table.getAttribute('aria-busy')).toBe('false');
+        expect((await rowOf(malformed).locator('td').allTextContents()).slice(1, 4)).toEqual(['dismissed', '400', 'REQUEST.MALFORMED_JSON']);
+        expect(await rowOf(unknownRelease).count()).toBe(0);
+      });
+
+      // The other, resubmitted: booked, with the link to its process.
+      await page.goto(`/console/refused/${unknownRelease.id}`);
+      await visible(page.getByRole('heading', { name: `Refused write ${unknownRelease.id}` }));
+      await visible(page.getByRole('region', { name: 'Answered 422 REQUEST.UNKNOWN_RELEASE' }));
+      await page.getByRole('button', { name: 'Resubmit' }).click();
+      const booked = await visible(page.getByRole('status').filter({ hasText: /^Booked/ }));
+      await visible(booked.getByText(/Booked as .+ revision 1/));
+      const resolved = page.getByRole('status').filter({ hasText: /^State/ });
+      await eventually(async () => expect(await resolved.innerText()).toMatch(new RegExp(`Resolved by a resubmit on .+ as ${unknownReleaseKey} revision 1\\.\\s*Process: ${unknownReleaseKey}`)));
+      expect(await page.getByRole('button', { name: 'Resubmit' }).count()).toBe(0);
+      await screenshot(page, '9-refused-booked');
+      await booked.getByRole('link', { name: unknownReleaseKey }).click();
+      await visible(page.getByRole('heading', { name: `Process ${unknownReleaseKey}` }));
+      expect(new URL(page.url()).pathname).toBe(`/console/processes/${unknownReleaseKey}`);
+      await visible(page.getByText('Revision 1: create'));
+    });
+
+    it('should list, show, dismiss and refuse to resubmit with the CLI (tools/refused/refused.js)', async () => {
+      // One more refusal of its own, to dismiss with the CLI: an update whose body is not an object.
+      const refused = await postWrite('/updateProcessData', '[]');
+      expect([refused.status, refused.body.code]).toEqual([422, 'REQUEST.VALIDATION_FAILED']);
+      const cliEntry = await entryOf(refused.requestId);
+
+      // list --json: the answer as it came, with every entry (of any state).
+      const listed = await cli('list', '--json', '--limit', '200');
+      expect([listed.code, listed.stderr]).toEqual([0, '']);
+      const items = (JSON.parse(listed.stdout) as { items: Entry[] }).items;
+      expect(items.map((item) => item.id)).toEqual(expect.arrayContaining([malformed.id, unknownRelease.id, cliEntry.id]));
+      expect(items.find((item) => item.id === malformed.id)).toMatchObject({ code: 'REQUEST.MALFORMED_JSON', status: 400 });
+      expect(items.find((item) => item.id === unknownRelease.id)).toMatchObject({ code: 'REQUEST.UNKNOWN_RELEASE', status: 422 });
+      // As a table, filtered by code: one line per entry.
+      const table = await cli('list', '--code', 'REQUEST.VALIDATION_FAILED');
+      expect(table.code).toBe(0);
+      expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+RECEIVED\s+STATE\s+STATUS CODE\s+PI\s+OPERATION\s+DETAIL$/);
+      expect(table.stdout).toMatch(new RegExp(`^${cliEntry.id}\\s+\\S+\\s+open\\s+422 REQUEST.VALIDATION_FAILED\\s+-\\s+update\\s`, 'm'));
+
+      // show ID: the entry with its raw body and problem.
+      const shown = await cli('show', malformed.id);
+      expect(shown.code).toBe(0);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ id: malformed.id, code: 'REQUEST.MALFORMED_JSON', bodyText: unparseable, body: null, problem: { code: 'REQUEST.MALFORMED_JSON', status: 400 } });
+
+      // dismiss without --reason: a usage error (2), nothing asked.
+      const noReason = await cli('dismiss', cliEntry.id);
+      expect(noReason.code).toBe(2);
+      expect(noReason.stdout).toBe('');
+      expect(noReason.stderr).toMatch(/dismiss needs --reason/);
+      expect(JSON.parse((await cli('show', cliEntry.id)).stdout)).toMatchObject({ state: 'open' });
+
+      // dismiss with a reason, then resubmit: refused (1) with the problem printed.
+      const dismissed = await cli('dismiss', cliEntry.id, '--reason', 'e2e: dismissed from the shell');
+      expect(dismissed.code).toBe(0);
+      expect(JSON.parse(dismissed.stdout)).toMatchObject({ id: cliEntry.id, state: 'dismissed', dismissedBy: 'e2e-cli', dismissedReason: 'e2e: dismissed from the shell' });
+      const resubmitted = await cli('resubmit', cliEntry.id);
+      expect(resubmitted.code).toBe(1);
+      expect(JSON.parse(resubmitted.stdout)).toMatchObject({ status: 409, code: 'REFUSED.DISMISSED' });
+      expect(JSON.parse((await cli('show', cliEntry.id)).stdout)).toMatchObject({ state: 'dismissed', resolvedAt: null });
+    });
   });
 });
