@@ -50,6 +50,15 @@ describe('quarantine of refused writes (LF)', () => {
     expect(metrics).toMatch(/maco_refused_total\{role="LF",operation="create",code="REQUEST.MALFORMED_JSON"\} [1-9]/);
   });
 
+  it('should keep a body with text jsonb cannot hold, and a problem that echoes it', async () => {
+    const raw = '{"stammdaten": {"MARKTLOKATION": [{"marktlokationsId": "\\u0000\\ud800"}]}, "transaktionsdaten": {"pruefidentifikator": "55001"}}';
+    const answer = await postRaw('/createProcessData?command=%00', raw, token);
+    expect(answer.status).toBe(422);
+    const entry = await byRequest(answer.requestId);
+    expect(entry).toMatchObject({ code: 'REQUEST.UNSTORABLE_TEXT', pruefidentifikator: '55001' });
+    expect((await get(`/refused/${entry?.id}`)).body).toMatchObject({ bodyText: raw, command: '\ufffd' });
+  });
+
   it('should keep nothing from a caller without a valid token or of another role', async () => {
     const before = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n;
     // A body that does not parse is answered before any guard runs: 400, but kept only for a verified caller.

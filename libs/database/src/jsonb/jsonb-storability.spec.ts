@@ -4,6 +4,7 @@ import {
   findJsonBodyViolation,
   findUnstorableNumber,
   isStorableNumber,
+  storableJson,
   unstorableTextProblem,
   type JsonLimits,
 } from './jsonb-storability';
@@ -181,5 +182,14 @@ describe(findUnstorableNumber.name, () => {
     expect(findUnstorableNumber('1e131072')?.pointer).toBe('#');
     expect(findUnstorableNumber('{"x":"\\\\","y":1E+400000}')?.pointer).toBe('#/y');
     expect(findUnstorableNumber('{"a":[1e400, -0.5E-20, "1e400000"]}')).toBeUndefined();
+  });
+});
+
+describe(storableJson.name, () => {
+  it('should replace NUL characters and unpaired surrogates in strings and member values, and keep the rest as JSON.stringify writes it', () => {
+    expect(storableJson({ detail: 'a\u0000b', errors: [{ pointer: '#/x\ud800', message: 'ok 😀' }] })).toBe(
+      JSON.stringify({ detail: 'a\ufffdb', errors: [{ pointer: '#/x\ufffd', message: 'ok 😀' }] }),
+    );
+    expect(unstorableTextProblem(storableJson({ a: '\udc00\u0000' }))).toBeUndefined();
   });
 });

@@ -42,6 +42,16 @@ export function unstorableTextProblem(text: string): string | undefined {
   return undefined;
 }
 
+const UNSTORABLE_UNITS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g; // eslint-disable-line no-control-regex -- NUL is what it replaces
+
+/**
+ * JSON text of a value of our own (a problem that echoes a caller's text, say) that jsonb can hold: NUL characters and
+ * unpaired surrogates in its strings become U+FFFD. Never for a caller's body, which is stored as sent or refused.
+ */
+export function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' && SUSPECT_TEXT.test(member) ? member.replace(UNSTORABLE_UNITS, '\ufffd') : member));
+}
+
 /**
  * The first violation of a parsed JSON value in document order: a shape beyond `limits`, or — with `checkText` — a
  * string or member name PostgreSQL cannot store.

@@ -3,14 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { BearerVerifier, type Principal } from '@maco/auth';
 import { METRICS_REGISTRY, RefusalRecorders, SERVICE_ROLE, type RefusalAnswer, type RefusalRecorder } from '@maco/platform';
+import { OPERATION_OF_WRITE_ROUTE } from '../http/write-paths';
 import { QuarantineService } from './quarantine.service';
 import { RefusedMessageRepository, type RefusedOperation } from './refused-message.repository';
 
-/** The write routes whose refusals are kept, by their route path. */
-const OPERATION_OF_ROUTE: Readonly<Record<string, RefusedOperation>> = {
-  '/createProcessData': 'create',
-  '/updateProcessData': 'update',
-};
 
 /** Answers that are no refusal of an authenticated write: the caller is unknown or not allowed, or named no route. */
 const NOT_KEPT = new Set([401, 403, 404, 405]);
@@ -88,7 +84,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
 
 function operationOf(request: FastifyRequest): RefusedOperation | undefined {
   const route = request.routeOptions?.url;
-  return route !== undefined && Object.hasOwn(OPERATION_OF_ROUTE, route) ? OPERATION_OF_ROUTE[route] : undefined;
+  return route !== undefined && Object.hasOwn(OPERATION_OF_WRITE_ROUTE, route) ? OPERATION_OF_WRITE_ROUTE[route] : undefined;
 }
 
 /** The body as parsed, when it did parse; the MaloIdent group's `data` wrapper is looked through. */
@@ -114,6 +110,7 @@ function keysOf(body: Record<string, unknown> | undefined): string[] {
   return [...new Set(keys)];
 }
 
+/** A short text for a column; a NUL (which no PostgreSQL text holds) becomes U+FFFD, so a resubmit still sees it differ. */
 function textOf(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : null;
+  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value.replace(/\u0000/g, '\ufffd') : null; // eslint-disable-line no-control-regex
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '@maco/database';
+import { PG_POOL, storableJson } from '@maco/database';
 import { uuidV7 } from '@maco/process-store';
 
 export type RefusedState = 'open' | 'resolved' | 'dismissed';
@@ -103,9 +103,10 @@ export class RefusedMessageRepository {
       refusal.body,
       refusal.status,
       refusal.code,
-      JSON.stringify(refusal.problem),
-      refusal.pruefidentifikator,
-      refusal.keys,
+      // The problem may echo the refused text (a pointer, a message): made storable; the body itself is kept as bytes.
+      storableJson(refusal.problem),
+      refusal.pruefidentifikator && storableJson(refusal.pruefidentifikator) === JSON.stringify(refusal.pruefidentifikator) ? refusal.pruefidentifikator : null,
+      refusal.keys.filter((key) => storableJson(key) === JSON.stringify(key)),
     ]);
     return id;
   }

@@ -721,6 +721,10 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     });
     const readMs = Date.now() - readStarted;
 
+    // Nothing refused is lost: every refusal of an authenticated write is in the quarantine.
+    const refusalsAnswered = [...statuses].filter(([status]) => status >= 400 && ![401, 403, 404, 405].includes(status)).reduce((sum, [, n]) => sum + n, 0);
+    const [{ kept }] = await withClient(database.url, async (client) => (await client.query<{ kept: number }>(`SELECT count(*)::int AS kept FROM refused_message`)).rows);
+
     const figures = {
       seed: SEED,
       bodiesFuzzed: cases.length,
@@ -735,6 +739,8 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
       recordsChangedWithout200: recordViolations.length,
       processesRead: fuzzed.length,
       unreadable: unreadable.length,
+      refusalsAnswered,
+      refusalsKept: kept,
       readMs,
       propertyViolations: failures.length,
       generateMs,
@@ -751,6 +757,7 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     expect(failures.slice(0, 10)).toEqual([]);
     expect(recordViolations.slice(0, 10)).toEqual([]);
     expect(unreadable.slice(0, 10)).toEqual([]);
+    expect(kept).toBe(refusalsAnswered);
     expect(figures.serverErrors).toBe(0);
     expect(({} as Record<string, unknown>)['fuzzPolluted']).toBeUndefined();
   }, 240_000);
