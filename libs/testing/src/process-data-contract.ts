@@ -182,6 +182,23 @@ export function describeProcessDataContract(role: MarketRole, appModule: Type<un
       },
     );
 
+    it('should book under every name the vendor gives the operations, and answer 404 for another role\'s path', async () => {
+      const post = (path: string, body: unknown) => postJson(`${service.baseUrl}${path}`, body, { token });
+      const businessKey = randomUUID();
+      const german = await post('/erstellenProzessdaten', withBusinessKey(create55001(), businessKey));
+      const structured = await post(`/prozessdaten/${lower}/create`, withBusinessKey(create55001(), businessKey));
+      expect([german.status, german.body['replayed'], structured.status, structured.body['replayed']]).toEqual([200, false, 200, true]);
+
+      const update = (path: string) =>
+        post(path, { stammdaten: {}, transaktionsdaten: { pruefidentifikator: '55002', dokumentennummer: path }, zusatzdaten: { businessKey: randomUUID(), targetBusinessKey: businessKey } });
+      expect((await update('/aktualisierenProzessdaten')).body).toMatchObject({ revision: 2, processBusinessKey: businessKey });
+      expect((await update(`/prozessdaten/${lower}/update`)).body).toMatchObject({ revision: 3, processBusinessKey: businessKey });
+
+      const foreign = await post(`/prozessdaten/${otherRole.toLowerCase()}/create`, withBusinessKey(create55001()));
+      expect(foreign.status).toBe(404);
+      expect((await sql(`SELECT 1 FROM refused_message WHERE path = $1`, [`/prozessdaten/${otherRole.toLowerCase()}/create`])).length).toBe(0);
+    });
+
     it('should accept the command of the operation and reject another one with 422', async () => {
         const ok = await create(withBusinessKey(create55001()), '?command=ERSTELLEN_PROZESSDATEN');
         const wrong = await create(withBusinessKey(create55001()), '?command=AKTUALISIEREN_PROZESSDATEN');

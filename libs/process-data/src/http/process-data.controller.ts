@@ -1,7 +1,8 @@
-import { Controller, createParamDecorator, HttpCode, HttpStatus, Post, Res, type ExecutionContext } from '@nestjs/common';
+import { Controller, createParamDecorator, HttpCode, HttpStatus, Inject, Post, Res, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@maco/auth';
-import { requestFactsOf } from '@maco/platform';
+import { platformProblem, requestFactsOf, SERVICE_ROLE } from '@maco/platform';
+import { WRITE_PATHS } from './write-paths';
 import { BookingRoute } from '../metrics/booking-route.decorator';
 import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from '../process-data.service';
 
@@ -9,6 +10,8 @@ import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type Bo
 interface BookingRequest {
   body: unknown;
   context: BookingContext;
+  /** The role segment of a role-structured path (`/prozessdaten/lf/create`), when the request came that way. */
+  pathRole?: string;
 }
 
 /**
@@ -20,6 +23,7 @@ const Booking = createParamDecorator((_data: unknown, context: ExecutionContext)
   const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
   return {
     body: request.body,
+    pathRole: (request.params as Record<string, string> | undefined)?.['role'],
     context: {
       command: (request.query as Record<string, unknown> | undefined)?.['command'],
       formatVersion: request.headers[FORMAT_VERSION_HEADER],
@@ -31,25 +35,40 @@ const Booking = createParamDecorator((_data: unknown, context: ExecutionContext)
   };
 });
 
-/** The MaCo "Prozessdaten" interface group: the middleware books market processes here. */
+/**
+ * The MaCo "Prozessdaten" interface group: the middleware books market processes here, under each of the names the
+ * vendor's documents give the two operations (`WRITE_PATHS`).
+ */
 @Controller()
 export class ProcessDataController {
-  constructor(private readonly processData: ProcessDataService) {}
+  constructor(
+    private readonly processData: ProcessDataService,
+    @Inject(SERVICE_ROLE) private readonly role: string,
+  ) {}
 
   @BookingRoute('create')
-  @Post('createProcessData')
+  @Post([...WRITE_PATHS.create])
   @HttpCode(HttpStatus.OK)
-  createProcessData(@Booking() { body, context }: BookingRequest): Promise<BookingReceipt> {
+  createProcessData(@Booking() { body, context, pathRole }: BookingRequest): Promise<BookingReceipt> {
+    this.ownPath(pathRole);
     return this.processData.create(body, context);
   }
 
   @BookingRoute('update')
-  @Post('updateProcessData')
+  @Post([...WRITE_PATHS.update])
   @HttpCode(HttpStatus.OK)
-  updateProcessData(@Booking() { body, context }: BookingRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingReceipt> {
+  updateProcessData(@Booking() { body, context, pathRole }: BookingRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingReceipt> {
+    this.ownPath(pathRole);
     if (!this.processData.isMaloIdentAnswer(body)) return this.processData.update(body, context);
     // The MaloIdent group's contract on this same path: 201 on success.
     void reply.status(HttpStatus.CREATED);
     return this.processData.answerMaloIdent(body, context);
+  }
+
+  /** `/prozessdaten/{role}/…` of another role is no path of this service. */
+  private ownPath(pathRole: string | undefined): void {
+    if (pathRole !== undefined && pathRole !== this.role.toLowerCase()) {
+      throw platformProblem('REQUEST.NOT_FOUND', `This service books for role ${this.role}; /prozessdaten/${pathRole}/… is not one of its paths.`);
+    }
   }
 }

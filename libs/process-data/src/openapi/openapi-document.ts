@@ -16,6 +16,7 @@ import { COMMAND_OF } from '../process-data.service';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
 import { envelopeSchemas } from './envelope-schemas';
 import { refusedPaths, refusedSchemas } from './refused-openapi';
+import { WRITE_PATHS } from '../http/write-paths';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
 import type { OpenApiExample, OpenApiExamples } from './openapi-examples';
 
@@ -164,7 +165,9 @@ function processDataOperation(context: OpenApiContext, operation: ProcessOperati
           ? ' MaloIdent answers (Prüfidentifikator 03002/03003, also wrapped in `data`) come here too, with their own contract: ' +
             '`zusatzdaten` {`prozessId` (or `referenzProzessId`), `targetBusinessKey`}, 201 `MaloIdentReceipt` on success, 400 ' +
             '`MALO_IDENT.REFUSED` carrying `errorCode` and `message` on any refusal.'
-          : ''),
+          : '') +
+        ` Also served as ${WRITE_PATHS[operation].slice(1).map((path) => `\`/${path.replace(':role', role.toLowerCase())}\``).join(' and ')} (the names the vendor's documents give it).` +
+        ' A refusal after authentication is kept in the quarantine (`/refused`).',
     security: [{ [BEARER_SCHEME]: [] }],
     parameters: [{ $ref: '#/components/parameters/command' }, { $ref: '#/components/parameters/formatVersion' }, { $ref: '#/components/parameters/requestId' }],
     requestBody: {
