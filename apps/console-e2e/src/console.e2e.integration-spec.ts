@@ -38,6 +38,7 @@ const SCREENSHOTS = join(ROOT, 'apps', 'console-e2e', 'screenshots');
 const REFUSED_CLI = join(ROOT, 'tools', 'refused', 'refused.js');
 /** Longest wait for anything the page shows (a search, a delivery in the background). */
 const WAIT_MS = 15_000;
+const FIRST_PAGE_WAIT_MS = 90_000;
 
 /** Retries within milliseconds (as libs/triggers/test/trigger-test-kit.ts), so the test waits for outcomes, not backoff. */
 
@@ -171,7 +172,15 @@ describe('the operator console in a browser (LF)', () => {
       { token: writer },
     );
     expect([updated.status, updated.body]).toEqual([200, expect.objectContaining({ processBusinessKey: businessKey, revision: 2, matchedBy: 'targetBusinessKey' })]);
-  });
+
+    // Chromium's first page (compiling the console's bundle) on a CI machine busy with other suites can take longer
+    // than a test's waits: it is loaded once here, with a bound of its own.
+    const warmUp = await browser.newContext({ baseURL: service.baseUrl });
+    const page = await warmUp.newPage();
+    await page.goto('/console/');
+    await page.getByLabel('Bearer token').waitFor({ state: 'visible', timeout: FIRST_PAGE_WAIT_MS });
+    await warmUp.close();
+  }, 180_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
