@@ -1,13 +1,14 @@
 import { Alert, Anchor, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, type FindingItem, type Page } from '../lib/api';
-import { canGoBack, FIRST_PAGE, nextPage, pageNumber, previousPage, type CursorStack } from '../lib/cursor-stack';
+import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import { findingsQueryOfCount, sortSummary, type FindingsSummaryRow } from '../lib/findings';
 import { filtersToApiQuery } from '../lib/filters';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
+import { PageNavigation } from '../components/PageNavigation';
 
 interface Summary {
   from: string;
@@ -190,15 +191,7 @@ function FindingList({ query }: { query: Record<string, string> }): ReactNode {
           ))}
         </Table.Tbody>
       </Table>
-      <Group>
-        <Button variant="default" size="xs" disabled={!canGoBack(stack)} onClick={() => setStack(previousPage(stack))}>
-          Previous page
-        </Button>
-        <Text size="sm">Page {pageNumber(stack)}</Text>
-        <Button variant="default" size="xs" disabled={!page?.nextCursor} onClick={() => page?.nextCursor && setStack(nextPage(stack, page.nextCursor))}>
-          Next page
-        </Button>
-      </Group>
+      <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} size="xs" />
     </Stack>
   );
 }

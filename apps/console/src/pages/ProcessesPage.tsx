@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, type Page, type ProcessSummary } from '../lib/api';
-import { canGoBack, FIRST_PAGE, nextPage, pageNumber, previousPage, type CursorStack } from '../lib/cursor-stack';
+import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import { FILTER_FIELDS, filtersFromSearch, filtersToApiQuery, filtersToSearch, type ProcessFilters } from '../lib/filters';
 import { routePath } from '../lib/routes';
 import { Link, navigate, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
+import { PageNavigation } from '../components/PageNavigation';
 
 const PAGE_SIZE = 50;
 
@@ -165,18 +166,7 @@ export function ProcessesPage(): ReactNode {
           )}
         </Table.Tbody>
       </Table>
-      <Group>
-        <Button variant="default" disabled={!canGoBack(stack) || loading} onClick={() => setStack(previousPage(stack))}>
-          Previous page
-        </Button>
-        <Text size="sm" aria-live="polite">
-          Page {pageNumber(stack)}
-          {loading ? ' (loading…)' : ''}
-        </Text>
-        <Button variant="default" disabled={!page?.nextCursor || loading} onClick={() => page?.nextCursor && setStack(nextPage(stack, page.nextCursor))}>
-          Next page
-        </Button>
-      </Group>
+      <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} loading={loading} />
       <Text size="xs" c="dimmed">
         Filters: {FILTER_FIELDS.filter((name) => filters[name]).map((name) => `${name}=${filters[name]}`).join(', ') || 'none'}
       </Text>

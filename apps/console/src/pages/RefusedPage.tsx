@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, type Page, type RefusedSummary } from '../lib/api';
-import { canGoBack, FIRST_PAGE, nextPage, pageNumber, previousPage, type CursorStack } from '../lib/cursor-stack';
+import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import {
   REFUSED_FILTER_FIELDS,
   REFUSED_STATES,
@@ -16,6 +16,7 @@ import { routePath } from '../lib/routes';
 import { Link, navigate, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
+import { PageNavigation } from '../components/PageNavigation';
 
 const PAGE_SIZE = 50;
 
@@ -159,18 +160,7 @@ export function RefusedPage(): ReactNode {
           )}
         </Table.Tbody>
       </Table>
-      <Group>
-        <Button variant="default" disabled={!canGoBack(stack) || loading} onClick={() => setStack(previousPage(stack))}>
-          Previous page
-        </Button>
-        <Text size="sm" aria-live="polite">
-          Page {pageNumber(stack)}
-          {loading ? ' (loading…)' : ''}
-        </Text>
-        <Button variant="default" disabled={!page?.nextCursor || loading} onClick={() => page?.nextCursor && setStack(nextPage(stack, page.nextCursor))}>
-          Next page
-        </Button>
-      </Group>
+      <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} loading={loading} />
       <Text size="xs" c="dimmed">
         Filters: {REFUSED_FILTER_FIELDS.filter((name) => filters[name]).map((name) => `${name}=${filters[name]}`).join(', ')}
       </Text>

@@ -1,12 +1,13 @@
 import { Alert, Badge, Box, Button, Card, Code, Grid, Group, JsonInput, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorText, type Page, type TriggerDelivery, type TriggerEventInfo } from '../lib/api';
-import { canGoBack, FIRST_PAGE, nextPage, pageNumber, previousPage, type CursorStack } from '../lib/cursor-stack';
+import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import { annotateBody, fieldErrorsOf, groupFieldErrors, pointerLabel, type FieldError } from '../lib/field-errors';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
+import { PageNavigation } from '../components/PageNavigation';
 
 const STATUSES = ['pending', 'failed', 'sent', 'all'] as const;
 const STATUS_COLOR = { pending: 'yellow', failed: 'red', sent: 'green' } as const;
@@ -116,15 +117,7 @@ export function TriggersPage(): ReactNode {
           )}
         </Table.Tbody>
       </Table>
-      <Group>
-        <Button variant="default" disabled={!canGoBack(stack)} onClick={() => setStack(previousPage(stack))}>
-          Previous page
-        </Button>
-        <Text size="sm">Page {pageNumber(stack)}</Text>
-        <Button variant="default" disabled={!page?.nextCursor} onClick={() => page?.nextCursor && setStack(nextPage(stack, page.nextCursor))}>
-          Next page
-        </Button>
-      </Group>
+      <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} />
     </Stack>
   );
 }
