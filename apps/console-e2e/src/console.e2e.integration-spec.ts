@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { BO_READ_GROUP } from '@maco/bo-read';
@@ -38,7 +39,6 @@ const SCREENSHOTS = join(ROOT, 'apps', 'console-e2e', 'screenshots');
 const REFUSED_CLI = join(ROOT, 'tools', 'refused', 'refused.js');
 /** Longest wait for anything the page shows (a search, a delivery in the background). */
 const WAIT_MS = 15_000;
-const FIRST_PAGE_WAIT_MS = 90_000;
 
 /** Retries within milliseconds (as libs/triggers/test/trigger-test-kit.ts), so the test waits for outcomes, not backoff. */
 
@@ -59,6 +59,29 @@ async function eventually(assertion: () => Promise<void>, timeoutMs = WAIT_MS): 
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/**
+ * A copy of the built console taken when the build is complete (its index.html and every asset it names are there):
+ * a build running meanwhile empties apps/console/dist first. Bounded.
+ */
+async function copyOfBuiltConsole(): Promise<string> {
+  const dist = join(ROOT, 'apps', 'console', 'dist');
+  for (let waited = 0; waited <= 120_000; waited += 500) {
+    const complete = (dir: string) => {
+      if (!existsSync(join(dir, 'index.html'))) return false;
+      const assets = [...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/console\/([^"]+)"/g)].map((match) => match[1]);
+      return assets.every((asset) => existsSync(join(dir, asset)));
+    };
+    if (complete(dist)) {
+      const copy = mkdtempSync(join(tmpdir(), 'maco-console-'));
+      cpSync(dist, copy, { recursive: true });
+      if (complete(copy)) return copy;
+      rmSync(copy, { recursive: true, force: true });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`apps/console/dist stayed incomplete for 2 minutes`);
 }
 
 async function visible(locator: Locator): Promise<Locator> {
@@ -107,6 +130,7 @@ describe('the operator console in a browser (LF)', () => {
   let middleware: ScriptedMiddleware;
   let service: TestService;
   let browser: Browser;
+  let consoleCopy: string | undefined;
   const contexts: BrowserContext[] = [];
   /** Uncaught errors in any page, and answers ≥ 500 of the service: none may happen. */
   const pageProblems: string[] = [];
@@ -150,6 +174,9 @@ describe('the operator console in a browser (LF)', () => {
 
   beforeAll(async () => {
     if (!existsSync(BUILT_CONSOLE)) throw new Error(`No built console at ${BUILT_CONSOLE}: run \`npx nx run console:build\` first.`);
+    // Served from a copy: another suite (the deploy staging) rebuilds apps/console/dist while this one runs.
+    consoleCopy = await copyOfBuiltConsole();
+    process.env['CONSOLE_DIR'] = consoleCopy;
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();
     database = await createTestDatabase();
@@ -172,17 +199,11 @@ describe('the operator console in a browser (LF)', () => {
       { token: writer },
     );
     expect([updated.status, updated.body]).toEqual([200, expect.objectContaining({ processBusinessKey: businessKey, revision: 2, matchedBy: 'targetBusinessKey' })]);
-
-    // Chromium's first page (compiling the console's bundle) on a CI machine busy with other suites can take longer
-    // than a test's waits: it is loaded once here, with a bound of its own.
-    const warmUp = await browser.newContext({ baseURL: service.baseUrl });
-    const page = await warmUp.newPage();
-    await page.goto('/console/');
-    await page.getByLabel('Bearer token').waitFor({ state: 'visible', timeout: FIRST_PAGE_WAIT_MS });
-    await warmUp.close();
   }, 180_000);
 
   afterAll(async () => {
+    delete process.env['CONSOLE_DIR'];
+    if (consoleCopy) rmSync(consoleCopy, { recursive: true, force: true });
     for (const context of contexts) await context.close();
     await browser?.close();
     await service?.close();
