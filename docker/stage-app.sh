@@ -8,7 +8,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$root/apps/$app/project.json" ] || { echo "stage-app: no app '$app' under apps/" >&2; exit 2; }
 
 cd "$root"
-NX_DAEMON=false NX_NO_CLOUD=true npx nx run "$app:build" --output-style=static >&2
+# The deploy tests build first (their Nx target depends on the apps' builds) and set STAGE_APP_PREBUILT=1: a build
+# here would empty dist folders that suites running beside them serve from.
+if [ "${STAGE_APP_PREBUILT:-}" != 1 ]; then
+  NX_DAEMON=false NX_NO_CLOUD=true npx nx run "$app:build" --output-style=static >&2
+fi
 
 rm -rf "$dest"
 mkdir -p "$dest/apps/$app"
