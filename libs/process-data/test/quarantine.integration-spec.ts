@@ -9,9 +9,14 @@ describe('quarantine of refused writes (LF)', () => {
   const token = mintTestToken({ roles: ['LF'], subject: 'middleware' });
   const operatorToken = mintTestToken({ roles: ['OPERATOR'], subject: 'clerk' });
   const shared = useServicesOnOneDatabase({ service: serviceModule('LF') });
+  const strictShared = useServicesOnOneDatabase({ strict: serviceModule('LF') }, { LOG_LEVEL: 'error', AHB_RULE_MODE: 'strict' });
   let database: TestDatabase;
   let service: TestService;
-  beforeAll(() => ({ database, services: { service } } = shared));
+  let strict: TestService;
+  beforeAll(() => {
+    ({ database, services: { service } } = shared);
+    strict = strictShared.services.strict;
+  });
 
   const createBody = (businessKey: string) => {
     const body = structuredClone(loadSamples({ role: 'LF', operation: 'create' })[0].body);
@@ -57,6 +62,23 @@ describe('quarantine of refused writes (LF)', () => {
     const entry = await byRequest(answer.requestId);
     expect(entry).toMatchObject({ code: 'REQUEST.UNSTORABLE_TEXT', pruefidentifikator: '55001' });
     expect((await get(`/refused/${entry?.id}`)).body).toMatchObject({ bodyText: raw, command: '\ufffd' });
+  });
+
+  it('should keep what strict mode now refuses for a property the dialect brought in (passed unchecked before), and book it in report mode', async () => {
+    // zusatzdaten.ermaechtigungVorhanden is a boolean in the vendor's dialect; the domain did not know it before.
+    const body = { ...createBody(randomUUID()), zusatzdaten: { businessKey: randomUUID(), ermaechtigungVorhanden: 'ja' } };
+    const refused = await postJson(`${strict.baseUrl}/createProcessData`, body, { token });
+    expect([refused.status, refused.body.errors?.map((error) => error.pointer)]).toEqual([422, ['#/zusatzdaten/ermaechtigungVorhanden']]);
+    const kept = await withClient(strictShared.database.url, async (client) =>
+      (await client.query(`SELECT code, convert_from(body, 'UTF8')::jsonb AS body FROM refused_message WHERE request_id = $1`, [refused.headers.get('x-request-id')])).rows,
+    );
+    expect(kept).toEqual([{ code: 'REQUEST.VALIDATION_FAILED', body }]);
+
+    const booked = await postJson(`${service.baseUrl}/createProcessData`, body, { token });
+    expect([booked.status, (booked.body['findings'] as { code: string; pointer: string }[]).filter((finding) => finding.code === 'invalid-value').map((finding) => finding.pointer)]).toEqual([
+      200,
+      ['#/zusatzdaten/ermaechtigungVorhanden'],
+    ]);
   });
 
   it('should keep nothing from a caller without a valid token or of another role', async () => {

@@ -21,12 +21,11 @@ export class Energiemenge {
   @OptionalString()
   konfiguration?: string;
 
-  // DTM+163/164 of the load-profile PIs 13018, 13025: plain strings in the published schemas, date-times in the
-  // vendor's dictionary, which its bodies follow.
-  @OptionalDateTime()
+  // A date-time in the dictionary; the published MSCONS/UTILMD schemas type it as a plain string, so any string is accepted.
+  @OptionalString()
   startdatum?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   enddatum?: string;
 
   @OptionalNested(() => Verbrauch, { each: true })

@@ -1,7 +1,7 @@
 import { Adresse } from '../com/adresse';
 import { IpRange } from '../com/ip-range';
 import { Rufnummer } from '../com/rufnummer';
-import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Ansprechpartner } from './ansprechpartner';
 
@@ -35,10 +35,11 @@ export class Marktteilnehmer {
   @OptionalBoolean()
   gewerbekennzeichnung?: boolean;
 
-  @OptionalDateTime()
+  // A date-time in the dictionary; the published MSCONS/UTILMD schemas type it as a plain string, so any string is accepted.
+  @OptionalString()
   zuordnungVon?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   zuordnungBis?: string;
 
   @OptionalNested(() => Ansprechpartner)

@@ -1,4 +1,4 @@
-import { OptionalDateTime, OptionalOneOf } from '../validation/decorators';
+import { OptionalString, OptionalOneOf } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**
@@ -9,9 +9,10 @@ export class MarktlokationsTyp {
   @OptionalOneOf(['string', 'object'])
   typ?: string | JsonObject;
 
-  @OptionalDateTime()
+  // A date-time in the dictionary; the published MSCONS/UTILMD schemas type it as a plain string, so any string is accepted.
+  @OptionalString()
   gueltigAb?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   gueltigBis?: string;
 }

@@ -1,4 +1,4 @@
-import { OptionalDateTime, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
+import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
 import { StatusZusatzInformation } from './status-zusatz-information';
 
 /**
@@ -9,31 +9,31 @@ export class Verbrauch {
   @OptionalString()
   obiskennzahl?: string;
 
-  // A JSON number in the vendor's dictionary and its MSCONS bodies (QTY+220:1234.123).
-  @OptionalNumber()
-  wert?: number;
+  // A number in the vendor's dictionary and MSCONS bodies, a decimal string in the published schemas: both accepted.
+  @OptionalOneOf(['number', 'string'])
+  wert?: number | string;
 
   @OptionalString()
   messwertstatus?: string;
 
-  // An integer in the dictionary; no integer check (STYLE: one check per field), a JSON number.
-  @OptionalNumber()
-  position?: number;
+  // An integer in the dictionary, a string in the published schemas: both accepted.
+  @OptionalOneOf(['number', 'string'])
+  position?: number | string;
 
-  // Date-times in the dictionary, the LF update schema (13002) and the vendor's MSCONS bodies (13017).
-  @OptionalDateTime()
+  // A date-time in the dictionary; the published MSCONS/UTILMD schemas type it as a plain string, so any string is accepted.
+  @OptionalString()
   startdatum?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   enddatum?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   ablesedatum?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   ausfuehrungszeitpunkt?: string;
 
-  @OptionalDateTime()
+  @OptionalString()
   nutzungszeitpunkt?: string;
 
   @OptionalString()
