@@ -5,7 +5,7 @@ import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
 import { allowedMethods } from '../http/allowed-methods';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
-import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog } from './problem-catalog';
+import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog, type ProblemDefinition } from './problem-catalog';
 import { ProblemError } from './problem.error';
 import { RefusalRecorders } from './refusal-recorders';
 
@@ -41,18 +41,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (spec.status >= 500) {
       this.logger.error({ requestId: request.id, err: exception }, `${request.method} ${request.url} failed`);
     }
-    const { errors, ...extensions } = problem.extensions;
-    const body = {
+    const body = problemDetails(problem, spec, {
       type: this.config.problemTypeBase + spec.slug,
-      title: spec.title,
-      status: spec.status,
-      detail: problem.detail,
       instance: request.url.split('?')[0],
-      code: problem.code,
       correlationId: request.id,
-      ...extensions,
-      ...(errors ? { errors } : {}),
-    };
+    });
     const send = () => void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
     // A group that keeps its refusals stores this one before the caller hears of it.
     const recorder = this.refusals?.for(request);
@@ -86,6 +79,29 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
     return fastify ? allowedMethods(fastify, request.url.split('?')[0]) : [];
   }
+}
+
+/**
+ * The problem-details body of a problem: its definition's title and status, the detail, the code, then the
+ * request's members (`type`, `instance`, `correlationId`), the problem's extensions and its field errors last.
+ */
+export function problemDetails(
+  problem: ProblemError,
+  spec: ProblemDefinition,
+  request: { type?: string; instance?: string; correlationId?: string } = {},
+): Record<string, unknown> {
+  const { errors, ...extensions } = problem.extensions;
+  return {
+    ...(request.type !== undefined ? { type: request.type } : {}),
+    title: spec.title,
+    status: spec.status,
+    detail: problem.detail,
+    ...(request.instance !== undefined ? { instance: request.instance } : {}),
+    code: problem.code,
+    ...(request.correlationId !== undefined ? { correlationId: request.correlationId } : {}),
+    ...extensions,
+    ...(errors ? { errors } : {}),
+  };
 }
 
 function statusOf(exception: unknown): number | undefined {

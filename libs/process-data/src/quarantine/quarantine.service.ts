@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { parseJsonSafely, PROBLEM_CATALOG, ProblemError, SERVICE_ROLE, type ProblemCatalog } from '@maco/platform';
+import { parseJsonSafely, PLATFORM_PROBLEMS, PROBLEM_CATALOG, problemDetails, ProblemError, SERVICE_ROLE, type ProblemCatalog } from '@maco/platform';
 import { ProcessDataService, type BookingReceipt } from '../process-data.service';
 import { RefusedMessageRepository, type StoredRefusal } from './refused-message.repository';
 
@@ -101,12 +101,9 @@ export class QuarantineService implements OnModuleInit, OnModuleDestroy {
 
   /** The problem-details body an error would have been answered with. */
   problemOf(error: unknown): Record<string, unknown> {
-    if (!(error instanceof ProblemError)) {
-      this.logger.error({ err: error }, 'booking a refused write failed');
-      return { code: 'SERVER.INTERNAL', status: 500, detail: 'The request could not be processed.' };
-    }
-    const spec = this.catalog[error.code];
-    const { errors, ...extensions } = error.extensions;
-    return { title: spec?.title, status: spec?.status, detail: error.detail, code: error.code, ...extensions, ...(errors ? { errors } : {}) };
+    const spec = error instanceof ProblemError ? this.catalog[error.code] : undefined;
+    if (error instanceof ProblemError && spec) return problemDetails(error, spec);
+    this.logger.error({ err: error }, 'booking a refused write failed');
+    return problemDetails(new ProblemError('SERVER.INTERNAL', 'The request could not be processed.'), PLATFORM_PROBLEMS['SERVER.INTERNAL']);
   }
 }
