@@ -15,9 +15,9 @@ export {
 export * from './identifiers';
 export * from './ahb/expression/ahb-expression';
 export type { FieldViolation } from './validation/field-violation';
-export { appendPointer, ROOT_POINTER } from './validation/json-pointer';
+export { appendPointer, ROOT_POINTER, valueAt } from './validation/json-pointer';
 export { validateProcessData } from './validation/validate-process-data';
-export { envelopeOf, jsonKindOf, tolerantReading, valueAt, type TolerantReading } from './validation/tolerant-envelope';
+export { envelopeOf, jsonKindOf, tolerantReading, type TolerantReading } from './validation/tolerant-envelope';
 export { envelopeClassFor, type EnvelopeClass } from './envelope/envelope-table';
 export type { JsonObject, JsonScalarOrObject } from './validation/json-kind';
 

@@ -1,4 +1,4 @@
-import { appendPointer, comparePointers, ROOT_POINTER } from './json-pointer';
+import { appendPointer, comparePointers, ROOT_POINTER, valueAt } from './json-pointer';
 
 describe(appendPointer.name, () => {
   it.each([
@@ -21,5 +21,13 @@ describe(comparePointers.name, () => {
   it('should order array indices numerically and parents before children', () => {
     const pointers = ['#/a/10', '#/a/2/x', '#/b', '#/a/2', '#', '#/a/1'];
     expect([...pointers].sort(comparePointers)).toEqual(['#', '#/a/1', '#/a/2', '#/a/2/x', '#/a/10', '#/b']);
+  });
+});
+
+describe(valueAt.name, () => {
+  it('should follow escaped and indexed tokens', () => {
+    expect(valueAt({ 'a/b': [{ 'c~d': 1 }] }, '#/a~1b/0/c~0d')).toBe(1);
+    expect(valueAt({ a: 1 }, '#/b/c')).toBeUndefined();
+    expect(valueAt({ a: 1 }, '#')).toEqual({ a: 1 });
   });
 });

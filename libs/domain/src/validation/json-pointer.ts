@@ -25,3 +25,16 @@ export function comparePointers(a: string, b: string): number {
   }
   return left.length - right.length;
 }
+
+/** The value a pointer in URI-fragment form names, or undefined. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === ROOT_POINTER) return root;
+  let value = root;
+  for (const token of pointer.slice(ROOT_POINTER.length + 1).split('/')) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(value) && /^\d+$/.test(key)) value = value[Number(key)];
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)) value = (value as Record<string, unknown>)[key];
+    else return undefined;
+  }
+  return value;
+}

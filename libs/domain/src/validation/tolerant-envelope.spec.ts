@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SAMPLES_DIR, withBusinessKey } from '../../test/samples';
-import { envelopeOf, tolerantReading, valueAt } from './tolerant-envelope';
+import { envelopeOf, tolerantReading } from './tolerant-envelope';
 import { validateProcessData } from './validate-process-data';
 
 const validateLf = (operation: 'create' | 'update') => (body: unknown) => validateProcessData('LF', operation, body);
@@ -60,13 +60,5 @@ describe(tolerantReading.name, () => {
       const body = withBusinessKey(sample(name));
       expect({ name, refusals: tolerantReading(body, validateLf(operation)).refusals }).toEqual({ name, refusals: [] });
     }
-  });
-});
-
-describe(valueAt.name, () => {
-  it('should follow escaped and indexed tokens', () => {
-    expect(valueAt({ 'a/b': [{ 'c~d': 1 }] }, '#/a~1b/0/c~0d')).toBe(1);
-    expect(valueAt({ a: 1 }, '#/b/c')).toBeUndefined();
-    expect(valueAt({ a: 1 }, '#')).toEqual({ a: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import type { Finding } from '../release/findings';
 import type { FieldViolation } from './field-violation';
-import { appendPointer, ROOT_POINTER } from './json-pointer';
+import { appendPointer, ROOT_POINTER, valueAt } from './json-pointer';
 
 /**
  * Report mode's reading of a body (the middleware never retries a refused write, so a refusal loses the message):
@@ -70,17 +70,4 @@ export function tolerantReading(body: Record<string, unknown>, validate: (envelo
 function invalidValue(pointer: string, message: string, value: unknown): Finding {
   const got = jsonKindOf(value);
   return { code: 'invalid-value', pointer, message: `${message} (got ${got})`, expected: message.replace(/^(must be|is) /, ''), got };
-}
-
-/** The value a pointer in URI-fragment form names, or undefined. */
-export function valueAt(root: unknown, pointer: string): unknown {
-  if (pointer === ROOT_POINTER) return root;
-  let value = root;
-  for (const token of pointer.slice(ROOT_POINTER.length + 1).split('/')) {
-    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(value) && /^\d+$/.test(key)) value = value[Number(key)];
-    else if (isPlainObject(value) && Object.hasOwn(value, key)) value = value[key];
-    else return undefined;
-  }
-  return value;
 }
