@@ -83,7 +83,8 @@ describe('reads that deviate from the common parameters', () => {
     const query = { parameter1: 'DE0032106765712000000000000000037', parameter3: '2024-01-01T00:00:00Z', parameter4: '2024-02-01T00:00:00Z' };
     expect(request('/getEnergyAmount', query).match).toBeUndefined();
     const reading = request('/getEnergyAmountMeterReading', { ...query, parameter5: '1-1:1.8.0' }).match;
-    expect(reading?.path).toMatch(/^\$ \? \(exists\(.*\[\.\]8\[\.\].* && exists\(@\.energieverbrauch\[\*\] \? \(@\.obiskennzahl == \$obis/);
+    // Electricity register readings (D = 8) or gas meter readings (medium 7, D = 0), and the OBIS code asked for.
+    expect(reading?.path).toMatch(/^\$ \? \(\(exists\(.*\^\(1-.*\[\.\]8\[\.\].*\^7-.*\[\.\]0\[\.\].* && exists\(@\.energieverbrauch\[\*\] \? \(@\.obiskennzahl == \$obis/);
     expect(reading?.vars).toEqual({ obis: '1-1:1.8.0' });
     const curve = request('/getEnergyAmountLoadCurve', { ...query, parameter6: 'true', parameter7: 'null' }).match;
     expect(curve?.vars).toEqual({ billingRelevant: true });
@@ -93,8 +94,10 @@ describe('reads that deviate from the common parameters', () => {
   it('should read a definition by its code and ask an authorisation by MaLo, supplier and balancing group', () => {
     expect(request('/getDefinitionSwitch', { parameter1: 'SZ-0815', parameter3: '2024-01-01T00:00:00Z' }).keys).toEqual(['ID:SZ-0815']);
     const authorization = request('/getAllocationAuthorization', { parameter1: '50074561188', parameter2: '9979052000006', parameter3: '2024-06-28T12:18:00Z', parameter4: '11XBALANCE-GROUP' });
-    expect(authorization.keys).toEqual(['MALO:50074561188', 'TRANCHE:50074561188']);
-    expect(authorization.match?.vars).toEqual({ supplier: '9979052000006', balancingGroup: '11XBALANCE-GROUP' });
+    // MaLo-specific authorisations through the MaLo, the supplier's general ones through its key.
+    expect(authorization.keys).toEqual(['MALO:50074561188', 'TRANCHE:50074561188', 'ID:9979052000006']);
+    expect(authorization.match?.vars).toEqual({ supplier: '9979052000006', authorisedLocation: '50074561188', balancingGroup: '11XBALANCE-GROUP' });
+    expect(authorization.match?.path).toContain('(!exists(@.marktlokationsId) || @.marktlokationsId == $authorisedLocation)');
     expect(pointers('/getAllocationAuthorization', { parameter1: '50074561188', parameter3: 'x' })).toEqual(['#/parameter2', '#/parameter3']);
   });
 

@@ -28,8 +28,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d
 const PRINTABLE = /^[\x21-\x7e]+$/;
 const TRI_STATE: Record<string, boolean | null> = { true: true, false: false, null: null };
 /** Conditions a parameter adds on the objects (`@`), its value bound to the variable named by its meaning. */
-const CONDITIONS: Partial<Record<ParameterMeaning, (variable: string) => string>> = {
+const CONDITIONS: Partial<Record<ParameterMeaning | 'authorisedLocation', (variable: string) => string>> = {
   supplier: (v) => `(@.lieferant.rollencodenummer == $${v} || @.rollencodenummer == $${v})`,
+  // An authorisation naming no MaLo holds for every MaLo of its supplier and balancing group.
+  authorisedLocation: (v) => `(!exists(@.marktlokationsId) || @.marktlokationsId == $${v})`,
   // An authorisation without a balancing group holds for any.
   balancingGroup: (v) => `(!exists(@.bilanzkreis) || @.bilanzkreis == $${v})`,
   obis: (v) => `exists(@.energieverbrauch[*] ? (@.obiskennzahl == $${v} || @.obisKennzahl == $${v}))`,
@@ -87,17 +89,20 @@ export function checkReadRequest(route: ReadRoute, query: Record<string, unknown
 
   const namedType = typeName === undefined ? undefined : locationTypeOf(typeName);
   const locationTypes = locationId === undefined ? [] : namedType ? [namedType] : locationTypesOfId(locationId);
-  const keys = locationId !== undefined ? locationTypes.map((type) => locationKey(type, locationId)) : lookupId !== undefined ? [lookupKey(lookupId)] : undefined;
+  const locationKeys = locationId !== undefined ? locationTypes.map((type) => locationKey(type, locationId)) : lookupId !== undefined ? [lookupKey(lookupId)] : undefined;
+  // Authorisations of a supplier for every MaLo are stored under the supplier's key, MaLo-specific ones under the MaLo's.
+  const keys = supplier !== undefined && locationKeys ? [...locationKeys, lookupKey(supplier)] : locationKeys;
 
   const conditions = route.condition ? [route.condition.path] : [];
   const vars: Record<string, unknown> = {};
-  const condition = (meaning: ParameterMeaning, value: unknown) => {
+  const condition = (meaning: ParameterMeaning | 'authorisedLocation', value: unknown) => {
     const make = CONDITIONS[meaning];
     if (!make || value === undefined || value === null) return;
     vars[meaning] = value;
     conditions.push(make(meaning));
   };
   condition('supplier', supplier);
+  if (supplier !== undefined) condition('authorisedLocation', locationId);
   condition('balancingGroup', balancingGroup);
   condition('obis', obis);
   for (const [meaning, flag] of flags) condition(meaning, flag === undefined ? undefined : TRI_STATE[flag]);

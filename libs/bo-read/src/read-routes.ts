@@ -59,11 +59,23 @@ const ENERGY_AMOUNT = { ...BY_LOCATION, parameter5: optional('obis') };
 /** Definitions are read by their code; a location type is accepted (the mock lists one) but selects nothing. */
 const BY_DEFINITION_CODE = { parameter1: required('lookupId'), parameter2: optional('locationType'), parameter3: required('from'), parameter4: optional('to') };
 
-/** An OBIS code's value group D (`A-B:C.D.E`, `A-B:` optional) is `d`: 8 a register reading, 29 a load profile value. */
-const obisGroupD = (d: number, what: string) => ({
-  description: `Only amounts with a value of OBIS value group D = ${d} (${what}).`,
-  path: `exists(@.energieverbrauch[*] ? (@.obiskennzahl like_regex "^([0-9]+-[0-9]+:)?[0-9]+[.]${d}[.]" || @.obisKennzahl like_regex "^([0-9]+-[0-9]+:)?[0-9]+[.]${d}[.]"))`,
-});
+/** The OBIS code of a value (`obiskennzahl`, also `obisKennzahl`) matches a regular expression. */
+const obisMatches = (pattern: string) =>
+  `exists(@.energieverbrauch[*] ? (@.obiskennzahl like_regex "${pattern}" || @.obisKennzahl like_regex "${pattern}"))`;
+
+/**
+ * What an OBIS code (`A-B:C.D.E`, `A-B:` optional) means depends on its medium A: electricity (1, and codes without a
+ * medium) marks a register reading by value group D = 8 and a load profile value by D = 29; gas (7) marks a meter
+ * reading by D = 0 (`7-0:3.0.0`, volume at meter conditions) and a load profile by C = 99 (profile data).
+ */
+const METER_READING = {
+  description: 'Only amounts with a register reading: electricity OBIS value group D = 8 (`1-1:1.8.0`), gas D = 0 (`7-0:3.0.0`).',
+  path: `(${obisMatches('^(1-[0-9]+:)?[0-9]+[.]8[.]')} || ${obisMatches('^7-[0-9]+:[0-9]+[.]0[.]')})`,
+};
+const LOAD_CURVE = {
+  description: 'Only amounts with a load profile value per measuring period: electricity OBIS value group D = 29 (`1-1:1.29.0`), gas C = 99.',
+  path: `(${obisMatches('^(1-[0-9]+:)?[0-9]+[.]29[.]')} || ${obisMatches('^7-[0-9]+:99[.]')})`,
+};
 
 /** The reads, one row each: the controller, parameter checks, metrics, logs and OpenAPI all take them from here. */
 export const READ_ROUTES: readonly ReadRoute[] = [
@@ -165,7 +177,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     paths: ['/getEnergyAmountLoadCurve'],
     kind: 'ENERGIEMENGE',
     parameters: { ...ENERGY_AMOUNT, parameter6: optional('billingRelevant'), parameter7: optional('balancingRelevant') },
-    condition: obisGroupD(29, 'a load profile value per measuring period'),
+    condition: LOAD_CURVE,
     summary: 'Lastgang lesen',
   },
   {
@@ -173,7 +185,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     paths: ['/getEnergyAmountMeterReading'],
     kind: 'ENERGIEMENGE',
     parameters: ENERGY_AMOUNT,
-    condition: obisGroupD(8, 'a register reading'),
+    condition: METER_READING,
     summary: 'Zählerstand lesen',
   },
   {
@@ -205,7 +217,8 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     commandAliases: ['LESEN_PROZESSDATEN_ZUORDNUNGSERMAECHTIGUNG'],
     paths: ['/getAllocationAuthorization'],
     kind: 'ZUORDNUNGSERMAECHTIGUNG',
-    // The contract marks all four required; the balancing group is taken as optional (not every authorisation names one).
+    // The contract marks all four required; the balancing group is taken as optional (an authorisation without one holds
+    // for any, one with one only for that group).
     parameters: { parameter1: required('locationId'), parameter2: required('supplier'), parameter3: required('from'), parameter4: optional('balancingGroup') },
     answer: 'authorization',
     summary: 'Zuordnungsermächtigung lesen',

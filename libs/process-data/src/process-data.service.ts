@@ -123,6 +123,7 @@ export class ProcessDataService {
         marktlokationsIds: marktlokationsIdsOf(envelope),
         currentJson,
         stammdaten: envelope.stammdaten,
+        transaktionsdaten: envelope.transaktionsdaten,
       }),
     );
     if (outcome.kind !== 'conflict') {
@@ -194,6 +195,7 @@ export class ProcessDataService {
             currentJson: JSON.stringify(next),
             marktlokationsIds: marktlokationsIdsOf(next as ProcessDataBody),
             stammdaten: (next as ProcessDataBody).stammdaten,
+            transaktionsdaten: (next as ProcessDataBody).transaktionsdaten,
           };
         },
         keys,

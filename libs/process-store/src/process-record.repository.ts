@@ -28,14 +28,17 @@ export interface NewRecordFacts extends RevisionFacts {
   currentJson: string | null;
   /** The body's `stammdaten`, parsed: its business objects are projected into the read model in the same statement. */
   stammdaten: unknown;
+  /** The body's `transaktionsdaten`: an object without an id of its own may take it from its sender or location. */
+  transaktionsdaten?: unknown;
 }
 
 /** What an update's merge computes: the next state (JSON text), its MaLo ids and its `stammdaten` (parsed). */
 export interface MergedState {
   currentJson: string;
   marktlokationsIds: string[];
-  /** The next state's `stammdaten`; when absent it is parsed from `currentJson` for the projection. */
+  /** The next state's `stammdaten` and `transaktionsdaten`; when absent they are parsed from `currentJson`. */
   stammdaten?: unknown;
+  transaktionsdaten?: unknown;
 }
 
 /** A process one of the request's keys names: one row per key (a process two keys name comes twice). */
@@ -300,7 +303,7 @@ export class ProcessRecordRepository {
       tokenSubject: facts.tokenSubject,
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
-      objectsJson: JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
+      objectsJson: JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, { ...projectionOptionsOf(facts.role), transaktionsdaten: facts.transaktionsdaten })),
     });
     this.creating.set(key, booking);
     let booked: boolean;
@@ -435,7 +438,11 @@ function writeStatement(
 ): QueryConfig {
   const next = merge(record.current);
   // Only what this update changed is projected: the rest of the state stands as it was booked.
-  const objects = describeBusinessObjects(next.stammdaten ?? stammdatenOf(next.currentJson), record.current?.['stammdaten'] ?? {}, projectionOptionsOf(facts.role));
+  const state = next.stammdaten === undefined ? stateOf(next.currentJson) : next;
+  const objects = describeBusinessObjects(state.stammdaten, record.current?.['stammdaten'] ?? {}, {
+    ...projectionOptionsOf(facts.role),
+    transaktionsdaten: state.transaktionsdaten,
+  });
   return statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, [
     record.id,
     next.currentJson,
@@ -460,8 +467,8 @@ function statement(name: string, text: string, values: unknown[]): QueryConfig {
   return { name, text, values };
 }
 
-function stammdatenOf(stateJson: string): unknown {
-  return (JSON.parse(stateJson) as { stammdaten?: unknown } | null)?.stammdaten;
+function stateOf(stateJson: string): { stammdaten?: unknown; transaktionsdaten?: unknown } {
+  return (JSON.parse(stateJson) as { stammdaten?: unknown; transaktionsdaten?: unknown } | null) ?? {};
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

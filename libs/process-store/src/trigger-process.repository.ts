@@ -16,6 +16,7 @@ export interface TriggerProcessFacts {
   marktlokationsIds: string[];
   /** The body's `stammdaten`, parsed: projected into the read model with the booking. */
   stammdaten: unknown;
+  transaktionsdaten?: unknown;
   tokenSubject: string | null;
   requestId: string | null;
 }
@@ -103,7 +104,7 @@ export class TriggerProcessRepository {
         facts.tokenSubject,
         facts.requestId,
         facts.bodyJson,
-        JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, projectionOptionsOf(facts.role))),
+        JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, { ...projectionOptionsOf(facts.role), transaktionsdaten: facts.transaktionsdaten })),
       ]),
     );
     if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };

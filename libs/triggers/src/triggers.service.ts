@@ -102,6 +102,7 @@ export class TriggersService {
         bodyJson: JSON.stringify(outgoing),
         marktlokationsIds: marktlokationsIdsOf(check.request),
         stammdaten: outgoing.stammdaten,
+        transaktionsdaten: outgoing.transaktionsdaten,
         tokenSubject: context.tokenSubject ?? null,
         requestId: context.requestId,
       });

@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { BUSINESS_OBJECT_RULES, MAX_ID_LENGTH, locationsOf, ownId, projectionOptionsOf, validityOf, type ObjectDescriptor, type ProjectionOptions } from './business-object-rules';
+import {
+  BUSINESS_OBJECT_RULES,
+  MAX_ID_LENGTH,
+  locationsOf,
+  messageFactsOf,
+  objectId,
+  projectionOptionsOf,
+  validityOf,
+  type Entry,
+  type ObjectDescriptor,
+  type ProjectionOptions,
+} from './business-object-rules';
 import { projectionCtes } from './business-object.sql';
 
 /** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */
@@ -23,44 +34,62 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * The objects of an import (`{"KIND": [ … ]}`) as projection descriptors, under the same per-kind rules as bookings
  * (`BUSINESS_OBJECT_RULES`), and the objects refused: unknown kind, not an object, no id, the same id twice in one
- * import (the pointer of the later one is in the message). Unlike a booking, an import is not a message: objects are
- * linked only to their own and the locations they name, never to the other locations of the batch.
+ * import (the pointer of the later one is in the message). A document of one MaLo links like a message, through the
+ * location types it holds exactly one of: the vendor's master-data answer (one MaLo with its Bilanzierung, MeLo,
+ * contracts) reads back together. A batch of several MaLos cannot say which meter or Bilanzierung belongs to which:
+ * there an object is linked only to its own and the locations it names.
  */
 export function describeImportedObjects(stammdaten: Record<string, unknown>, options: ProjectionOptions = {}): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
-  const descriptors: ObjectDescriptor[] = [];
   const refused: RefusedObject[] = [];
-  const seen = new Map<string, string>();
+  const entries: (Entry & { pointer: string })[] = [];
   for (const [kind, value] of Object.entries(stammdaten)) {
     const kindPointer = `#/stammdaten/${escapePointer(kind)}`;
     const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
     const elements: [number | null, unknown][] = Array.isArray(value) ? value.map((object, index) => [index, object]) : [[null, value]];
     for (const [index, object] of elements) {
       const pointer = index === null ? kindPointer : `${kindPointer}/${index}`;
-      if (!rule) {
-        refused.push({ pointer, message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported` });
-        continue;
-      }
-      if (!isObject(object)) {
-        refused.push({ pointer, message: 'must be a business object (a JSON object)' });
-        continue;
-      }
-      const id = ownId(rule, object);
-      if (!id) {
-        refused.push({ pointer, message: `has no id: a ${kind} needs one of ${rule.id.join(', ')}${rule.derivedId ? ' (or the fields its id is made of)' : ''}, at most ${MAX_ID_LENGTH} characters` });
-        continue;
-      }
-      const identity = `${kind}\u0000${id}`;
-      const earlier = seen.get(identity);
-      if (earlier) {
-        refused.push({ pointer, message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request` });
-        continue;
-      }
-      seen.set(identity, pointer);
-      const [from, to] = validityOf(rule, object);
-      descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, [], options) });
+      if (!rule) refused.push({ pointer, message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported` });
+      else if (!isObject(object)) refused.push({ pointer, message: 'must be a business object (a JSON object)' });
+      else entries.push({ kind, index, rule, object, pointer });
     }
   }
-  return { descriptors, refused };
+  const document = messageFactsOf(entries);
+  const counts = new Map<string, number>();
+  for (const { type } of document.locations) counts.set(type, (counts.get(type) ?? 0) + 1);
+  // Several MaLos: a batch, whose objects say themselves what they belong to.
+  const linked = (counts.get('MALO') ?? 0) > 1 ? [] : document.locations.filter(({ type }) => counts.get(type) === 1);
+  const descriptors: ObjectDescriptor[] = [];
+  const seen = new Map<string, string>();
+  for (const { kind, index, rule, object, pointer } of entries) {
+    const id = objectId(rule, object, document, index);
+    if (!id) {
+      const made = rule.derivedId || rule.belongingId ? ' (or the fields its id is made of, or a document with one location it belongs to)' : '';
+      refused.push({ pointer, message: `has no id: a ${kind} needs one of ${rule.id.join(', ')}${made}, at most ${MAX_ID_LENGTH} characters` });
+      continue;
+    }
+    const identity = `${kind}\u0000${id}`;
+    const earlier = seen.get(identity);
+    if (earlier) {
+      refused.push({ pointer, message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request` });
+      continue;
+    }
+    seen.set(identity, pointer);
+    const [from, to] = validityOf(rule, object);
+    descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked, options) });
+  }
+  return { descriptors, refused: refused.sort((a, b) => pointerOrder(a.pointer, b.pointer, stammdaten)) };
+}
+
+/** Refusals in document order (kinds as sent, then index), as before the document's facts were collected first. */
+function pointerOrder(a: string, b: string, stammdaten: Record<string, unknown>): number {
+  const kinds = Object.keys(stammdaten).map(escapePointer);
+  const split = (pointer: string) => {
+    const [kind, index] = pointer.slice('#/stammdaten/'.length).split('/');
+    return [kinds.indexOf(kind), index === undefined ? -1 : Number(index)] as const;
+  };
+  const [ka, ia] = split(a);
+  const [kb, ib] = split(b);
+  return ka - kb || ia - ib;
 }
 
 // The booking path's projection (same skip-if-equal and version rules), with the request's objects as the state and no

@@ -1,18 +1,45 @@
 import { describeImportedObjects } from './business-object-import.repository';
 
 describe('describeImportedObjects', () => {
-  it('should describe objects under the per-kind rules, linking only what each object names', () => {
+  it('should describe objects under the per-kind rules, a batch of MaLos linked only to what each object names', () => {
     const { descriptors, refused } = describeImportedObjects({
       MARKTLOKATION: [{ marktlokationsId: '50074561188' }, { marktlokationsId: '50074561199' }],
       ZAEHLER: [{ zaehlernummer: 'Z1', gueltigkeitszeitraum: { startdatum: '2024-01-01' } }],
     });
     expect(refused).toEqual([]);
     expect(descriptors).toEqual([
+      // Two MaLos: a batch, which cannot say whose meter Z1 is.
       { k: 'MARKTLOKATION', n: 0, i: '50074561188', f: null, t: null, l: ['MALO:50074561188'] },
       { k: 'MARKTLOKATION', n: 1, i: '50074561199', f: null, t: null, l: ['MALO:50074561199'] },
-      // A booking would link the Zähler to the message's MaLos; an import batch is no message.
-      { k: 'ZAEHLER', n: 0, i: 'Z1', f: '2024-01-01T00:00:00.000Z', t: null, l: [] },
+      { k: 'ZAEHLER', n: 0, i: 'Z1', f: '2024-01-01T00:00:00.000Z', t: null, l: ['ZAEHLER:Z1'] },
     ]);
+  });
+
+  it('should link a master-data document of one MaLo like a message, ids taken from the MaLo where objects have none', () => {
+    const { descriptors, refused } = describeImportedObjects({
+      MARKTLOKATION: [{ marktlokationsId: '50074561188' }],
+      MESSLOKATION: [{ messlokationsId: 'DE0032106765712000000000000000037' }],
+      BILANZIERUNG: [{ bilanzkreis: '11XBK' }],
+      TRANCHE: [{ tranchenId: '50074561199' }],
+      ENERGIELIEFERVERTRAG: [{ vertragsart: 'ENERGIELIEFERVERTRAG' }],
+    });
+    expect(refused).toEqual([]);
+    expect(descriptors.map(({ k, i, l }) => [k, i, l])).toEqual([
+      ['MARKTLOKATION', '50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
+      ['MESSLOKATION', 'DE0032106765712000000000000000037', ['MELO:DE0032106765712000000000000000037', 'MALO:50074561188', 'TRANCHE:50074561199']],
+      ['BILANZIERUNG', '50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
+      ['TRANCHE', '50074561199', ['TRANCHE:50074561199', 'MALO:50074561188', 'MELO:DE0032106765712000000000000000037']],
+      ['ENERGIELIEFERVERTRAG', 'MALO:50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
+    ]);
+  });
+
+  it('should refuse an object without an id whose document has several locations it could belong to', () => {
+    const { descriptors, refused } = describeImportedObjects({
+      MARKTLOKATION: [{ marktlokationsId: '50074561188' }, { marktlokationsId: '50074561199' }],
+      BILANZIERUNG: [{ bilanzkreis: '11XBK' }],
+    });
+    expect(descriptors.map(({ k }) => k)).toEqual(['MARKTLOKATION', 'MARKTLOKATION']);
+    expect(refused).toEqual([{ pointer: '#/stammdaten/BILANZIERUNG/0', message: expect.stringContaining('one location it belongs to') }]);
   });
 
   it('should refuse unknown kinds, non-objects, objects without an id and repeated ids, each with its pointer', () => {
@@ -40,7 +67,7 @@ describe('describeImportedObjects', () => {
 
   it('should add the MaLo identification keys for the identifying role only', () => {
     const stammdaten = { ZAEHLER: [{ zaehlernummer: 'Z 1' }] };
-    expect(describeImportedObjects(stammdaten).descriptors[0].l).toEqual([]);
-    expect(describeImportedObjects(stammdaten, { identification: true }).descriptors[0].l).toEqual(['ID:ZNR|Z1']);
+    expect(describeImportedObjects(stammdaten).descriptors[0].l).toEqual(['ZAEHLER:Z 1']);
+    expect(describeImportedObjects(stammdaten, { identification: true }).descriptors[0].l).toEqual(['ZAEHLER:Z 1', 'ID:ZNR|Z1']);
   });
 });

@@ -84,15 +84,99 @@ describe('business object rules', () => {
       expect(describeOne('ENERGIEMENGE', { ...many, energieverbrauch: [...many.energieverbrauch].reverse() }).i).toBe(id);
     });
 
-    it('should link a formula to its location and the locations of its steps, and an authorisation to its MaLo and supplier', () => {
+    it('should link a formula to its location and the locations of its steps', () => {
       expect(
         describeOne('BERECHNUNGSFORMEL', { lokationsId: '51238696781', lokationsTyp: 'MALO', rechenschritte: [{ messlokationsId: 'DE0009697056900614312080040415222', marktlokationsId: '51238696781' }] }),
       ).toMatchObject({ i: 'MALO:51238696781', l: ['MALO:51238696781', 'MELO:DE0009697056900614312080040415222'] });
-      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { marktlokationsId: '51238696781', lieferant: { rollencodenummer: '9979052000006' }, bilanzkreis: '11XBK' })).toMatchObject({
+    });
+
+    it('should key an authorisation by supplier, balancing group and time-series type, with or without a MaLo', () => {
+      const supplier = { rollencodenummer: '9979052000006' };
+      // MaLo-specific: read through its MaLo, with the id it had before the time-series type joined it.
+      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { marktlokationsId: '51238696781', lieferant: supplier, bilanzkreis: '11XBK' })).toMatchObject({
         i: '51238696781|9979052000006|11XBK',
-        l: ['MALO:51238696781', 'ID:9979052000006'],
+        l: ['MALO:51238696781'],
       });
+      // For every MaLo of the supplier in that balancing group: read through the supplier's key.
+      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { lieferant: supplier, bilanzkreis: '11XBK', zeitreihentyp: 'SLS' })).toMatchObject({
+        i: '*|9979052000006|11XBK|SLS',
+        l: ['ID:9979052000006'],
+      });
+      expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { rollencodenummer: '9979052000006', bilanzkreis: '11XBK' }).i).toBe('*|9979052000006|11XBK|');
       expect(describeOne('ZUORDNUNGSERMAECHTIGUNG', { marktlokationsId: '51238696781' })).toBeUndefined();
+    });
+  });
+
+  describe('objects without an id of their own', () => {
+    // The real LF 55001 shape: the MaLo has its id, the contracts and the Bilanzierung have none.
+    const message = {
+      MARKTLOKATION: [{ marktlokationsId: '50074561192' }],
+      NETZNUTZUNGSVERTRAG: [{ vertragsart: 'NETZNUTZUNGSVERTRAG', vertragsbeginn: '2024-12-31T23:00:00Z' }],
+      ENERGIELIEFERVERTRAG: [{ vertragsart: 'ENERGIELIEFERVERTRAG' }],
+      MESSSTELLENBETRIEBSVERTRAG: [{ vertragsart: 'MESSSTELLENBETRIEBSVERTRAG' }],
+      BILANZIERUNG: [{ bilanzkreis: '11XBK' }],
+    };
+
+    it('should take the id of the message’s location they belong to, as if they named it', () => {
+      const described = describeBusinessObjects(message);
+      expect(described.map(({ k, i, l }) => [k, i, l])).toEqual([
+        ['MARKTLOKATION', '50074561192', ['MALO:50074561192']],
+        ['NETZNUTZUNGSVERTRAG', 'MALO:50074561192', ['MALO:50074561192']],
+        ['ENERGIELIEFERVERTRAG', 'MALO:50074561192', ['MALO:50074561192']],
+        ['MESSSTELLENBETRIEBSVERTRAG', 'MALO:50074561192', ['MALO:50074561192']],
+        ['BILANZIERUNG', '50074561192', ['MALO:50074561192']],
+      ]);
+      // The same ids as objects that name the MaLo: a later message naming it supersedes these versions.
+      const naming = describeBusinessObjects({
+        NETZNUTZUNGSVERTRAG: [{ lokationsId: '50074561192', lokationsTyp: 'MALO' }],
+        BILANZIERUNG: [{ marktlokationsId: '50074561192' }],
+      });
+      expect(naming.map(({ i }) => i)).toEqual(['MALO:50074561192', '50074561192']);
+    });
+
+    it('should fall back to the next location type, and give none when the message has several of the type', () => {
+      const tranche = describeBusinessObjects({ TRANCHE: [{ tranchenId: '50074561188' }], BILANZIERUNG: [{}] });
+      expect(tranche[1]).toMatchObject({ k: 'BILANZIERUNG', i: 'TRANCHE:50074561188' });
+      const melo = describeBusinessObjects({ MESSLOKATION: [{ messlokationsId: 'DE0032106765712000000000000000037' }], MESSSTELLENBETRIEBSVERTRAG: [{}] });
+      expect(melo[1]).toMatchObject({ i: 'MELO:DE0032106765712000000000000000037' });
+      const two = describeBusinessObjects({ MARKTLOKATION: [{ marktlokationsId: '50074561192' }, { marktlokationsId: '50074561188' }], NETZNUTZUNGSVERTRAG: [{}] });
+      expect(two.map(({ k }) => k)).toEqual(['MARKTLOKATION', 'MARKTLOKATION']);
+    });
+
+    it('should find the formula’s location in UTILTS transaktionsdaten and a price sheet’s owner in the sender', () => {
+      const utilts = describeBusinessObjects({ BERECHNUNGSFORMEL: [{ rechenschrittId: 1 }] }, undefined, { transaktionsdaten: { lokationsId: '50074561192' } });
+      expect(utilts).toEqual([expect.objectContaining({ i: 'MALO:50074561192', l: ['MALO:50074561192'] })]);
+      const pricat = { transaktionsdaten: { absender: { rollencodenummer: '9900000000002' }, kategorie: 'Z32' } };
+      const sheets = describeBusinessObjects({ PREISBLATT: [{ gueltigkeit: { startdatum: '2026-01-01' } }, {}] }, undefined, pricat);
+      expect(sheets.map(({ i, f }) => [i, f])).toEqual([
+        ['9900000000002|Z32|0', '2026-01-01T00:00:00.000Z'],
+        ['9900000000002|Z32|1', null],
+      ]);
+      expect(describeBusinessObjects({ PREISBLATT: [{}] })).toEqual([]);
+    });
+
+    it('should compare an update’s objects with the previous state under the same ids', () => {
+      const changed = { ...message, BILANZIERUNG: [{ bilanzkreis: '11XOTHER' }] };
+      expect(describeBusinessObjects(changed, message).map(({ k, i }) => [k, i])).toEqual([['BILANZIERUNG', '50074561192']]);
+      expect(describeBusinessObjects(message, message)).toEqual([]);
+    });
+  });
+
+  describe('meters', () => {
+    it('should make a meter a location of its message, and link a MeLo to the meters it names', () => {
+      const gas = describeBusinessObjects({
+        MARKTLOKATION: [{ marktlokationsId: '50074561192', sparte: 'GAS' }],
+        MESSLOKATION: [{ messlokationsId: 'DE0032106765712000000000000000037', messlokationszaehler: [{ zaehlernummer: '7GMT123' }] }],
+        ZAEHLER: [{ zaehlernummer: '7GMT123', sparte: 'GAS' }],
+      });
+      expect(gas.map(({ k, l }) => [k, l])).toEqual([
+        ['MARKTLOKATION', ['MALO:50074561192', 'MELO:DE0032106765712000000000000000037', 'ZAEHLER:7GMT123']],
+        ['MESSLOKATION', ['MELO:DE0032106765712000000000000000037', 'ZAEHLER:7GMT123', 'MALO:50074561192']],
+        ['ZAEHLER', ['ZAEHLER:7GMT123', 'MALO:50074561192', 'MELO:DE0032106765712000000000000000037']],
+      ]);
+      // A meter only a MeLo names is still one of the message's locations.
+      const named = describeBusinessObjects({ MARKTLOKATION: [{ marktlokationsId: '50074561192' }], MESSLOKATION: [{ messlokationsId: 'M1', geraete: [{ geraetenummer: 'G1' }] }] });
+      expect(named[0].l).toContain('ZAEHLER:G1');
     });
   });
 

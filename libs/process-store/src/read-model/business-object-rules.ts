@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { marketLocationKeys, meterKeys } from '../malo-ident/malo-ident-keys';
+import { marketLocationKeys, meterKeys, meterNumbersOf } from '../malo-ident/malo-ident-keys';
 
-/** Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic). */
-export const LOCATION_TYPES = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE', 'TRANCHE'] as const;
+/**
+ * Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic), and `ZAEHLER`: the vendor
+ * mock reads the locations of a meter number with `parameter2=ZAEHLER` (gas).
+ */
+export const LOCATION_TYPES = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE', 'TRANCHE', 'ZAEHLER'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /** Other spellings of a location type seen in bodies (`referenzLokationsTyp`, `lokationsTyp`) and in requests. */
@@ -50,9 +53,19 @@ export const MAX_ID_LENGTH = 128;
 export const MESSAGE_LOCATION_LIMIT = 50;
 
 type Bo = Record<string, unknown>;
-interface NamedLocation {
+export interface NamedLocation {
   type: LocationType;
   id: string;
+}
+
+/** What the objects of one message (or import document) belong to when they carry no id of their own. */
+export interface MessageFacts {
+  /** The ids of its location objects, the meters its MeLos name, `transaktionsdaten.lokationsId` (UTILTS). */
+  locations: NamedLocation[];
+  /** The sender's ILN (`transaktionsdaten.absender.rollencodenummer`): a price sheet is its sender's. */
+  sender?: string;
+  /** `transaktionsdaten.kategorie` (PRICAT: the kind of price sheet). */
+  category?: string;
 }
 
 /** Fields (dotted paths) that hold a validity start and end (a kind may know only a start). */
@@ -70,6 +83,11 @@ export interface KindRule {
   names?: (object: Bo) => NamedLocation[];
   /** An id made from other fields, when none of `id` holds one. */
   derivedId?: (object: Bo) => string | undefined;
+  /**
+   * The id of an object that has none of its own, from what it belongs to: the message's location, its sender
+   * (`index`: its position in its kind's list). Most contracts, balancing records and formulas arrive so.
+   */
+  belongingId?: (object: Bo, message: MessageFacts, index: number | null) => string | undefined;
   /** Keys the object is read by besides locations (stored as `lookupKey`). */
   keys?: (object: Bo) => string[];
   /**
@@ -85,6 +103,11 @@ export const IDENTIFYING_ROLES: readonly string[] = ['NB'];
 /** What a projection adds besides the rules: the identification keys, for an identifying role. */
 export interface ProjectionOptions {
   identification?: boolean;
+}
+
+/** A booking's projection: the options, and the message's `transaktionsdaten` (sender, UTILTS location). */
+export interface DescribeOptions extends ProjectionOptions {
+  transaktionsdaten?: unknown;
 }
 
 /** The projection options of a role. */
@@ -113,12 +136,34 @@ function typedRef(object: Bo, idField: string, typeField: string): NamedLocation
   return [{ type: locationTypeOf(object[typeField]) ?? locationTypesOfId(id)[0], id }];
 }
 
+/**
+ * The location an object without an id belongs to: of the first of `types` the message has, its only one (several of
+ * that type: none, the object is not projected rather than given to the wrong one).
+ */
+function theLocation(message: MessageFacts, types: readonly LocationType[]): NamedLocation | undefined {
+  for (const type of types) {
+    const ofType = message.locations.filter((location) => location.type === type);
+    if (ofType.length > 0) return ofType.length === 1 ? ofType[0] : undefined;
+  }
+  return undefined;
+}
+
+const ANY_LOCATION: readonly LocationType[] = ['MALO', 'TRANCHE', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE'];
+/** The message's location as an id (`MALO:…`): one object of the kind per location, versioned over time. */
+const perLocation =
+  (types: readonly LocationType[] = ANY_LOCATION) =>
+  (_object: Bo, message: MessageFacts) => {
+    const location = theLocation(message, types);
+    return location && locationKey(location.type, location.id);
+  };
+
 const contract: KindRule = {
   id: ['vertragsnummer'],
   validity: CONTRACT_VALIDITY,
   names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
   // Without a contract number: one contract of this kind per location, versioned over time.
   derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+  belongingId: perLocation(),
 };
 
 /**
@@ -135,7 +180,13 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     identificationKeys: marketLocationKeys,
   },
   // Meter numbers of the MeLo's meters: the MaLo identification finds a MaLo by them.
-  MESSLOKATION: { location: 'MELO', id: ['messlokationsId'], validity: COMMON_VALIDITY, names: ref('MALO', 'referenzMarktlokationsId'), identificationKeys: meterKeys },
+  MESSLOKATION: {
+    location: 'MELO',
+    id: ['messlokationsId'],
+    validity: COMMON_VALIDITY,
+    names: all(ref('MALO', 'referenzMarktlokationsId'), metersOf),
+    identificationKeys: meterKeys,
+  },
   NETZLOKATION: { location: 'NELO', id: ['netzlokationsId'], validity: COMMON_VALIDITY },
   TECHNISCHE_RESSOURCE: {
     location: 'TECHNISCHE_RESSOURCE',
@@ -152,8 +203,15 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
   },
   STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', 'steuerbareRessourceId'], validity: COMMON_VALIDITY },
   // An imported tranche names its MaLo (`marktlokationsId`); a booked one is linked to the MaLo of its message.
-  TRANCHE: { location: 'TRANCHE', id: ['tranchenId', 'trancheId'], validity: COMMON_VALIDITY, names: ref('MALO', 'marktlokationsId') },
+  TRANCHE: {
+    location: 'TRANCHE',
+    id: ['tranchenId', 'trancheId'],
+    validity: COMMON_VALIDITY,
+    names: all(ref('MALO', 'marktlokationsId'), ref('MALO', 'referenzMarktlokationsId')),
+  },
+  // A meter is a location of its own (`ZAEHLER:<number>`): the objects of its message are read by its number.
   ZAEHLER: {
+    location: 'ZAEHLER',
     id: ['zaehlernummer'],
     validity: COMMON_VALIDITY,
     names: all(ref('MALO', 'marktlokationsId'), ref('MELO', 'messlokationsId')),
@@ -164,6 +222,11 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     id: ['marktlokationsId'],
     validity: [['bilanzierungsbeginn', 'bilanzierungsende'], ...COMMON_VALIDITY],
     names: ref('MALO', 'marktlokationsId'),
+    // Without one: the message's MaLo (the same id as if it named it), else its tranche.
+    belongingId: (_object, message) => {
+      const location = theLocation(message, ['MALO', 'TRANCHE']);
+      return location && (location.type === 'MALO' ? location.id : locationKey(location.type, location.id));
+    },
   },
   LOKATIONSBUENDEL: {
     id: ['lokationsbuendelId'],
@@ -193,20 +256,17 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
       refs('MALO', 'rechenschritte', 'marktlokationsId'),
       refs('MELO', 'rechenschritte', 'messlokationsId'),
     ),
-    // One formula per location, versioned over time.
+    // One formula per location, versioned over time; UTILTS names it in `transaktionsdaten.lokationsId`.
     derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+    belongingId: perLocation(),
   },
   ENERGIEMENGE: {
     id: [],
     validity: [['startdatum', 'enddatum'], ...COMMON_VALIDITY],
     names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
     // An amount is its location, period and OBIS codes: a later one for the same is a correction and supersedes it.
-    derivedId: (object) => {
-      const [location] = typedRef(object, 'lokationsId', 'lokationsTyp');
-      if (!location) return undefined;
-      const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
-      return compactId([locationKey(location.type, location.id), textOf(object['startdatum']), textOf(object['enddatum']), [...new Set(obis)].sort().join(',')]);
-    },
+    derivedId: (object) => amountId(object, typedRef(object, 'lokationsId', 'lokationsTyp')[0]),
+    belongingId: (object, message) => amountId(object, theLocation(message, ANY_LOCATION)),
   },
   AVIS: { id: ['avisNummer'], validity: COMMON_VALIDITY, keys: (object) => [idOf(object['avisNummer']) ?? []].flat() },
   KOMMUNIKATIONSDATEN: {
@@ -225,21 +285,27 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
       const name = idOf(object['bezeichnung']);
       return name ? compactId([textOf(object['preisNetzbetreiberCodenummer']), name]) : undefined;
     },
+    // PRICAT sends neither: the sheet is its sender's, of its category, by its place in the message.
+    belongingId: (_object, message, index) => (message.sender ? compactId([message.sender, message.category ?? '', String(index ?? 0)]) : undefined),
   },
   SCHALTZEITDEFINITION: definition('schaltzeiten'),
   LEISTUNGSKURVENDEFINITION: definition('leistungskurven'),
   ZAEHLZEITDEFINITION: definition('zaehlzeiten'),
+  // A balancing-group manager authorises a supplier per balancing group (and time-series type), for every MaLo; one
+  // naming a MaLo holds for that MaLo only. Versioned over time (an end date withdraws it).
   ZUORDNUNGSERMAECHTIGUNG: {
     id: [],
     validity: COMMON_VALIDITY,
     names: ref('MALO', 'marktlokationsId'),
-    // One authorisation per MaLo, supplier and balancing group, versioned over time (an end date withdraws it).
     derivedId: (object) => {
-      const malo = idOf(object['marktlokationsId']);
       const supplier = supplierOf(object);
-      return malo && supplier ? compactId([malo, supplier, textOf(object['bilanzkreis'])]) : undefined;
+      const malo = idOf(object['marktlokationsId']);
+      // The MaLo-specific form keeps the id it had before the time-series type was part of it.
+      if (malo) return supplier ? compactId([malo, supplier, textOf(object['bilanzkreis']), ...optional(object['zeitreihentyp'])]) : undefined;
+      return supplier ? compactId(['*', supplier, textOf(object['bilanzkreis']), textOf(object['zeitreihentyp'])]) : undefined;
     },
-    keys: (object) => [supplierOf(object) ?? []].flat(),
+    // Read by the supplier: MaLo-specific ones are found through their MaLo, so the supplier's key stays small.
+    keys: (object) => (idOf(object['marktlokationsId']) ? [] : [supplierOf(object) ?? []].flat()),
   },
 };
 
@@ -275,6 +341,20 @@ function supplierOf(object: Bo): string | undefined {
   return (isObject(supplier) ? idOf(supplier['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
 }
 
+/** An energy amount's id: its location, period and OBIS codes. */
+function amountId(object: Bo, location: NamedLocation | undefined): string | undefined {
+  if (!location) return undefined;
+  const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
+  return compactId([locationKey(location.type, location.id), textOf(object['startdatum']), textOf(object['enddatum']), [...new Set(obis)].sort().join(',')]);
+}
+
+/** The meters a MeLo names (`messlokationszaehler[]`, `geraete[]`). */
+function metersOf(object: Bo): NamedLocation[] {
+  return meterNumbersOf(object).flatMap((number) => located('ZAEHLER', number));
+}
+
+const optional = (value: unknown): string[] => (textOf(value) ? [textOf(value)] : []);
+
 /** Parts joined by `|`; past MAX_ID_LENGTH the tail becomes its SHA-256, so a long id still fits the index. */
 function compactId(parts: readonly string[]): string {
   const id = parts.join('|');
@@ -304,20 +384,15 @@ export interface ObjectDescriptor {
  * that are new or differ from their form there: an update projects what it changed, never re-asserts the rest. An id
  * twice in one state keeps its last object.
  */
-export function describeBusinessObjects(stammdaten: unknown, previous?: unknown, options: ProjectionOptions = {}): ObjectDescriptor[] {
+export function describeBusinessObjects(stammdaten: unknown, previous?: unknown, options: DescribeOptions = {}): ObjectDescriptor[] {
   if (!isObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
-  // Each object's id once: the message's locations and the descriptors both need it.
-  const ids = entries.map(({ rule, object }) => ownId(rule, object));
-  const messageLocations: NamedLocation[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const { location } = entries[i].rule;
-    const id = ids[i];
-    if (location && id) messageLocations.push({ type: location, id });
-  }
-  const linked = messageLocations.length <= MESSAGE_LOCATION_LIMIT ? messageLocations : [];
-  const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : []);
+  const message = messageFactsOf(entries, options.transaktionsdaten);
+  // Each object's id once: the descriptors and the comparison with the previous state both need it.
+  const ids = entries.map((entry) => entryId(entry, message));
+  const linked = message.locations.length <= MESSAGE_LOCATION_LIMIT ? message.locations : [];
+  const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
   const described = new Map<string, ObjectDescriptor>();
   for (let i = 0; i < entries.length; i++) {
     const id = ids[i];
@@ -338,6 +413,45 @@ export function ownId(rule: KindRule, object: Bo): string | undefined {
   }
   const derived = rule.derivedId?.(object);
   return derived && derived.length <= MAX_ID_LENGTH ? derived : undefined;
+}
+
+/** The object's own id, else the one it takes from what it belongs to in its message (`KindRule.belongingId`). */
+export function objectId(rule: KindRule, object: Bo, message: MessageFacts, index: number | null): string | undefined {
+  const own = ownId(rule, object);
+  if (own) return own;
+  const belonging = rule.belongingId?.(object, message, index);
+  return belonging && belonging.length <= MAX_ID_LENGTH ? belonging : undefined;
+}
+
+const entryId = ({ rule, object, index }: Entry, message: MessageFacts) => objectId(rule, object, message, index);
+
+/**
+ * What the objects of a state belong to: its locations (the own ids of its location objects, the meters its MeLos
+ * name, UTILTS' `transaktionsdaten.lokationsId`), and its sender and category.
+ */
+export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: unknown): MessageFacts {
+  const locations: NamedLocation[] = [];
+  const seen = new Set<string>();
+  const add = (location: NamedLocation) => {
+    const key = locationKey(location.type, location.id);
+    if (seen.has(key)) return;
+    seen.add(key);
+    locations.push(location);
+  };
+  for (const { rule, object } of entries) {
+    if (!rule.location) continue;
+    const id = ownId(rule, object);
+    if (id) add({ type: rule.location, id });
+    if (rule.location === 'MELO') metersOf(object).forEach(add);
+  }
+  const transaction = isObject(transaktionsdaten) ? transaktionsdaten : {};
+  typedRef(transaction, 'lokationsId', 'lokationsTyp').forEach(add);
+  const sender = transaction['absender'];
+  return {
+    locations,
+    ...(isObject(sender) && idOf(sender['rollencodenummer']) ? { sender: idOf(sender['rollencodenummer']) } : {}),
+    ...(idOf(transaction['kategorie']) ? { category: idOf(transaction['kategorie']) } : {}),
+  };
 }
 
 /** Validity start and end as ISO text (null = open): the first pair of the rule with a usable date. */
@@ -372,14 +486,15 @@ export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocat
   return Array.from(keys);
 }
 
-interface Entry {
+export interface Entry {
   kind: string;
   index: number | null;
   rule: KindRule;
   object: Bo;
 }
 
-function objectsOf(stammdaten: Bo): Entry[] {
+/** The objects of a `stammdaten` whose kind has a rule, with their kind and index. */
+export function objectsOf(stammdaten: Bo): Entry[] {
   const entries: Entry[] = [];
   for (const kind of Object.keys(stammdaten)) {
     // Own keys only: a kind named `constructor` or `__proto__` is just an unknown kind.
@@ -395,11 +510,12 @@ function objectsOf(stammdaten: Bo): Entry[] {
   return entries;
 }
 
-function byIdentity(entries: Entry[]): Map<string, Bo> {
+function byIdentity(entries: Entry[], transaktionsdaten: unknown): Map<string, Bo> {
+  const message = messageFactsOf(entries, transaktionsdaten);
   const map = new Map<string, Bo>();
-  for (const { kind, rule, object } of entries) {
-    const id = ownId(rule, object);
-    if (id) map.set(`${kind}\u0000${id}`, object);
+  for (const entry of entries) {
+    const id = entryId(entry, message);
+    if (id) map.set(`${entry.kind}\u0000${id}`, entry.object);
   }
   return map;
 }
