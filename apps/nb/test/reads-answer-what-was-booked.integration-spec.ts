@@ -78,6 +78,17 @@ describe('reads answer what was booked', () => {
     expect((await read(nb, tokens.NB, '/getEnergySupplyContractBasic', at)).body.stammdaten['ENERGIELIEFERVERTRAG']).toEqual(document.stammdaten['ENERGIELIEFERVERTRAG']);
   });
 
+  it('should read a UTILTS formula (25001) by the location its transaktionsdaten name', async () => {
+    const process = withBusinessKey(sample('lf-create-55001.json'));
+    await book('create', process);
+    const targetBusinessKey = (process['zusatzdaten'] as { businessKey: string }).businessKey;
+    const formula = vendorBody('202604', '25001', 'maximal', { seed: 25_001, zusatzdaten: { targetBusinessKey } });
+    await book('update', formula);
+    const location = formula.transaktionsdaten['lokationsId'] as string;
+    const objects = formula.stammdaten['BERECHNUNGSFORMEL'] as Bo[];
+    expect(await lfObjects('/getCalculationFormulaBasic', { parameter1: location, parameter3: '2026-06-01T00:00:00Z' }, 'BERECHNUNGSFORMEL')).toEqual(objects);
+  });
+
   describe('allocation authorisations per supplier and balancing group', () => {
     const supplier = '9979052000006';
     const ask = (query: Record<string, string>) =>

@@ -146,6 +146,9 @@ describe('business object rules', () => {
     it('should find the formula’s location in UTILTS transaktionsdaten and a price sheet’s owner in the sender', () => {
       const utilts = describeBusinessObjects({ BERECHNUNGSFORMEL: [{ rechenschrittId: 1 }] }, undefined, { transaktionsdaten: { lokationsId: '50074561192' } });
       expect(utilts).toEqual([expect.objectContaining({ i: 'MALO:50074561192', l: ['MALO:50074561192'] })]);
+      // In a process that holds other MaLos (an update's merged state) the transaction's location still decides.
+      const merged = describeBusinessObjects({ MARKTLOKATION: [{ marktlokationsId: '50074561188' }], BERECHNUNGSFORMEL: [{}] }, undefined, { transaktionsdaten: { lokationsId: '50074561192' } });
+      expect(merged[1]).toMatchObject({ k: 'BERECHNUNGSFORMEL', i: 'MALO:50074561192' });
       const pricat = { transaktionsdaten: { absender: { rollencodenummer: '9900000000002' }, kategorie: 'Z32' } };
       const sheets = describeBusinessObjects({ PREISBLATT: [{ gueltigkeit: { startdatum: '2026-01-01' } }, {}] }, undefined, pricat);
       expect(sheets.map(({ i, f }) => [i, f])).toEqual([

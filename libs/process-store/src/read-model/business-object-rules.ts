@@ -62,6 +62,8 @@ export interface NamedLocation {
 export interface MessageFacts {
   /** The ids of its location objects, the meters its MeLos name, `transaktionsdaten.lokationsId` (UTILTS). */
   locations: NamedLocation[];
+  /** The location the transaction is about (`transaktionsdaten.lokationsId`, UTILTS), which a process's others do not blur. */
+  subject?: NamedLocation;
   /** The sender's ILN (`transaktionsdaten.absender.rollencodenummer`): a price sheet is its sender's. */
   sender?: string;
   /** `transaktionsdaten.kategorie` (PRICAT: the kind of price sheet). */
@@ -258,7 +260,7 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     ),
     // One formula per location, versioned over time; UTILTS names it in `transaktionsdaten.lokationsId`.
     derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
-    belongingId: perLocation(),
+    belongingId: (object, message) => (message.subject ? locationKey(message.subject.type, message.subject.id) : perLocation()(object, message)),
   },
   ENERGIEMENGE: {
     id: [],
@@ -445,10 +447,12 @@ export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: un
     if (rule.location === 'MELO') metersOf(object).forEach(add);
   }
   const transaction = isObject(transaktionsdaten) ? transaktionsdaten : {};
-  typedRef(transaction, 'lokationsId', 'lokationsTyp').forEach(add);
+  const [subject] = typedRef(transaction, 'lokationsId', 'lokationsTyp');
+  if (subject) add(subject);
   const sender = transaction['absender'];
   return {
     locations,
+    ...(subject ? { subject } : {}),
     ...(isObject(sender) && idOf(sender['rollencodenummer']) ? { sender: idOf(sender['rollencodenummer']) } : {}),
     ...(idOf(transaction['kategorie']) ? { category: idOf(transaction['kategorie']) } : {}),
   };
