@@ -26,8 +26,9 @@ function marktlokation(malo: string, postleitzahl: string, extra: Bo = {}): Bo {
 }
 
 /**
- * `POST /identifyLocation` (bo-read group) on the LF service as it ships: by id, by address and name, none, paging
- * headers, bad headers and criteria, roles. Objects come in through `POST /masterData`.
+ * `POST /identifyLocation` (bo-read group) on the LF service as it ships: by id (the address sent then only ranks), by
+ * address and name (a MeLo by its messadresse), none, ranking, paging headers, bad headers and criteria, roles. Objects
+ * come in through `POST /masterData`.
  */
 describe('identify locations (POST /identifyLocation)', () => {
   const tokens = { LF: mintTestToken({ roles: ['LF'] }), NB: mintTestToken({ roles: ['NB'] }) };
@@ -93,6 +94,70 @@ describe('identify locations (POST /identifyLocation)', () => {
     expect(ids((await identify(criteria('MARKTLOKATION', { marktlokationsId: first, lokationsadresse: { ort: 'berlin' } }))).body)).toEqual([first]);
   });
 
+  it('should find a MaLo by its id whatever address the vendor’s sample request sends with it, and none for 00000000000', async () => {
+    const malo = maloId();
+    const stored = marktlokation(malo, '65189');
+    await importMasterData(lf, tokens.LF, { MARKTLOKATION: [stored] });
+    // The vendor's request shape: the MaLo id and an address that differs from the stored one in a detail or entirely.
+    const sample = (marktlokationsId: string, lokationsadresse: Bo) => ({
+      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId, sparte: 'STROM', lokationsadresse }] },
+    });
+    const nearly = { postleitzahl: '65189', ort: 'Wiesbaden', strasse: 'Korallenweg', hausnummer: '12', landescode: 'DE', ortsteil: 'Riff' };
+
+    expect(await identify(sample(malo, nearly), {}, { query: '?command=IDENTIFIZIEREN_LOKATION_BASIS' })).toEqual({
+      status: 200,
+      body: [stored],
+      paging: { 'Treffer-Anzahl': '1', 'Treffer-Gesamtanzahl': '1', 'Treffer-Weitere-Vorhanden': 'false', 'Treffer-Offset': '0' },
+    });
+    expect(ids((await identify(sample(malo, { postleitzahl: '10115', ort: 'Berlin', strasse: 'Torstraße' }))).body)).toEqual([malo]);
+    // The mock's empty answer: no MaLo has the id, though the address is that of every MaLo of this suite.
+    const none = await identify(sample('00000000000', { ...nearly, hausnummer: '10' }));
+    expect([none.status, none.body, none.paging['Treffer-Gesamtanzahl']]).toEqual([200, [], '0']);
+  });
+
+  it('should find a MeLo by its messadresse alone, every field sent matching', async () => {
+    const postleitzahl = digits(5);
+    const [melo, other] = [meloId(), meloId()];
+    const messadresse = { postleitzahl, ort: 'Mainz', strasse: 'Rheinstraße', hausnummer: '1', landescode: 'DE' };
+    await importMasterData(lf, tokens.LF, {
+      MESSLOKATION: [
+        { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: melo, messadresse },
+        { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: other, messadresse: { ...messadresse, hausnummer: '3' } },
+      ],
+    });
+
+    const byAddress = await identify(criteria('MESSLOKATION', { boTyp: 'MESSLOKATION', messadresse: { postleitzahl, strasse: 'RHEINSTRAßE', hausnummer: '1' } }));
+    expect([byAddress.status, ids(byAddress.body)]).toEqual([200, [melo]]);
+    expect(ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl } }))).body)).toEqual([melo, other].sort());
+    expect(ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl, ort: 'Wiesbaden' } }))).body)).toEqual([]);
+  });
+
+  it('should rank matches by the number of equal address and name fields, then by location id, and page in that order', async () => {
+    const postleitzahl = digits(5);
+    const [first, second, third] = [maloId(), maloId(), maloId()].sort();
+    const at = (hausnummer: string) => ({ postleitzahl, ort: 'Wiesbaden', strasse: 'Korallenweg', hausnummer });
+    await importMasterData(lf, tokens.LF, {
+      MARKTLOKATION: [marktlokation(first, postleitzahl), marktlokation(second, postleitzahl, { lokationsadresse: at('12') }), marktlokation(third, postleitzahl, { lokationsadresse: at('12') })],
+    });
+
+    // Both criteria find second and third (three fields), the first only finds first (one field).
+    const body = criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl } }, { lokationsadresse: { postleitzahl, strasse: 'korallenweg', hausnummer: '12' } });
+    const ranked = await identify(body);
+    expect([ids(ranked.body), ranked.paging['Treffer-Gesamtanzahl']]).toEqual([[second, third, first], '3']);
+    expect(ids((await identify(body, { 'Treffer-Max-Anzahl': '1', 'Treffer-Offset': '2' })).body)).toEqual([first]);
+
+    // By id the address only ranks: both MaLos of one MeLo are found, the one at house number 12 first.
+    const melo = meloId();
+    await importMasterData(lf, tokens.LF, {
+      MARKTLOKATION: [
+        marktlokation(first, postleitzahl, { zugehoerigeMesslokationen: [{ messlokationsId: melo }] }),
+        marktlokation(third, postleitzahl, { lokationsadresse: at('12'), zugehoerigeMesslokationen: [{ messlokationsId: melo }] }),
+      ],
+    });
+    const byMelo = criteria('MARKTLOKATION', { messlokationsId: melo, lokationsadresse: { postleitzahl, hausnummer: '12' } });
+    expect(ids((await identify(byMelo)).body)).toEqual([third, first]);
+  });
+
   it('should answer [] with Treffer-Gesamtanzahl 0 when nothing matches', async () => {
     expect(await identify(criteria('MARKTLOKATION', { marktlokationsId: '00000000000' }))).toEqual({
       status: 200,
@@ -156,7 +221,7 @@ describe('identify locations (POST /identifyLocation)', () => {
     expect((await identify(body, {}, { service: lf, token: tokens.NB })).status).toBe(403);
   });
 
-  it('should identify by index among 100 000 synthetic locations (ids: GIN on locations, postcode: expression index)', async () => {
+  it('should identify by index among 100 000 synthetic locations (ids: GIN on locations, postcodes: expression indexes)', async () => {
     const plan = (criteria: Parameters<typeof identifyStatement>[0]['criteria']) =>
       withClient(database.url, async (client) => {
         await client.query(`
@@ -166,6 +231,15 @@ describe('identify locations (POST /identifyLocation)', () => {
             , 'import'
           FROM generate_series(1, 100000) AS i
           WHERE NOT EXISTS (SELECT 1 FROM business_object WHERE role = 'MSB')`);
+        // MeLos, every tenth with a messadresse (BO4E gives one only where it differs from the MaLo's).
+        await client.query(`
+          INSERT INTO business_object (role, kind, object_id, valid, effective_from, locations, body, source)
+          SELECT 'MSB', 'MESSLOKATION', 'DE' || lpad(i::text, 31, '0'), tstzrange(NULL, NULL), '-infinity', ARRAY['MELO:DE' || lpad(i::text, 31, '0')],
+            jsonb_build_object('messlokationsId', 'DE' || lpad(i::text, 31, '0'))
+              || CASE WHEN i % 10 = 0 THEN jsonb_build_object('messadresse', jsonb_build_object('postleitzahl', lpad((i % 20000)::text, 5, '0'))) ELSE '{}' END
+            , 'import'
+          FROM generate_series(1, 100000) AS i
+          WHERE NOT EXISTS (SELECT 1 FROM business_object WHERE role = 'MSB' AND kind = 'MESSLOKATION')`);
         await client.query('ANALYZE business_object');
         const { text, values } = identifyStatement({ role: 'MSB', criteria, at: new Date(), limit: 20, offset: 0 });
         const { rows } = await client.query(`EXPLAIN ${text}`, values);
@@ -173,8 +247,12 @@ describe('identify locations (POST /identifyLocation)', () => {
       });
     const byId = await plan([{ kind: 'MARKTLOKATION', locations: ['MALO:00000054321'], texts: [] }]);
     const byAddress = await plan([{ kind: 'MARKTLOKATION', locations: [], texts: [['lokationsadresse', 'postleitzahl', '04321'], ['lokationsadresse', 'ort', 'ort']] }]);
+    const byIdRanked = await plan([{ kind: 'MARKTLOKATION', locations: ['MALO:00000054321'], texts: [['lokationsadresse', 'postleitzahl', '04321']] }]);
+    const byMeterAddress = await plan([{ kind: 'MESSLOKATION', locations: [], texts: [['messadresse', 'postleitzahl', '04320']] }]);
     expect(byId).toMatch(/idx_business_object_locations/);
+    expect(byIdRanked).toMatch(/idx_business_object_locations/);
     expect(byAddress).toMatch(/idx_business_object_postcode/);
-    expect(`${byId}\n${byAddress}`).not.toMatch(/Seq Scan on business_object/);
+    expect(byMeterAddress).toMatch(/idx_business_object_meter_postcode/);
+    expect([byId, byIdRanked, byAddress, byMeterAddress].join('\n')).not.toMatch(/Seq Scan on business_object/);
   });
 });

@@ -220,6 +220,32 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
     expect((await postJson(`${nb.baseUrl}/identifyMarketlocation?command=SAP_LESEN_MALOIDENT_BASIS`, identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()), { token: tokens.NB })).status).toBe(200);
   });
 
+  it('should answer LESEN_LOKATIONIDENT_BASIS, with or without a system prefix, as LESEN_MALOIDENT_BASIS; another operation is 400', async () => {
+    // A fresh key each time: a repeated key would answer the recorded answer whatever the command.
+    const post = async (command: string, stammdaten: Bo) => {
+      const answer = await postJson(`${nb.baseUrl}/identifyMarketlocation?command=${command}`, identifyBody(stammdaten, key()), { token: tokens.NB });
+      return [answer.status, answer.body];
+    };
+    const example = maloCriterion({ marktlokationsId: '74018657187', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32', landescode: 'DE' } });
+    const byName = customer({ name1: 'Müller', name2: 'Thomas' });
+    for (const stammdaten of [example, byName]) {
+      const answer = await post('LESEN_MALOIDENT_BASIS', stammdaten);
+      expect((answer[1] as { maloIdentDaten: unknown[] }).maloIdentDaten.length).toBeGreaterThan(0);
+      expect(await post('LESEN_LOKATIONIDENT_BASIS', stammdaten)).toEqual(answer);
+      expect(await post('SAP_LESEN_LOKATIONIDENT_BASIS', stammdaten)).toEqual(answer);
+    }
+    expect((await post('LESEN_LOKATIONIDENT_BASIS', example))[1]).toEqual(SAMPLE_ANSWER);
+
+    for (const other of ['LESEN_MALOIDENT_MARKTLOKATION', 'IDENTIFIZIEREN_LOKATION_BASIS', 'SAP_LESEN_LOKATIONIDENT']) {
+      const [status, problem] = await post(other, example);
+      expect([status, (problem as { code: string }).code, (problem as { errors: { pointer: string }[] }).errors.map((error) => error.pointer)]).toEqual([
+        400,
+        'MALO_IDENT.INVALID_PARAMETER',
+        ['#/command'],
+      ]);
+    }
+  });
+
   it('should refuse an LF token (403) on every route of the group', async () => {
     expect((await identify(identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()), tokens.LF)).status).toBe(403);
     expect((await get(`/getMaloidentMarketlocation?parameter1=${id(1)}&parameter3=${AT}`, tokens.LF)).status).toBe(403);

@@ -1,4 +1,4 @@
-import { checkIdentifyRequest } from './identify-location';
+import { checkIdentifyRequest, criterionNames } from './identify-location';
 
 describe(checkIdentifyRequest.name, () => {
   const body = { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50754496000', lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' } }] } };
@@ -22,5 +22,38 @@ describe(checkIdentifyRequest.name, () => {
       true,
       ['#/header/Treffer-Max-Anzahl', '#/header/Treffer-Offset', '#/command'],
     ]);
+  });
+
+  it('should read the address fields of each kind: messadresse for a MeLo, katasterinformation for MaLo and tranche', () => {
+    const address = { postleitzahl: '10115', strasse: 'Torstraße' };
+    const check = checkIdentifyRequest(
+      {
+        stammdaten: {
+          MESSLOKATION: [{ messadresse: address, lokationsadresse: { ort: 'Berlin' } }],
+          MARKTLOKATION: [{ katasterinformation: { gemarkung_flur: 'Mitte 3', flurstueckNummer: '12/4' } }],
+          TRANCHE: [{ lokationsadresse: { hausnummer: '5 B' }, endkunde: { name1: 'Müller' } }],
+        },
+      },
+      {},
+      undefined,
+    );
+    expect(check.ok && check.request.criteria.map((criterion) => criterion.texts)).toEqual([
+      [['messadresse', 'postleitzahl', '10115'], ['messadresse', 'strasse', 'torstraße']],
+      [['katasterinformation', 'gemarkung_flur', 'mitte 3'], ['katasterinformation', 'flurstueckNummer', '12/4']],
+      [['lokationsadresse', 'hausnummer', '5 b'], ['endkunde', 'name1', 'müller']],
+    ]);
+  });
+
+  it('should refuse a criterion that names only fields its kind has not: a MeLo by lokationsadresse, a NeLo by any address', () => {
+    const check = checkIdentifyRequest(
+      { stammdaten: { MESSLOKATION: [{ lokationsadresse: { postleitzahl: '10115' } }], NETZLOKATION: [{ messadresse: { postleitzahl: '10115' } }, { netzlokationsId: 'E1234567890' }] } },
+      {},
+      undefined,
+    );
+    expect(check.ok ? [] : check.errors).toEqual([
+      { pointer: '#/stammdaten/MESSLOKATION/0', message: 'names no criterion (an id, a messadresse field)' },
+      { pointer: '#/stammdaten/NETZLOKATION/0', message: 'names no criterion (an id)' },
+    ]);
+    expect(criterionNames('MARKTLOKATION')).toBe('an id, a lokationsadresse, katasterinformation or endkunde field');
   });
 });

@@ -31,30 +31,39 @@ const ID_FIELDS: Readonly<Record<string, LocationType | 'OWN'>> = {
   ressourcenId: 'OWN',
 };
 
-/** Text fields of a criterion, compared case-insensitively with the stored object: `[object, field]`. */
-export const TEXT_FIELDS: readonly (readonly [string, string])[] = [
-  ['lokationsadresse', 'postleitzahl'],
-  ['lokationsadresse', 'ort'],
-  ['lokationsadresse', 'ortsteil'],
-  ['lokationsadresse', 'strasse'],
-  ['lokationsadresse', 'hausnummer'],
-  ['lokationsadresse', 'landescode'],
-  ['endkunde', 'name1'],
-  ['endkunde', 'name2'],
-  ['endkunde', 'name3'],
-];
+const ADDRESS_FIELDS = ['postleitzahl', 'ort', 'ortsteil', 'strasse', 'hausnummer', 'landescode'] as const;
+const CADASTRE_FIELDS = ['gemarkung_flur', 'flurstueck', 'flurstueckNummer'] as const;
+const NAME_FIELDS = ['name1', 'name2', 'name3'] as const;
+const fieldsOf = (object: string, fields: readonly string[]) => fields.map((field) => [object, field] as const);
 
-/** One criterion: objects of `kind` that belong to every location of `locations` and whose text fields equal `texts`. */
+/**
+ * Text fields of a criterion per kind, compared case-insensitively with the stored object: `[object, field]`. The
+ * kind's own address objects in the vendor's BO4E (`Adresse` and `Katasteradresse` typed properties, the customer's
+ * name); NeLo and the resources have none, so only their ids find them.
+ */
+export const TEXT_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  MARKTLOKATION: [...fieldsOf('lokationsadresse', ADDRESS_FIELDS), ...fieldsOf('katasterinformation', CADASTRE_FIELDS), ...fieldsOf('endkunde', NAME_FIELDS)],
+  MESSLOKATION: fieldsOf('messadresse', ADDRESS_FIELDS),
+  NETZLOKATION: [],
+  TECHNISCHE_RESSOURCE: [],
+  STEUERBARE_RESSOURCE: [],
+  TRANCHE: [...fieldsOf('lokationsadresse', ADDRESS_FIELDS), ...fieldsOf('katasterinformation', CADASTRE_FIELDS), ...fieldsOf('endkunde', NAME_FIELDS)],
+};
+
+/**
+ * One criterion: objects of `kind` that belong to every location of `locations`. With an id the text fields only rank
+ * the matches (the vendor's mock answers by id alone); without one every text field must match.
+ */
 export interface LocationCriterion {
   kind: string;
   /** Location keys (`MALO:…`), all required. */
   locations: string[];
-  /** `[object, field, lower-case value]`, all required. */
+  /** `[object, field, lower-case value]`: ranking with an id, all required without. */
   texts: [string, string, string][];
 }
 
 export interface IdentifyRequest {
-  /** Any criterion matches (OR); within one criterion every field (AND). */
+  /** Any criterion matches (OR); within one criterion every id (AND), the text fields as `LocationCriterion` says. */
   criteria: LocationCriterion[];
   limit: number;
   offset: number;
@@ -110,7 +119,7 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
         }
         criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
       }
-      for (const [object, field] of TEXT_FIELDS) {
+      for (const [object, field] of TEXT_FIELDS[kind] ?? []) {
         const parent = element[object];
         const value = isObject(parent) ? parent[field] : undefined;
         if (value === undefined || value === null || value === '') continue;
@@ -121,7 +130,7 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
         criterion.texts.push([object, field, value.toLowerCase()]);
       }
       if (criterion.locations.length === 0 && criterion.texts.length === 0) {
-        errors.push({ pointer: at, message: 'names no criterion (an id, a lokationsadresse or endkunde field)' });
+        errors.push({ pointer: at, message: `names no criterion (${criterionNames(kind)})` });
       }
       criteria.push(criterion);
     });
@@ -130,6 +139,13 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
   if (criteria.length > MAX_CRITERIA) errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
   if (errors.length > 0) return { ok: false, errors, headers: false };
   return { ok: true, request: { criteria, limit, offset } };
+}
+
+/** What a criterion of `kind` may name, for the error: `an id, a lokationsadresse, katasterinformation or endkunde field`. */
+export function criterionNames(kind: string): string {
+  const objects = [...new Set((TEXT_FIELDS[kind] ?? []).map(([object]) => object))];
+  if (objects.length === 0) return 'an id';
+  return `an id, a ${objects.length > 1 ? `${objects.slice(0, -1).join(', ')} or ${objects.at(-1)}` : objects[0]} field`;
 }
 
 function pagingHeader(headers: Headers, name: string, fallback: number, min: number, max: number, errors: ParameterError[]): number {

@@ -1,5 +1,7 @@
 /** `POST /identifyMarketlocation` (`LESEN_MALOIDENT_BASIS`): the request's criteria once its body is checked. */
 export const IDENTIFY_OPERATION = 'LESEN_MALOIDENT_BASIS';
+/** The route's second operation (vendor mock `identifyMarketlocation.LESEN_LOKATIONIDENT_BASIS`): the same body and answer. */
+export const LOCATION_IDENTIFY_OPERATION = 'LESEN_LOKATIONIDENT_BASIS';
 export const MASTER_DATA_OPERATION = 'LESEN_MALOIDENT_MARKTLOKATION';
 
 type Bo = Record<string, unknown>;

@@ -6,6 +6,7 @@ export * from './malo-ident.config';
 export * from './malo-ident.service';
 export * from './master-data.service';
 export * from './identify-request';
+export * from './identify-command';
 export * from './flags';
 export * from './metrics/malo-ident-metrics';
 export * from './openapi/malo-ident-openapi';

@@ -17,6 +17,7 @@ import {
   type MaloIdentRecord,
 } from '@maco/process-store';
 import { anyPrimary, flagsOf, strengthOf, threeCalendarYearsBefore, type CandidateFacts, type FlagName, type Treffer } from './flags';
+import type { IdentifyOperation } from './identify-command';
 import { checkIdentifyRequest, IDENTIFY_OPERATION, type IdentifyCriteria } from './identify-request';
 import { MALO_IDENT_CONFIG, type MaloIdentConfig } from './malo-ident.config';
 import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';
@@ -50,8 +51,9 @@ export class MaloIdentService {
     private readonly metrics: MaloIdentMetrics,
   ) {}
 
-  async identify(body: unknown, tokenSubject: string | undefined, facts?: RequestFacts): Promise<IdentifyAnswer> {
-    MALO_IDENT_LOG_FIELDS.note(facts, { maloIdentOperation: IDENTIFY_OPERATION });
+  /** `operation`: the command's (`LESEN_LOKATIONIDENT_BASIS` is answered alike), for the log line. */
+  async identify(body: unknown, tokenSubject: string | undefined, facts?: RequestFacts, operation: IdentifyOperation = IDENTIFY_OPERATION): Promise<IdentifyAnswer> {
+    MALO_IDENT_LOG_FIELDS.note(facts, { maloIdentOperation: operation });
     const check = checkIdentifyRequest(body);
     if (!check.ok) {
       this.metrics.request('invalid');

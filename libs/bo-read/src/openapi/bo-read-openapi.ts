@@ -1,6 +1,6 @@
 import { LOCATION_TYPES } from '@maco/process-store';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
-import { IDENTIFY_KINDS, IDENTIFY_LOCATION_OPERATION, PAGING, PAGING_ANSWER, TEXT_FIELDS } from '../identify-location';
+import { criterionNames, IDENTIFY_KINDS, IDENTIFY_LOCATION_OPERATION, PAGING, PAGING_ANSWER, TEXT_FIELDS } from '../identify-location';
 import { READ_PARAMETERS, READ_ROUTES, type ParameterMeaning, type ReadRoute } from '../read-routes';
 
 /** Problem codes of a read; 401/403 come from the bearer guard. */
@@ -142,7 +142,7 @@ function answerSchema(route: ReadRoute): OpenApiObject {
 
 function errorsOf(code: string) {
   if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
-  if (code === 'BO_READ.INVALID_CRITERIA') return [{ pointer: '#/stammdaten/MARKTLOKATION/0', message: 'names no criterion (an id, a lokationsadresse or endkunde field)' }];
+  if (code === 'BO_READ.INVALID_CRITERIA') return [{ pointer: '#/stammdaten/MARKTLOKATION/0', message: `names no criterion (${criterionNames('MARKTLOKATION')})` }];
   if (code === 'BO_READ.IMPORT_MALFORMED') return [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }];
   return undefined;
 }
@@ -205,28 +205,37 @@ const IDENTIFY_PROBLEMS = [
   'SERVER.UNAVAILABLE',
 ];
 
-const textFieldsOf = (object: string) =>
-  Object.fromEntries(TEXT_FIELDS.filter(([parent]) => parent === object).map(([, field]) => [field, { type: 'string', maxLength: 256 }]));
+/** The address and name objects a criterion of `kind` may send, each with its text fields. */
+const textObjectsOf = (kind: string) => {
+  const objects: Record<string, OpenApiObject> = {};
+  for (const [object, field] of TEXT_FIELDS[kind] ?? []) {
+    const properties = ((objects[object] ??= { type: 'object', properties: {} })['properties'] ?? {}) as Record<string, OpenApiObject>;
+    properties[field] = { type: 'string', maxLength: 256 };
+  }
+  return objects;
+};
 
-const CRITERION: OpenApiObject = {
+const ID_PROPERTIES: Record<string, OpenApiObject> = {
+  marktlokationsId: { type: 'string', example: '50754496000' },
+  messlokationsId: { type: 'string' },
+  netzlokationsId: { type: 'string' },
+  technischeRessourceId: { type: 'string' },
+  steuerbareRessourceId: { type: 'string' },
+  ressourcenId: { type: 'string' },
+  tranchenId: { type: 'string' },
+};
+
+const criterionOf = (kind: string): OpenApiObject => ({
   type: 'object',
   additionalProperties: true,
   description:
-    'One criterion in the shape of the location object; every field given must match (AND), unknown fields (`boTyp`, …) are ignored, at least one known field is required. ' +
-    'Ids (`marktlokationsId`, `messlokationsId`, `netzlokationsId`, `technischeRessourceId`, `steuerbareRessourceId`, `tranchenId`/`trancheId`, `ressourcenId` = the kind’s own id) match the location itself or the locations it is linked to; ' +
-    'address and name fields match the stored object case-insensitively and exactly.',
-  properties: {
-    marktlokationsId: { type: 'string', example: '50754496000' },
-    messlokationsId: { type: 'string' },
-    netzlokationsId: { type: 'string' },
-    technischeRessourceId: { type: 'string' },
-    steuerbareRessourceId: { type: 'string' },
-    ressourcenId: { type: 'string' },
-    tranchenId: { type: 'string' },
-    lokationsadresse: { type: 'object', properties: textFieldsOf('lokationsadresse') },
-    endkunde: { type: 'object', properties: textFieldsOf('endkunde') },
-  },
-};
+    `One ${kind} criterion in the shape of the location object; unknown fields (\`boTyp\`, …) are ignored, at least one known field is required (${criterionNames(kind)}). ` +
+    'Ids (`marktlokationsId`, `messlokationsId`, `netzlokationsId`, `technischeRessourceId`, `steuerbareRessourceId`, `tranchenId`/`trancheId`, `ressourcenId` = the kind’s own id) ' +
+    'match the location itself or the locations it is linked to; every id given must match. ' +
+    '**A criterion with an id matches by its ids alone**, as the vendor’s mock: its address and name fields then only rank the matches (more equal fields first). ' +
+    '**Without an id** every address and name field given must match (a search by address). Fields compare case-insensitively and exactly (no prefix or fuzzy match).',
+  properties: { ...ID_PROPERTIES, ...textObjectsOf(kind) },
+});
 
 const LOCATION_CRITERIA: OpenApiObject = {
   type: 'object',
@@ -236,7 +245,7 @@ const LOCATION_CRITERIA: OpenApiObject = {
       type: 'object',
       description: 'Criteria per location kind; any criterion matches (OR).',
       additionalProperties: false,
-      properties: Object.fromEntries(Object.keys(IDENTIFY_KINDS).map((kind) => [kind, { type: 'array', maxItems: 100, items: CRITERION }])),
+      properties: Object.fromEntries(Object.keys(IDENTIFY_KINDS).map((kind) => [kind, { type: 'array', maxItems: 100, items: criterionOf(kind) }])),
     },
   },
 };
@@ -248,7 +257,9 @@ function identifyOperation(context: Parameters<OpenApiContribution>[0]): OpenApi
     operationId: IDENTIFY_LOCATION_OPERATION,
     summary: 'Lokation identifizieren',
     description:
-      'Finds the role’s locations in force now (the body carries no key date, as in the vendor’s mock) that match any criterion, as stored in the read model (booked or imported, unknown fields kept), ordered by location id. ' +
+      'Finds the role’s locations in force now (the body carries no key date, as in the vendor’s mock) that match any criterion, as stored in the read model (booked or imported, unknown fields kept). ' +
+      'A criterion naming an id finds that location whatever address it sends (`00000000000` finds nothing); one without an id finds the locations whose address and name fields all equal those sent. ' +
+      'Ordered by the number of address and name fields that equal those of a criterion (most first), then by location id. ' +
       `Paged by the request headers \`${PAGING.limitHeader}\` (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and \`${PAGING.offsetHeader}\` (default 0, at most ${PAGING.maxOffset}).`,
     security: [{ [BEARER_SCHEME]: [] }],
     parameters: [
@@ -265,7 +276,12 @@ function identifyOperation(context: Parameters<OpenApiContribution>[0]): OpenApi
     ],
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: ref('BoRead_LocationCriteria'), example: { stammdaten: { MARKTLOKATION: [{ marktlokationsId: '50754496000' }] } } } },
+      content: {
+        'application/json': {
+          schema: ref('BoRead_LocationCriteria'),
+          example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50754496000', lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' } }] } },
+        },
+      },
     },
     responses: {
       200: {

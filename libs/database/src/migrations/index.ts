@@ -12,6 +12,7 @@ import { PartitionRevisionsByMonth1764600000000 } from './1764600000000-Partitio
 import { RevisionsWithoutForeignKeys1764700000000 } from './1764700000000-RevisionsWithoutForeignKeys';
 import { RevisionTimesWithinRecordTimes1764800000000 } from './1764800000000-RevisionTimesWithinRecordTimes';
 import { RefusedMessages1764900000000 } from './1764900000000-RefusedMessages';
+import { MeterLocationPostcodeIndex1765000000000 } from './1765000000000-MeterLocationPostcodeIndex';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RevisionsWithoutForeignKeys1764700000000,
   RevisionTimesWithinRecordTimes1764800000000,
   RefusedMessages1764900000000,
+  MeterLocationPostcodeIndex1765000000000,
 ];

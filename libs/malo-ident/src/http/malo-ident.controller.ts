@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
-import { commandNames, requestFactsOf } from '@maco/platform';
+import { requestFactsOf } from '@maco/platform';
 import type { MaloIdentRecord } from '@maco/process-store';
-import { IDENTIFY_OPERATION } from '../identify-request';
+import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
 import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
 import { maloIdentProblem } from '../malo-ident.problems';
 import { MasterDataService, type MasterData } from '../master-data.service';
@@ -21,12 +21,13 @@ export class MaloIdentController {
   @Post('identifyMarketlocation')
   @HttpCode(HttpStatus.OK)
   identify(@Body() body: unknown, @Query('command') command: unknown, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<IdentifyAnswer> {
-    if (command !== undefined && !commandNames(command, IDENTIFY_OPERATION)) {
+    const operation = identifyOperationOf(command);
+    if (!operation) {
       throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The command names another operation.', {
-        errors: [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATION}, with or without a system prefix such as SAP_ (or absent)` }],
+        errors: [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATIONS.join(' or ')}, with or without a system prefix such as SAP_ (or absent)` }],
       });
     }
-    return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw));
+    return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw), operation);
   }
 
   @Get('getMaloidentMarketlocation')

@@ -1,6 +1,7 @@
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { FLAG_NAMES } from '../flags';
-import { IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
+import { IDENTIFY_OPERATIONS } from '../identify-command';
+import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
 import { MASTER_DATA_KINDS } from '../master-data.service';
 
 const COMMON_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
@@ -137,12 +138,20 @@ export function maloIdentOpenApi(): OpenApiContribution {
         post: {
           tags: [TAG],
           operationId: IDENTIFY_OPERATION,
-          summary: 'Identifizierung der MaLo',
+          summary: 'Identifizierung der MaLo / der Lokation',
           description:
-            'Candidate MaLos from the read model (booked and imported objects in force at `ausfuehrungsdatum`) with the twelve flags each, strongest first, at most `MALO_IDENT_MAX_CANDIDATES` (default 10); a candidate without a primary hit is not answered. Every request and answer is recorded; the same `idempodenzschluessel` again answers the recorded answer.',
+            'Candidate MaLos from the read model (booked and imported objects in force at `ausfuehrungsdatum`) with the twelve flags each, strongest first, at most `MALO_IDENT_MAX_CANDIDATES` (default 10); a candidate without a primary hit is not answered. Every request and answer is recorded; the same `idempodenzschluessel` again answers the recorded answer.\n\n' +
+            `One route, two operations chosen by \`command\` (as the vendor’s mock): \`${IDENTIFY_OPERATION}\` (Identifizierung der MaLo, also when \`command\` is absent) and \`${LOCATION_IDENTIFY_OPERATION}\` (Identifizierung der Lokation). ` +
+            'No published schema of the second goes beyond its name: it takes the same body (MaLo criteria and `transaktionsdaten.ausfuehrungsdatum`) and is answered by the same identification, in the same shape (`maloIdentDaten`).',
           security: [{ [BEARER_SCHEME]: [] }],
           parameters: [
-            { name: 'command', in: 'query', required: false, description: `\`${IDENTIFY_OPERATION}\`, with or without a system prefix.`, schema: { type: 'string' } },
+            {
+              name: 'command',
+              in: 'query',
+              required: false,
+              description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
+              schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
+            },
             { $ref: '#/components/parameters/requestId' },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: ref('MaloIdent_IdentifyRequest') } } },
@@ -159,7 +168,7 @@ export function maloIdentOpenApi(): OpenApiContribution {
                 code === 'MALO_IDENT.INVALID_REQUEST'
                   ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'is required' }]
                   : code === 'MALO_IDENT.INVALID_PARAMETER'
-                    ? [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATION}` }]
+                    ? [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATIONS.join(' or ')}` }]
                     : undefined,
             }),
           },
