@@ -9,3 +9,4 @@ export * from './identify-request';
 export * from './flags';
 export * from './metrics/malo-ident-metrics';
 export * from './openapi/malo-ident-openapi';
+export * from './http/malo-ident-paths';
