@@ -275,6 +275,26 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
     expect((await get(`/getMaloidentMarketlocation?parameter1=${moved}&parameter3=${AT}&command=LESEN_MALOIDENT_BASIS`)).status).toBe(400);
   });
 
+  it('should answer both operations under their German names as under the English ones', async () => {
+    const criteria = maloCriterion({ marktlokationsId: '74018657187', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32', landescode: 'DE' } });
+    const germanKey = key();
+    const german = await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, germanKey), { token: tokens.NB });
+    const english = await identify(identifyBody(criteria, key()));
+    expect([german.status, german.body]).toEqual([200, english.body]);
+    expect(german.body).toEqual(SAMPLE_ANSWER);
+    // One operation: recorded like any identification, the command and the role checked alike.
+    expect((await get(`/maloIdentRequests/${germanKey}`)).body).toMatchObject({ idempotencyKey: germanKey, candidateCount: 1 });
+    expect((await postJson(`${nb.baseUrl}/lesenMaloidentBasis?command=LESEN_MALOIDENT_MARKTLOKATION`, identifyBody(criteria, key()), { token: tokens.NB })).status).toBe(400);
+    expect((await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, key()), { token: tokens.LF })).status).toBe(403);
+
+    const query = `parameter1=74018657187&parameter3=${AT}`;
+    const [germanRead, englishRead] = [await get(`/lesenMaloidentMarktlokation?${query}`), await get(`/getMaloidentMarketlocation?${query}`)];
+    expect([germanRead.status, germanRead.body]).toEqual([200, englishRead.body]);
+    expect(germanRead.body.stammdaten['MARKTLOKATION']).toEqual([expect.objectContaining({ marktlokationsId: '74018657187' })]);
+    expect((await get(`/lesenMaloidentMarktlokation?${query}&command=LESEN_MALOIDENT_BASIS`)).status).toBe(400);
+    expect((await get(`/lesenMaloidentMarktlokation?${query}`, tokens.LF)).status).toBe(403);
+  });
+
   it('should identify through the GIN index on locations, without a sequential scan, among 100 000 synthetic MaLos', async () => {
     const plan = await withClient(database.url, async (client) => {
       await client.query(`

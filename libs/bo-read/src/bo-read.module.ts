@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BusinessObjectImportRepository, BusinessObjectReadRepository } from '@maco/process-store';
+import { BO_READ_CONFIG, loadBoReadConfig } from './bo-read.config';
 import { BoReadService } from './bo-read.service';
 import { BoReadController } from './http/bo-read.controller';
 import { IdentifyLocationController } from './http/identify-location.controller';
@@ -11,6 +12,14 @@ import { BoReadMetrics } from './metrics/bo-read-metrics';
 /** The BO4E reads ("BO4E Lesen (Backend)"), the identification of locations (`POST /identifyLocation`) and the import of master data (`POST /masterData`) for SERVICE_ROLE. */
 @Module({
   controllers: [BoReadController, MasterDataImportController, IdentifyLocationController],
-  providers: [BoReadService, BusinessObjectReadRepository, BoReadMetrics, MasterDataImportService, BusinessObjectImportRepository, IdentifyLocationService],
+  providers: [
+    { provide: BO_READ_CONFIG, useFactory: () => loadBoReadConfig() },
+    BoReadService,
+    BusinessObjectReadRepository,
+    BoReadMetrics,
+    MasterDataImportService,
+    BusinessObjectImportRepository,
+    IdentifyLocationService,
+  ],
 })
 export class BoReadModule {}

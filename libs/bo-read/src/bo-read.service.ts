@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
 import { BusinessObjectReadRepository } from '@maco/process-store';
+import { BO_READ_CONFIG, type BoReadConfig, type ReadAnswerShape } from './bo-read.config';
 import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
 import { boReadProblem } from './bo-read.problems';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
@@ -9,8 +10,8 @@ import { checkReadRequest } from './read-parameters';
 import type { ReadRoute } from './read-routes';
 
 /**
- * Answers a read from the role's read model: `{"stammdaten": {"KIND": [ … ]}}`, the objects as booked or imported, or for
- * `getAllocationAuthorization` `{zusatzdaten, ermaechtigungVorhanden}`.
+ * Answers a read from the role's read model: `{"stammdaten": {"KIND": [ … ]}}` (or the bare list, `READ_ANSWER_SHAPE`),
+ * the objects as booked or imported, or for `getAllocationAuthorization` `{zusatzdaten, ermaechtigungVorhanden}`.
  */
 @Injectable()
 export class BoReadService {
@@ -18,6 +19,7 @@ export class BoReadService {
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     private readonly objects: BusinessObjectReadRepository,
     private readonly metrics: BoReadMetrics,
+    @Inject(BO_READ_CONFIG) private readonly config: BoReadConfig,
   ) {}
 
   /** The answer as JSON text: the stored objects are put in as they come from the database, never re-serialised. */
@@ -38,8 +40,14 @@ export class BoReadService {
     BO_READ_LOG_FIELDS.note(facts, { objectCount: String(bodies.length) });
     this.metrics.read(route.operationId, bodies.length > 0 ? 'found' : 'empty');
     if (route.answer === 'authorization') return authorizationAnswer(bodies[0]);
-    return `{"stammdaten":{${JSON.stringify(route.answerKind ?? route.kind)}:[${bodies.join(',')}]}}`;
+    return objectsAnswer(this.config.answerShape, route.answerKind ?? route.kind, bodies);
   }
+}
+
+/** The objects (JSON texts as stored) in the deployment's answer shape, built as text: nothing is parsed again. */
+export function objectsAnswer(shape: ReadAnswerShape, kind: string, bodies: readonly string[]): string {
+  const list = `[${bodies.join(',')}]`;
+  return shape === 'array' ? list : `{"stammdaten":{${JSON.stringify(kind)}:${list}}}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 export * from './bo-read.group';
 export * from './bo-read.module';
 export * from './bo-read.problems';
+export * from './bo-read.config';
 export * from './bo-read.log-fields';
 export * from './bo-read.service';
 export * from './read-parameters';

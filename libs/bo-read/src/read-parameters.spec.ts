@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkReadRequest } from './read-parameters';
-import { READ_PATHS, READ_ROUTES, readRouteAt, type ReadRoute } from './read-routes';
+import { isGermanReadPath, READ_PATHS, READ_ROUTES, readRouteAt, type ReadRoute } from './read-routes';
 
 const at = (path: string): ReadRoute => {
   const route = readRouteAt(path);
@@ -116,6 +116,30 @@ describe('READ_ROUTES', () => {
     expect(readRouteAt('/getEnerySupplyContractBasic')?.operationId).toBe('LESEN_ENERGIELIEFERVERTRAG_BASIS');
     expect(READ_ROUTES).toHaveLength(23);
     expect(readRouteAt('/getCalculationFormulaBasic')?.operationId).toBe('LESEN_BRECHNUNGSFORMEL_BASIS');
+  });
+
+  /** The table of backend-interface.md §12: German path and the shipped English one, as the vendor documents them. */
+  const germanNames = (): [string, string][] => {
+    const text = readFileSync(join(__dirname, '..', '..', '..', 'reference', 'backend-interface.md'), 'utf8');
+    const section = text.slice(text.indexOf('## 12.')).split('\n## ')[0];
+    return [...section.matchAll(/^\| `(\/lesen\w+)` \| `(\/\w+)` \|$/gm)].map((row) => [row[1], row[2]]);
+  };
+
+  it('should serve every German name of §12 as the same read as its English twin (the MaloIdent ones aside)', () => {
+    const pairs = germanNames();
+    expect(pairs).toHaveLength(20);
+    // The two MaloIdent operations are the malo-ident group's (NB only).
+    const reads = pairs.filter(([, english]) => !['/identifyMarketlocation', '/getMaloidentMarketlocation'].includes(english));
+    expect(reads).toHaveLength(18);
+    for (const [german, english] of reads) expect([german, readRouteAt(german)?.operationId]).toEqual([german, at(english).operationId]);
+    expect(READ_PATHS.filter(isGermanReadPath).sort()).toEqual(reads.map(([german]) => german).sort());
+  });
+
+  it('should give a read one German name at most, after its English spellings', () => {
+    for (const route of READ_ROUTES) {
+      const german = route.paths.filter(isGermanReadPath);
+      expect([route.operationId, german.length <= 1, isGermanReadPath(route.paths[0])]).toEqual([route.operationId, true, false]);
+    }
   });
 
   it('should each have a row in the README’s table of reads', () => {

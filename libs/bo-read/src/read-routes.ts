@@ -35,7 +35,7 @@ export interface ReadRoute {
   operationId: string;
   /** Other spellings of the operationId seen in the contract's generations, accepted as `command` too. */
   commandAliases?: readonly string[];
-  /** Paths, the current spelling first; drifting spellings are served too (§10 item 3). */
+  /** Paths, the current spelling first; drifting spellings (§10 item 3) and the German name (§12) are served too. */
   paths: readonly string[];
   /** The read model's kind (the `stammdaten` key the objects were booked or imported under). */
   kind: string;
@@ -81,54 +81,72 @@ const LOAD_CURVE = {
 export const READ_ROUTES: readonly ReadRoute[] = [
   {
     operationId: 'LESEN_MARKTLOKATION_BASIS',
-    paths: ['/getMarketlocationBasic', '/getMarketLocationBasic'],
+    paths: ['/getMarketlocationBasic', '/getMarketLocationBasic', '/lesenMarktlokationBasis'],
     kind: 'MARKTLOKATION',
     parameters: BY_LOCATION,
     summary: 'Marktlokation lesen',
   },
-  { operationId: 'LESEN_MESSLOKATION_BASIS', paths: ['/getMeterLocationBasic'], kind: 'MESSLOKATION', parameters: BY_LOCATION, summary: 'Messlokation lesen' },
-  { operationId: 'LESEN_NETZLOKATION_BASIS', paths: ['/getGridLocationBasic'], kind: 'NETZLOKATION', parameters: BY_LOCATION, summary: 'Netzlokation lesen' },
+  {
+    operationId: 'LESEN_MESSLOKATION_BASIS',
+    paths: ['/getMeterLocationBasic', '/lesenMesslokationBasis'],
+    kind: 'MESSLOKATION',
+    parameters: BY_LOCATION,
+    summary: 'Messlokation lesen',
+  },
+  {
+    operationId: 'LESEN_NETZLOKATION_BASIS',
+    paths: ['/getGridLocationBasic', '/lesenNetzlokationBasis'],
+    kind: 'NETZLOKATION',
+    parameters: BY_LOCATION,
+    summary: 'Netzlokation lesen',
+  },
   {
     operationId: 'LESEN_TECHNISCHE_RESSOURCE_BASIS',
-    paths: ['/getTechnicalResourceBasic'],
+    paths: ['/getTechnicalResourceBasic', '/lesenTechnischeRessourceBasis'],
     kind: 'TECHNISCHE_RESSOURCE',
     parameters: BY_LOCATION,
     summary: 'Technische Ressource lesen',
   },
   {
     operationId: 'LESEN_STEUERBARE_RESSOURCE_BASIS',
-    paths: ['/getControllableResourceBasic'],
+    paths: ['/getControllableResourceBasic', '/lesenSteuerbareRessourceBasis'],
     kind: 'STEUERBARE_RESSOURCE',
     parameters: BY_LOCATION,
     summary: 'Steuerbare Ressource lesen',
   },
-  { operationId: 'LESEN_TRANCHE_BASIS', paths: ['/getTrancheBasic'], kind: 'TRANCHE', parameters: BY_LOCATION, summary: 'Tranche lesen' },
-  { operationId: 'LESEN_ZAEHLER_BASIS', paths: ['/getCounterBasic'], kind: 'ZAEHLER', parameters: BY_LOCATION, summary: 'Zähler lesen' },
-  { operationId: 'LESEN_BILANZIERUNG_BASIS', paths: ['/getAccountingBasic'], kind: 'BILANZIERUNG', parameters: BY_LOCATION, summary: 'Bilanzierung lesen' },
+  { operationId: 'LESEN_TRANCHE_BASIS', paths: ['/getTrancheBasic', '/lesenTrancheBasis'], kind: 'TRANCHE', parameters: BY_LOCATION, summary: 'Tranche lesen' },
+  { operationId: 'LESEN_ZAEHLER_BASIS', paths: ['/getCounterBasic', '/lesenZaehlerBasis'], kind: 'ZAEHLER', parameters: BY_LOCATION, summary: 'Zähler lesen' },
+  {
+    operationId: 'LESEN_BILANZIERUNG_BASIS',
+    paths: ['/getAccountingBasic', '/lesenBilanzierungBasis'],
+    kind: 'BILANZIERUNG',
+    parameters: BY_LOCATION,
+    summary: 'Bilanzierung lesen',
+  },
   {
     operationId: 'LESEN_LOKATIONSBUENDEL_BASIS',
-    paths: ['/getLocationBundleBasic'],
+    paths: ['/getLocationBundleBasic', '/lesenLokationsbundBasis'],
     kind: 'LOKATIONSBUENDEL',
     parameters: BY_LOCATION,
     summary: 'Lokationsbündel lesen',
   },
   {
     operationId: 'LESEN_NETZNUTZUNGSVERTRAG_BASIS',
-    paths: ['/getGridUsageContractBasic'],
+    paths: ['/getGridUsageContractBasic', '/lesenNetznutzungsvertragBasis'],
     kind: 'NETZNUTZUNGSVERTRAG',
     parameters: BY_LOCATION,
     summary: 'Netznutzungsvertrag lesen',
   },
   {
     operationId: 'LESEN_ENERGIELIEFERVERTRAG_BASIS',
-    paths: ['/getEnergySupplyContractBasic', '/getEnerySupplyContractBasic'],
+    paths: ['/getEnergySupplyContractBasic', '/getEnerySupplyContractBasic', '/lesenEnergieliefervertragBasis'],
     kind: 'ENERGIELIEFERVERTRAG',
     parameters: BY_LOCATION,
     summary: 'Energieliefervertrag lesen',
   },
   {
     operationId: 'LESEN_MESSSTELLENBETRIEBSVERTRAG_BASIS',
-    paths: ['/getMeasuringPointOperationContractBasic'],
+    paths: ['/getMeasuringPointOperationContractBasic', '/lesenMessstellenbetriebsvertragBasis'],
     kind: 'MESSSTELLENBETRIEBSVERTRAG',
     parameters: BY_LOCATION,
     summary: 'Messstellenbetriebsvertrag lesen',
@@ -137,14 +155,14 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     // sic: the contract's operationId lacks the E of BERECHNUNG.
     operationId: 'LESEN_BRECHNUNGSFORMEL_BASIS',
     commandAliases: ['LESEN_BERECHNUNGSFORMEL_BASIS'],
-    paths: ['/getCalculationFormulaBasic'],
+    paths: ['/getCalculationFormulaBasic', '/lesenBerechnungsformelBasis'],
     kind: 'BERECHNUNGSFORMEL',
     parameters: BY_LOCATION,
     summary: 'Berechnungsformel lesen',
   },
   {
     operationId: 'LESEN_AVIS_BASIS',
-    paths: ['/getAvisBasic'],
+    paths: ['/getAvisBasic', '/lesenAvisBasis'],
     kind: 'AVIS',
     // No key date: the Avis as it stands now.
     parameters: { parameter1: required('lookupId') },
@@ -152,7 +170,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
   },
   {
     operationId: 'LESEN_KOMMUNIKATIONSDATEN_BASIS',
-    paths: ['/getCommunicationDataBasic'],
+    paths: ['/getCommunicationDataBasic', '/lesenKommunikationsdatenBasis'],
     kind: 'KOMMUNIKATIONSDATEN',
     parameters: { parameter1: required('lookupId'), parameter2: required('from') },
     summary: 'Kommunikationsdaten lesen',
@@ -167,14 +185,14 @@ export const READ_ROUTES: readonly ReadRoute[] = [
   },
   {
     operationId: 'LESEN_ENERGIEMENGE_ENERGIEMENGE',
-    paths: ['/getEnergyAmount'],
+    paths: ['/getEnergyAmount', '/lesenEnergiemengeEnergiemenge'],
     kind: 'ENERGIEMENGE',
     parameters: ENERGY_AMOUNT,
     summary: 'Energiemenge lesen',
   },
   {
     operationId: 'LESEN_ENERGIEMENGE_LASTGANG',
-    paths: ['/getEnergyAmountLoadCurve'],
+    paths: ['/getEnergyAmountLoadCurve', '/lesenEnergiemengeLastgang'],
     kind: 'ENERGIEMENGE',
     parameters: { ...ENERGY_AMOUNT, parameter6: optional('billingRelevant'), parameter7: optional('balancingRelevant') },
     condition: LOAD_CURVE,
@@ -182,7 +200,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
   },
   {
     operationId: 'LESEN_ENERGIEMENGE_ZAEHLERSTAND',
-    paths: ['/getEnergyAmountMeterReading'],
+    paths: ['/getEnergyAmountMeterReading', '/lesenEnergiemengeZaehlerstand'],
     kind: 'ENERGIEMENGE',
     parameters: ENERGY_AMOUNT,
     condition: METER_READING,
@@ -226,6 +244,9 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 ];
 
 export const READ_PATHS: readonly string[] = READ_ROUTES.flatMap((route) => route.paths);
+
+/** The German names of the vendor's `_build` specs (backend-interface.md §12) all begin with `lesen`, the English ones with `get`. */
+export const isGermanReadPath = (path: string): boolean => path.startsWith('/lesen');
 
 const ROUTE_BY_PATH = new Map(READ_ROUTES.flatMap((route) => route.paths.map((path) => [path, route] as const)));
 

@@ -10,3 +10,4 @@ export * from './identify-command';
 export * from './flags';
 export * from './metrics/malo-ident-metrics';
 export * from './openapi/malo-ident-openapi';
+export * from './http/malo-ident-paths';

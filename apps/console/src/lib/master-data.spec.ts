@@ -26,7 +26,7 @@ describe('versionsByValidity', () => {
       },
     };
 
-    expect(versionsByValidity(answer).map((version) => [(version.object as { id: string }).id, version.from, version.to])).toEqual([
+    expect(versionsByValidity(answer, 'MARKTLOKATION').map((version) => [(version.object as { id: string }).id, version.from, version.to])).toEqual([
       ['a', '2026-01-01T00:00:00Z', undefined],
       ['b', '2026-03-01T00:00:00Z', '2026-06-01T00:00:00Z'],
       ['undated', undefined, undefined],
@@ -34,7 +34,16 @@ describe('versionsByValidity', () => {
   });
 
   it('should read an empty or odd answer as no versions', () => {
-    expect(versionsByValidity({})).toEqual([]);
-    expect(versionsByValidity(null)).toEqual([]);
+    expect(versionsByValidity({}, 'MARKTLOKATION')).toEqual([]);
+    expect(versionsByValidity(null, 'MARKTLOKATION')).toEqual([]);
+  });
+
+  it('should read a bare list (READ_ANSWER_SHAPE=array) as objects of the kind asked for', () => {
+    const answer = [{ id: 'later', gueltigAb: '2026-03-01T00:00:00Z' }, { id: 'earlier', gueltigAb: '2026-01-01T00:00:00Z' }];
+    expect(versionsByValidity(answer, 'ZAEHLER').map((version) => [version.kind, (version.object as { id: string }).id])).toEqual([
+      ['ZAEHLER', 'earlier'],
+      ['ZAEHLER', 'later'],
+    ]);
+    expect(versionsByValidity([], 'ZAEHLER')).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ export function MasterDataPage(): ReactNode {
   const [id, setId] = useState('');
   const [keyDate, setKeyDate] = useState(nowLocal);
   const [periodEnd, setPeriodEnd] = useState('');
-  const [result, setResult] = useState<{ request: string; answer: unknown; history: boolean } | null>(null);
+  const [result, setResult] = useState<{ request: string; kind: MasterDataKind; answer: unknown; history: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +40,7 @@ export function MasterDataPage(): ReactNode {
     setBusy(true);
     setError(null);
     try {
-      setResult({ request, answer: await api.get<unknown>(request), history: end !== undefined });
+      setResult({ request, kind, answer: await api.get<unknown>(request), history: end !== undefined });
     } catch (failure) {
       setResult(null);
       setError(errorText(failure));
@@ -48,7 +48,7 @@ export function MasterDataPage(): ReactNode {
       setBusy(false);
     }
   };
-  const versions = result ? versionsByValidity(result.answer) : [];
+  const versions = result ? versionsByValidity(result.answer, result.kind) : [];
 
   return (
     <Stack>

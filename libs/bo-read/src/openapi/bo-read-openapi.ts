@@ -1,7 +1,7 @@
 import { LOCATION_TYPES } from '@maco/process-store';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { criterionNames, IDENTIFY_KINDS, IDENTIFY_LOCATION_OPERATION, PAGING, PAGING_ANSWER, TEXT_FIELDS } from '../identify-location';
-import { READ_PARAMETERS, READ_ROUTES, type ParameterMeaning, type ReadRoute } from '../read-routes';
+import { isGermanReadPath, READ_PARAMETERS, READ_ROUTES, type ParameterMeaning, type ReadRoute } from '../read-routes';
 
 /** Problem codes of a read; 401/403 come from the bearer guard. */
 const READ_PROBLEMS = ['BO_READ.INVALID_PARAMETER', 'AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
@@ -31,8 +31,8 @@ const MEANINGS: Record<ParameterMeaning, { description: string; schema: OpenApiO
 };
 
 /**
- * The group's part of a role's OpenAPI document: one GET per path of `READ_ROUTES` (a drifting spelling documented as
- * the same operation), the wrapped answer per kind and the problems. Pure: no app, no database.
+ * The group's part of a role's OpenAPI document: one GET per path of `READ_ROUTES` (a drifting spelling or German name
+ * documented as the same operation), the answer per kind in both shapes and the problems. Pure: no app, no database.
  */
 export function boReadOpenApi(): OpenApiContribution {
   return (context) => ({
@@ -50,15 +50,15 @@ export function boReadOpenApi(): OpenApiContribution {
               tags: ['BO4E Lesen'],
               // operationIds are unique in a document: a second spelling of a path gets a suffix.
               operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1)}`,
-              summary: route.summary + (index === 0 ? '' : ` (spelling ${path})`),
+              summary: route.summary + (index === 0 ? '' : ` (${isGermanReadPath(path) ? 'German name' : 'spelling'} ${path})`),
               description: descriptionOf(route),
               security: [{ [BEARER_SCHEME]: [] }],
               parameters: parametersOf(route),
               responses: {
                 200: {
-                  description: 'The objects; an empty list when none is known.',
+                  description: route.answer === 'authorization' ? 'Whether the authorisation exists.' : OBJECTS_ANSWER_TEXT,
                   headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
-                  content: { 'application/json': { schema: ref(answerSchemaName(route)), example: exampleOf(route) } },
+                  content: { 'application/json': answerContentOf(route) },
                 },
                 ...problemResponses(READ_PROBLEMS, context, { statusText: STATUS_TEXT, instance: path, errorsOf }),
               },
@@ -71,7 +71,12 @@ export function boReadOpenApi(): OpenApiContribution {
       '/identifyLocation': { post: identifyOperation(context) },
     },
     components: {
-      schemas: { ...Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])), BoRead_ImportOutcome: IMPORT_OUTCOME, BoRead_LocationCriteria: LOCATION_CRITERIA },
+      schemas: {
+        ...Object.fromEntries(READ_ROUTES.map((route) => [answerSchemaName(route), answerSchema(route)])),
+        BoRead_ObjectList: OBJECT_LIST,
+        BoRead_ImportOutcome: IMPORT_OUTCOME,
+        BoRead_LocationCriteria: LOCATION_CRITERIA,
+      },
     },
   });
 }
@@ -82,8 +87,14 @@ function descriptionOf(route: ReadRoute): string {
   }
   const by = route.parameters.parameter1?.meaning === 'lookupId' ? 'read by `parameter1`' : 'of the location `parameter1`';
   const condition = route.condition ? ` ${route.condition.description}` : '';
-  return `The ${route.kind} objects ${by} in force at the key date, or every version overlapping the period, as booked or imported (unknown fields kept). An unknown id answers 200 with an empty list.${condition}`;
+  return (
+    `The ${route.kind} objects ${by} in force at the key date, or every version overlapping the period, as booked or imported (unknown fields kept). ` +
+    `An unknown id answers 200 with an empty list.${condition}${servedAs(route)}`
+  );
 }
+
+/** The names a read answers under (one operation, the same answer); the German one is the vendor's `_build` specs'. */
+const servedAs = (route: ReadRoute) => (route.paths.length > 1 ? ` Served alike as ${route.paths.map((path) => `\`${path}\``).join(', ')}.` : '');
 
 function parametersOf(route: ReadRoute): OpenApiObject[] {
   return [
@@ -105,7 +116,20 @@ function parametersOf(route: ReadRoute): OpenApiObject[] {
   ];
 }
 
-const exampleOf = (route: ReadRoute) => (route.answer === 'authorization' ? { zusatzdaten: {}, ermaechtigungVorhanden: false } : { stammdaten: { [route.answerKind ?? route.kind]: [] } });
+const OBJECTS_ANSWER_TEXT =
+  'The objects; an empty list when none is known. `READ_ANSWER_SHAPE` of the deployment decides the shape: `wrapped` (default) ' +
+  '`{"stammdaten": {"KIND": [ … ]}}`, `array` the bare list `[ … ]`.';
+
+function answerContentOf(route: ReadRoute): OpenApiObject {
+  if (route.answer === 'authorization') return { schema: ref(answerSchemaName(route)), example: { zusatzdaten: {}, ermaechtigungVorhanden: false } };
+  return {
+    schema: { oneOf: [ref(answerSchemaName(route)), ref('BoRead_ObjectList')] },
+    examples: {
+      wrapped: { summary: 'READ_ANSWER_SHAPE=wrapped (default)', value: { stammdaten: { [route.answerKind ?? route.kind]: [] } } },
+      array: { summary: 'READ_ANSWER_SHAPE=array', value: [] },
+    },
+  };
+}
 
 const answerSchemaName = (route: ReadRoute) => (route.answer === 'authorization' ? 'BoRead_Zuordnungsermaechtigung' : `BoRead_${route.answerKind ?? route.kind}`);
 
@@ -118,11 +142,18 @@ const AUTHORIZATION_ANSWER: OpenApiObject = {
   },
 };
 
+const OBJECT_LIST: OpenApiObject = {
+  type: 'array',
+  description: 'The bare list of a read (`READ_ANSWER_SHAPE=array`): BO4E objects as booked, every field the market sent, unknown ones included.',
+  items: { type: 'object', additionalProperties: true },
+};
+
 function answerSchema(route: ReadRoute): OpenApiObject {
   if (route.answer === 'authorization') return AUTHORIZATION_ANSWER;
   const kind = route.answerKind ?? route.kind;
   return {
     type: 'object',
+    description: 'The wrapped answer of a read (`READ_ANSWER_SHAPE=wrapped`, the default).',
     required: ['stammdaten'],
     properties: {
       stammdaten: {

@@ -7,10 +7,14 @@ import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
 import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
 import { maloIdentProblem } from '../malo-ident.problems';
 import { MasterDataService, type MasterData } from '../master-data.service';
+import { MALO_IDENT_PATHS } from './malo-ident-paths';
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** "MaloIdent NB (Backend)": identification of a MaLo and the master data of the identified one; the record for operators. */
+/**
+ * "MaloIdent NB (Backend)": identification of a MaLo and the master data of the identified one, each under its English and
+ * German name (`MALO_IDENT_PATHS`); the record for operators.
+ */
 @Controller()
 export class MaloIdentController {
   constructor(
@@ -18,7 +22,7 @@ export class MaloIdentController {
     private readonly masterData: MasterDataService,
   ) {}
 
-  @Post('identifyMarketlocation')
+  @Post([...MALO_IDENT_PATHS.identify])
   @HttpCode(HttpStatus.OK)
   identify(@Body() body: unknown, @Query('command') command: unknown, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<IdentifyAnswer> {
     const operation = identifyOperationOf(command);
@@ -30,7 +34,7 @@ export class MaloIdentController {
     return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw), operation);
   }
 
-  @Get('getMaloidentMarketlocation')
+  @Get([...MALO_IDENT_PATHS.masterData])
   @OperatorReadable()
   read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<MasterData> {
     return this.masterData.read(query, requestFactsOf(request.raw));

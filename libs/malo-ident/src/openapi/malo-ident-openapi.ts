@@ -1,5 +1,6 @@
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { FLAG_NAMES } from '../flags';
+import { MALO_IDENT_PATHS } from '../http/malo-ident-paths';
 import { IDENTIFY_OPERATIONS } from '../identify-command';
 import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
 import { MASTER_DATA_KINDS } from '../master-data.service';
@@ -134,72 +135,8 @@ export function maloIdentOpenApi(): OpenApiContribution {
     description: 'The grid operator identifies a market location for a supplier (candidates and the criteria that hit, input of EBD E_0594) and reads the identified one’s master data.',
     tags: [{ name: TAG, description: 'MaLo identification on the grid operator’s side.' }],
     paths: {
-      '/identifyMarketlocation': {
-        post: {
-          tags: [TAG],
-          operationId: IDENTIFY_OPERATION,
-          summary: 'Identifizierung der MaLo / der Lokation',
-          description:
-            'Candidate MaLos from the read model (booked and imported objects in force at `ausfuehrungsdatum`) with the twelve flags each, strongest first, at most `MALO_IDENT_MAX_CANDIDATES` (default 10); a candidate without a primary hit is not answered. Every request and answer is recorded; the same `idempodenzschluessel` again answers the recorded answer.\n\n' +
-            `One route, two operations chosen by \`command\` (as the vendor’s mock): \`${IDENTIFY_OPERATION}\` (Identifizierung der MaLo, also when \`command\` is absent) and \`${LOCATION_IDENTIFY_OPERATION}\` (Identifizierung der Lokation). ` +
-            'No published schema of the second goes beyond its name: it takes the same body (MaLo criteria and `transaktionsdaten.ausfuehrungsdatum`) and is answered by the same identification, in the same shape (`maloIdentDaten`).',
-          security: [{ [BEARER_SCHEME]: [] }],
-          parameters: [
-            {
-              name: 'command',
-              in: 'query',
-              required: false,
-              description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
-              schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
-            },
-            { $ref: '#/components/parameters/requestId' },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('MaloIdent_IdentifyRequest') } } },
-          responses: {
-            200: {
-              description: 'The candidates; `{"maloIdentDaten": []}` when none.',
-              headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
-              content: { 'application/json': { schema: ref('MaloIdent_IdentifyAnswer'), example: EXAMPLE_ANSWER } },
-            },
-            ...problemResponses(['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', 'REQUEST.MALFORMED_JSON', ...COMMON_PROBLEMS], context, {
-              statusText: { 400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.' },
-              instance: '/identifyMarketlocation',
-              errorsOf: (code) =>
-                code === 'MALO_IDENT.INVALID_REQUEST'
-                  ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'is required' }]
-                  : code === 'MALO_IDENT.INVALID_PARAMETER'
-                    ? [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATIONS.join(' or ')}` }]
-                    : undefined,
-            }),
-          },
-        },
-      },
-      '/getMaloidentMarketlocation': {
-        get: {
-          tags: [TAG],
-          operationId: MASTER_DATA_OPERATION,
-          summary: 'Stammdaten der identifizierten MaLo',
-          description: 'The MaLo’s objects in force at the key date from the read model, per kind; an unknown MaLo answers every list empty (200).',
-          security: [{ [BEARER_SCHEME]: [] }],
-          parameters: [
-            { name: 'parameter1', in: 'query', required: true, description: 'MaLo id.', schema: { type: 'string', pattern: '^\\d{11}$', example: '74018657187' } },
-            { name: 'parameter3', in: 'query', required: true, description: 'Key date (date-time with offset, with or without milliseconds).', schema: { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' } },
-            { name: 'command', in: 'query', required: false, description: `\`${MASTER_DATA_OPERATION}\`, with or without a system prefix.`, schema: { type: 'string' } },
-            { $ref: '#/components/parameters/requestId' },
-          ],
-          responses: {
-            200: {
-              description: 'The master data of the MaLo at the key date.',
-              headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
-              content: { 'application/json': { schema: ref('MaloIdent_MasterData') } },
-            },
-            ...problemResponses(['MALO_IDENT.INVALID_PARAMETER', ...COMMON_PROBLEMS], context, {
-              instance: '/getMaloidentMarketlocation',
-              errorsOf: (code) => (code === 'MALO_IDENT.INVALID_PARAMETER' ? [{ pointer: '#/parameter3', message: 'is required' }] : undefined),
-            }),
-          },
-        },
-      },
+      ...Object.fromEntries(MALO_IDENT_PATHS.identify.map((path, index) => [`/${path}`, { post: identifyOperation(context, path, index) }])),
+      ...Object.fromEntries(MALO_IDENT_PATHS.masterData.map((path, index) => [`/${path}`, { get: masterDataOperation(context, path, index) }])),
       '/maloIdentRequests/{idempodenzschluessel}': {
         get: {
           tags: [TAG],
@@ -222,4 +159,83 @@ export function maloIdentOpenApi(): OpenApiContribution {
       schemas: { MaloIdent_IdentifyRequest: REQUEST, MaloIdent_IdentifyAnswer: ANSWER, MaloIdent_MasterData: MASTER_DATA, MaloIdent_Record: RECORD },
     },
   });
+}
+
+type Context = Parameters<OpenApiContribution>[0];
+
+// operationIds are unique in a document: the German name of an operation gets a suffix, as the reads' other spellings do.
+const operationIdOf = (operationId: string, path: string, index: number) => (index === 0 ? operationId : `${operationId}_${path}`);
+const summaryOf = (summary: string, path: string, index: number) => (index === 0 ? summary : `${summary} (German name /${path})`);
+const servedAs = (paths: readonly string[]) => ` Served alike as ${paths.map((path) => `\`/${path}\``).join(' and ')}.`;
+
+function identifyOperation(context: Context, path: string, index: number): OpenApiObject {
+  return {
+    tags: [TAG],
+    operationId: operationIdOf(IDENTIFY_OPERATION, path, index),
+    summary: summaryOf('Identifizierung der MaLo / der Lokation', path, index),
+    description:
+      'Candidate MaLos from the read model (booked and imported objects in force at `ausfuehrungsdatum`) with the twelve flags each, strongest first, at most `MALO_IDENT_MAX_CANDIDATES` (default 10); a candidate without a primary hit is not answered. Every request and answer is recorded; the same `idempodenzschluessel` again answers the recorded answer.\n\n' +
+      `One route, two operations chosen by \`command\` (as the vendor’s mock): \`${IDENTIFY_OPERATION}\` (Identifizierung der MaLo, also when \`command\` is absent) and \`${LOCATION_IDENTIFY_OPERATION}\` (Identifizierung der Lokation). ` +
+      'No published schema of the second goes beyond its name: it takes the same body (MaLo criteria and `transaktionsdaten.ausfuehrungsdatum`) and is answered by the same identification, in the same shape (`maloIdentDaten`).' +
+      servedAs(MALO_IDENT_PATHS.identify),
+    security: [{ [BEARER_SCHEME]: [] }],
+    parameters: [
+      {
+        name: 'command',
+        in: 'query',
+        required: false,
+        description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
+        schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
+      },
+      { $ref: '#/components/parameters/requestId' },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: ref('MaloIdent_IdentifyRequest') } } },
+    responses: {
+      200: {
+        description: 'The candidates; `{"maloIdentDaten": []}` when none.',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
+        content: { 'application/json': { schema: ref('MaloIdent_IdentifyAnswer'), example: EXAMPLE_ANSWER } },
+      },
+      ...problemResponses(['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', 'REQUEST.MALFORMED_JSON', ...COMMON_PROBLEMS], context, {
+        statusText: { 400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.' },
+        instance: `/${path}`,
+        errorsOf: (code) =>
+          code === 'MALO_IDENT.INVALID_REQUEST'
+            ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'is required' }]
+            : code === 'MALO_IDENT.INVALID_PARAMETER'
+              ? [{ pointer: '#/command', message: `must be ${IDENTIFY_OPERATIONS.join(' or ')}` }]
+              : undefined,
+      }),
+    },
+  };
+}
+
+function masterDataOperation(context: Context, path: string, index: number): OpenApiObject {
+  return {
+    tags: [TAG],
+    operationId: operationIdOf(MASTER_DATA_OPERATION, path, index),
+    summary: summaryOf('Stammdaten der identifizierten MaLo', path, index),
+    description:
+      'The MaLo’s objects in force at the key date from the read model, per kind; an unknown MaLo answers every list empty (200). ' +
+      'Always wrapped (`READ_ANSWER_SHAPE` does not apply): one answer carries several kinds.' +
+      servedAs(MALO_IDENT_PATHS.masterData),
+    security: [{ [BEARER_SCHEME]: [] }],
+    parameters: [
+      { name: 'parameter1', in: 'query', required: true, description: 'MaLo id.', schema: { type: 'string', pattern: '^\\d{11}$', example: '74018657187' } },
+      { name: 'parameter3', in: 'query', required: true, description: 'Key date (date-time with offset, with or without milliseconds).', schema: { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' } },
+      { name: 'command', in: 'query', required: false, description: `\`${MASTER_DATA_OPERATION}\`, with or without a system prefix.`, schema: { type: 'string' } },
+      { $ref: '#/components/parameters/requestId' },
+    ],
+    responses: {
+      200: {
+        description: 'The master data of the MaLo at the key date.',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/requestId' } },
+        content: { 'application/json': { schema: ref('MaloIdent_MasterData') } },
+      },
+      ...problemResponses(['MALO_IDENT.INVALID_PARAMETER', ...COMMON_PROBLEMS], context, {
+        instance: `/${path}`,
+        errorsOf: (code) => (code === 'MALO_IDENT.INVALID_PARAMETER' ? [{ pointer: '#/parameter3', message: 'is required' }] : undefined),
+      }),
+    },
+  };
 }

@@ -1,0 +1,63 @@
+import { Registry } from 'prom-client';
+import type { BusinessObjectReadRepository } from '@maco/process-store';
+import { ConfigurationError } from '@maco/platform';
+import { loadBoReadConfig, type ReadAnswerShape } from './bo-read.config';
+import { BoReadService, objectsAnswer } from './bo-read.service';
+import { BoReadMetrics } from './metrics/bo-read-metrics';
+import { readRouteAt, type ReadRoute } from './read-routes';
+
+const at = (path: string): ReadRoute => {
+  const route = readRouteAt(path);
+  if (!route) throw new Error(`no read at ${path}`);
+  return route;
+};
+
+// As stored: the text the database hands out, an explicit null the middleware sent included.
+const STORED = ['{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188","netzebene":null}', '{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188"}'];
+
+describe(loadBoReadConfig.name, () => {
+  it('should answer wrapped unless READ_ANSWER_SHAPE says array', () => {
+    expect(loadBoReadConfig({})).toEqual({ answerShape: 'wrapped' });
+    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: '' })).toEqual({ answerShape: 'wrapped' });
+    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: 'wrapped' })).toEqual({ answerShape: 'wrapped' });
+    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: ' array ' })).toEqual({ answerShape: 'array' });
+  });
+
+  it('should refuse another value as a configuration error naming the variable', () => {
+    expect(() => loadBoReadConfig({ READ_ANSWER_SHAPE: 'Array' })).toThrow(ConfigurationError);
+    expect(() => loadBoReadConfig({ READ_ANSWER_SHAPE: 'list' })).toThrow('READ_ANSWER_SHAPE must be one of wrapped, array (got "list")');
+  });
+});
+
+describe(objectsAnswer.name, () => {
+  it('should put the stored texts into the shape verbatim', () => {
+    expect(objectsAnswer('wrapped', 'MARKTLOKATION', STORED)).toBe(`{"stammdaten":{"MARKTLOKATION":[${STORED.join(',')}]}}`);
+    expect(objectsAnswer('array', 'MARKTLOKATION', STORED)).toBe(`[${STORED.join(',')}]`);
+    expect(objectsAnswer('array', 'MARKTLOKATION', [])).toBe('[]');
+  });
+});
+
+describe('BoReadService answer shape', () => {
+  const serviceAnswering = (answerShape: ReadAnswerShape, bodies: string[]) => {
+    const objects = { find: async () => bodies } as unknown as BusinessObjectReadRepository;
+    return new BoReadService('LF', objects, new BoReadMetrics(new Registry(), 'LF'), { answerShape });
+  };
+  const query = { parameter1: '50074561188', parameter3: '2024-06-28T12:18:00Z' };
+
+  it('should answer the objects wrapped by default, a bare list with array, equal in content', async () => {
+    const wrapped = await serviceAnswering('wrapped', STORED).read(at('/getMarketlocationBasic'), query);
+    const array = await serviceAnswering('array', STORED).read(at('/lesenMarktlokationBasis'), query);
+    expect(JSON.parse(wrapped)).toEqual({ stammdaten: { MARKTLOKATION: JSON.parse(array) } });
+    expect(JSON.parse(array)).toEqual(STORED.map((text) => JSON.parse(text)));
+    expect(JSON.parse(array)[0]).toHaveProperty('netzebene', null);
+  });
+
+  it('should keep the answer of getAllocationAuthorization in either shape', async () => {
+    const authorization = at('/getAllocationAuthorization');
+    const request = { parameter1: '50074561188', parameter2: '9979052000006', parameter3: '2024-06-28T12:18:00Z' };
+    const stored = ['{"boTyp":"ZUORDNUNGSERMAECHTIGUNG","zusatzdaten":{"quelle":"import"}}'];
+    const expected = { zusatzdaten: { quelle: 'import' }, ermaechtigungVorhanden: true };
+    expect(JSON.parse(await serviceAnswering('array', stored).read(authorization, request))).toEqual(expected);
+    expect(JSON.parse(await serviceAnswering('wrapped', stored).read(authorization, request))).toEqual(expected);
+  });
+});
