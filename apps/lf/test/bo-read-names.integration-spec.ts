@@ -44,14 +44,8 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
     array = await startWithShape(database.url, 'array');
     const sample = loadSamples({ role: 'lf', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
     if (!sample) throw new Error('sample lf-create-55001.json missing');
+    // Verbatim: its contracts and Bilanzierung name no location and are read by the MaLo of their message.
     booked = withBusinessKey(sample.body as Body);
-    // The sample's contracts and balancing name no location; named by its MaLo they are read by it too.
-    const { BILANZIERUNG, ENERGIELIEFERVERTRAG, NETZNUTZUNGSVERTRAG } = booked.stammdaten;
-    Object.assign(booked.stammdaten, {
-      BILANZIERUNG: BILANZIERUNG.map((object) => ({ ...object, marktlokationsId: MALO })),
-      ENERGIELIEFERVERTRAG: ENERGIELIEFERVERTRAG.map((object) => ({ ...object, lokationsId: MALO })),
-      NETZNUTZUNGSVERTRAG: NETZNUTZUNGSVERTRAG.map((object) => ({ ...object, lokationsId: MALO })),
-    });
     expect((await postJson(`${wrapped.baseUrl}/createProcessData`, booked, { token })).status).toBe(200);
   });
 

@@ -390,9 +390,8 @@ export function describeBusinessObjects(stammdaten: unknown, previous?: unknown,
   if (!isObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
-  const message = messageFactsOf(entries, options.transaktionsdaten);
-  // Each object's id once: the descriptors and the comparison with the previous state both need it.
-  const ids = entries.map((entry) => entryId(entry, message));
+  // Each object's id once: the message's locations, the descriptors and the comparison with the previous state need it.
+  const { ids, message } = identify(entries, options.transaktionsdaten);
   const linked = message.locations.length <= MESSAGE_LOCATION_LIMIT ? message.locations : [];
   const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
   const described = new Map<string, ObjectDescriptor>();
@@ -425,13 +424,24 @@ export function objectId(rule: KindRule, object: Bo, message: MessageFacts, inde
   return belonging && belonging.length <= MAX_ID_LENGTH ? belonging : undefined;
 }
 
-const entryId = ({ rule, object, index }: Entry, message: MessageFacts) => objectId(rule, object, message, index);
+/** The ids of a state's objects (own, else belonging) and the message facts the belonging ones come from. */
+function identify(entries: readonly Entry[], transaktionsdaten: unknown): { ids: (string | undefined)[]; message: MessageFacts } {
+  const ids = entries.map(({ rule, object }) => ownId(rule, object));
+  const message = messageFactsOf(entries, transaktionsdaten, ids);
+  for (let i = 0; i < entries.length; i++) {
+    const { rule, object, index } = entries[i];
+    if (ids[i] !== undefined || !rule.belongingId) continue;
+    const belonging = rule.belongingId(object, message, index);
+    if (belonging && belonging.length <= MAX_ID_LENGTH) ids[i] = belonging;
+  }
+  return { ids, message };
+}
 
 /**
  * What the objects of a state belong to: its locations (the own ids of its location objects, the meters its MeLos
  * name, UTILTS' `transaktionsdaten.lokationsId`), and its sender and category.
  */
-export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: unknown): MessageFacts {
+export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: unknown, ownIds?: readonly (string | undefined)[]): MessageFacts {
   const locations: NamedLocation[] = [];
   const seen = new Set<string>();
   const add = (location: NamedLocation) => {
@@ -440,9 +450,10 @@ export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: un
     seen.add(key);
     locations.push(location);
   };
-  for (const { rule, object } of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const { rule, object } = entries[i];
     if (!rule.location) continue;
-    const id = ownId(rule, object);
+    const id = ownIds ? ownIds[i] : ownId(rule, object);
     if (id) add({ type: rule.location, id });
     if (rule.location === 'MELO') metersOf(object).forEach(add);
   }
@@ -515,11 +526,11 @@ export function objectsOf(stammdaten: Bo): Entry[] {
 }
 
 function byIdentity(entries: Entry[], transaktionsdaten: unknown): Map<string, Bo> {
-  const message = messageFactsOf(entries, transaktionsdaten);
+  const { ids } = identify(entries, transaktionsdaten);
   const map = new Map<string, Bo>();
-  for (const entry of entries) {
-    const id = entryId(entry, message);
-    if (id) map.set(`${entry.kind}\u0000${id}`, entry.object);
+  for (let i = 0; i < entries.length; i++) {
+    const id = ids[i];
+    if (id) map.set(`${entries[i].kind}\u0000${id}`, entries[i].object);
   }
   return map;
 }
