@@ -262,7 +262,7 @@ describe('requirement conditions [301]–[499]', () => {
     /** `lines[].conditions` of every FV2604 table: `[n] text` lines, by key. */
     function referenceTexts(): Map<number, Set<string>> {
       const texts = new Map<number, Set<string>>();
-      for (const file of readdirSync(REFERENCE).filter((name) => name.endsWith('.json'))) {
+      for (const file of readdirSync(REFERENCE).filter((name) => /_55\d{3}\.json$/.test(name))) {
         const table = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { lines: { conditions?: string }[] };
         for (const line of table.lines) {
           for (const part of (line.conditions ?? '').split(/\r?\n(?=\[\d+\])/)) {
