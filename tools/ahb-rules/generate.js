@@ -27,17 +27,28 @@ const SCHEMA_FILES = {
   MSB: { create: ['msb-create.json'], update: ['msb-update.json'] },
 };
 
-// Top-level keys of `stammdaten` (backend-interface.md §3.1/§5); contracts are keyed by their vertragsart.
+// Top-level keys of `stammdaten` (backend-interface.md §3.1/§5; every kind of the vendor's per-PI documents); contracts
+// are keyed by their vertragsart.
 const STAMMDATEN_KEYS = new Set([
   'MARKTLOKATION', 'MESSLOKATION', 'NETZLOKATION', 'TRANCHE', 'BILANZIERUNG', 'TECHNISCHE_RESSOURCE',
   'STEUERBARE_RESSOURCE', 'LOKATIONSBUENDEL', 'ZAEHLER', 'VERWENDUNGSZEITRAUM', 'AD_HOC_STEUERKANAL',
   'NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG',
+  'ANFRAGE', 'ANGEBOT', 'AUFTRAG', 'AVIS', 'BERECHNUNGSFORMEL', 'ENERGIEMENGE', 'HANDELSUNSTIMMIGKEIT',
+  'KOMMUNIKATIONSDATEN', 'LEISTUNGSKURVENDEFINITION', 'PREISBLATT', 'RECHNUNG', 'REKLAMATION', 'SCHALTZEITDEFINITION',
+  'SPERRAUFTRAG', 'STATUSBERICHT', 'STATUSMITTEILUNG', 'WERTE_NACH_TYP2', 'ZAEHLZEITDEFINITION',
 ]);
+
+/**
+ * The message types whose rules are derived, by their BO4E mapping CSV (`bo4e-mapping/<folder>/<name>.csv`, where the
+ * folder has it). APERAK and CONTRL have no PI columns; the MaloIdent API CSVs describe no EDIFACT message.
+ */
+const MESSAGE_CSVS = ['UTILMD_Strom', 'UTILMD_Gas', 'MSCONS', 'ORDERS', 'ORDRSP', 'ORDCHG', 'IFTSTA', 'INSRPT', 'INVOIC', 'REMADV', 'PRICAT', 'QUOTES', 'REQOTE', 'PARTIN', 'UTILTS', 'COMDIS'];
 const TRANSAKTIONSDATEN_OBJECTS = new Set(['absender', 'empfaenger', 'absender.ansprechpartner', 'empfaenger.ansprechpartner']);
 
-// UTILMD segment group nesting (MIG S2.1): the parent of each group; groups not listed hang at the message root.
+// UTILMD segment group nesting (MIG S2.1): the parent of each group; groups not listed hang at the message root. Other
+// messages take theirs from the levels of their mapping CSV (`groupParents`); this one is checked against UTILMD's.
 /** @type {Record<string, string | undefined>} */
-const GROUP_PARENT = { SG3: 'SG2', SG5: 'SG4', SG6: 'SG4', SG8: 'SG4', SG12: 'SG4', SG9: 'SG8', SG10: 'SG8', SG13: 'SG12' };
+const UTILMD_GROUP_PARENT = { SG3: 'SG2', SG5: 'SG4', SG6: 'SG4', SG8: 'SG4', SG12: 'SG4', SG9: 'SG8', SG10: 'SG8', SG13: 'SG12' };
 
 const IDENTIFIER_PATH = /^[A-Za-z][A-Za-z0-9]*(\[\])?(\.[A-Za-z][A-Za-z0-9]*(\[\])?)*$/;
 const UNCONDITIONAL = new Set(['Muss', 'M', 'X']);
@@ -81,23 +92,23 @@ const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
  *   row: CsvRow, code: string, qualifiers: string[], context: string, groupRows: CsvRow[], paths: string[],
  *   uniqueInContext?: boolean,
  * }} MappingEntry
- * PI columns of the CSV: PI → column indexes.
- * @typedef {{ entries: MappingEntry[], columns: Map<string, number[]>, csvPis: string[] }} Mapping
+ * PI columns of the CSV: PI → column indexes; `groupParents`: each segment group's enclosing group, from the levels.
+ * @typedef {{ entries: MappingEntry[], columns: Map<string, number[]>, csvPis: string[], groupParents: Record<string, string | undefined> }} Mapping
  * @typedef {{ path: string, expression: string, segment: string | undefined }} RuleField
  * A field whose requirement depends on AHB conditions: one chain of expressions (enclosing groups, segment, its data
  * elements) per segment instance the field can come from; indexes into the release's expression table.
  * @typedef {{ path: string, segment: string | undefined, chains: number[][] }} ConditionalField
  * `conditionTexts`: the PI's own texts of conditions whose text differs from the release's common one.
  * @typedef {{
- *   pruefidentifikator: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalFields: ConditionalField[],
+ *   pruefidentifikator: string, message?: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalFields: ConditionalField[],
  *   conditionalSkipped: number, ambiguousSkipped: number, unexpressedConditions: string[],
- *   conditionTexts?: Record<string, string>,
+ *   conditionTexts?: Record<string, string>, vendorUnmapped?: number,
  * }} PiRules
  * @typedef {{
  *   description: string, formatVersion: string, conditions: Record<string, string>, expressions: string[],
  *   rules: PiRules[],
  * }} RulesData
- * @typedef {{ formatVersion: string, data: RulesData, mapping: Mapping }} DerivedRules
+ * @typedef {{ formatVersion: string, data: RulesData }} DerivedRules
  */
 
 /**
@@ -114,6 +125,8 @@ function main(argv) {
   const schemas = loadSchemas();
   const catalogue = buildCatalogue(index, schemas);
   const shapes = collectShapes(schemas);
+  // Messages the request schemas barely cover (INVOIC, REMADV, …) resolve their paths through the vendor's documents too.
+  const widerShapes = withFallback(shapes, collectVendorShapes());
 
   fs.mkdirSync(outDir, { recursive: true });
   writeJson(path.join(outDir, 'pi-catalogue.json'), catalogue);
@@ -122,7 +135,7 @@ function main(argv) {
   /** @type {DerivedRules[]} */
   const derived = [];
   for (const { formatVersion, csvFolder } of RELEASES) {
-    const result = deriveRules(formatVersion, csvFolder, shapes, mappedByPi(vendor, formatVersion));
+    const result = deriveRules(formatVersion, csvFolder, { strom: shapes, other: widerShapes }, mappedByPi(vendor, formatVersion, vendorRequired.vendorMappedByPi(formatVersion)));
     derived.push({ formatVersion, ...result });
     writeJson(path.join(outDir, `ahb-rules-${formatVersion}.json`), result.data);
   }
@@ -137,15 +150,18 @@ function main(argv) {
 }
 
 /**
- * The fields the vendor's document of each UTILMD Strom PI names (plain paths) with their EDIFACT segments.
+ * The fields the vendor's document of each PI names (plain paths) with their EDIFACT segments: UTILMD Strom from the
+ * requirements, every other message from its documents (`all`).
  * @param {{ formatVersion: string, requirements: { pruefidentifikator: string, message: string, mapped: VendorMapped }[] }[]} vendor
  * @param {string} formatVersion
+ * @param {Map<string, VendorMapped>} all
  * @returns {Map<string, VendorMapped>}
  */
-function mappedByPi(vendor, formatVersion) {
+function mappedByPi(vendor, formatVersion, all) {
   const data = vendor.find((entry) => entry.formatVersion === formatVersion);
   if (!data) throw new Error(`no vendor specification for ${formatVersion}`);
-  return new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, r.mapped]));
+  const strom = new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, r.mapped]));
+  return new Map([...all, ...strom]);
 }
 
 /**
@@ -314,48 +330,109 @@ function refName(ref) {
   return decodeURIComponent(ref.split('/').pop() ?? ''); // split gives at least one part
 }
 
+/**
+ * Shapes of every path the vendor's per-PI documents describe (every release folder): a property through a local
+ * `$ref` is an object, one with `type: array` an array, a reference to a BO4E field file a leaf.
+ * @returns {Shapes}
+ */
+function collectVendorShapes() {
+  const YAML = require('yaml');
+  const root = path.join(REFERENCE, 'maco-api-doc-resources', 'pruefi');
+  /** @type {Shapes} */
+  const shapes = new Map();
+  for (const folder of fs.readdirSync(root).sort()) {
+    for (const message of fs.readdirSync(path.join(root, folder)).sort()) {
+      for (const file of fs.readdirSync(path.join(root, folder, message)).sort()) {
+        const pi = /^PI_(\d{5})\.yaml$/.exec(file)?.[1];
+        if (!pi) continue;
+        const components = YAML.parse(fs.readFileSync(path.join(root, folder, message, file), 'utf8')).components.schemas;
+        /** @type {(name: string, prefix: string, depth: number) => void} */
+        const visit = (name, prefix, depth) => {
+          const schema = components[name];
+          if (!schema || depth > 12) return;
+          for (const [key, property] of Object.entries(schema.properties ?? {})) {
+            const childPath = prefix ? `${prefix}.${key}` : key;
+            const local = (/** @type {{ $ref?: string } | undefined} */ target) => (target?.$ref?.startsWith('#/') ? refName(target.$ref) : undefined);
+            const inner = property.type === 'array' ? local(property.items) : local(property);
+            const kind = property.type === 'array' ? 'array' : inner ? 'object' : 'scalar';
+            const previous = shapes.get(childPath);
+            shapes.set(childPath, previous && previous !== kind ? 'ambiguous' : kind);
+            if (inner) visit(inner, childPath, depth + 1);
+          }
+        };
+        visit(`PI_${pi}`, '', 0);
+      }
+    }
+  }
+  return shapes;
+}
+
+/**
+ * `primary`'s shape of a path, else `fallback`'s.
+ * @param {Shapes} primary
+ * @param {Shapes} fallback
+ * @returns {Shapes}
+ */
+function withFallback(primary, fallback) {
+  const merged = new Map(fallback);
+  for (const [key, shape] of primary) merged.set(key, shape);
+  return merged;
+}
+
 // ---------- AHB rules ----------
 
 /**
  * @param {string} formatVersion
  * @param {string} csvFolder
- * @param {Shapes} shapes
+ * @param {{ strom: Shapes, other: Shapes }} shapes UTILMD Strom resolves through the request schemas alone, as before
  * @param {Map<string, VendorMapped>} mapped the vendor's fields per PI (conditional rules only for those)
  * @returns {Omit<DerivedRules, 'formatVersion'>}
  */
 function deriveRules(formatVersion, csvFolder, shapes, mapped) {
-  const csvRows = parseCsv(fs.readFileSync(path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, 'UTILMD_Strom.csv'), 'utf8'));
-  const mapping = csvMappingEntries(csvRows);
   const ahbDir = path.join(REFERENCE, 'ahb', formatVersion);
-  /** @type {Map<string, string>} PI → AHB table file, UTILMD Strom PIs (55xxx) only */
-  const ahbPis = new Map();
+  /** @type {Map<string, string>} PI → AHB table file, every message type */
+  const tables = new Map();
   for (const file of fs.readdirSync(ahbDir)) {
     const pi = /_(\d{5})\.json$/.exec(file)?.[1];
-    if (pi && pi.startsWith('55')) ahbPis.set(pi, file);
+    if (pi) tables.set(pi, file);
   }
-  const allPis = [...new Set([...mapping.csvPis, ...ahbPis.keys()])].sort();
-  /** @type {Map<string, Map<string, string>>} PI → condition key → text (a few keys mean different things per PI) */
+  /** @type {Map<string, Map<string, string>>} PI → condition key → text (keys mean different things per PI and message) */
   const textsByPi = new Map();
   const expressions = expressionTable();
 
   /** @type {PiRules[]} */
   const rules = [];
-  for (const pi of allPis) {
-    const file = ahbPis.get(pi);
-    if (!file) {
-      // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
-      // a CSV-only PI gets no rules rather than possibly wrong ones.
-      rules.push({ pruefidentifikator: pi, source: 'csv-only', fields: [], conditionalFields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
-      continue;
+  for (const message of MESSAGE_CSVS) {
+    const csvFile = path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, `${message}.csv`);
+    if (!fs.existsSync(csvFile)) continue;
+    const parsed = csvMappingEntries(parseCsv(fs.readFileSync(csvFile, 'utf8')));
+    // An empty PI column (all of ORDRSP's, some ORDERS/UTILTS ones) says nothing: the AHB table alone decides there.
+    const mapping = message === 'UTILMD_Strom' ? parsed : { ...parsed, columns: new Map([...parsed.columns].filter(([, indexes]) => parsed.entries.some((entry) => indexes.some((index) => entry.row[index]?.trim())))) };
+    const parents = message === 'UTILMD_Strom' ? UTILMD_GROUP_PARENT : mapping.groupParents;
+    // UTILMD Strom: every 55xxx table too (a few PIs have no column of their own); the others: the PIs of their CSV.
+    const pis = message === 'UTILMD_Strom' ? [...new Set([...mapping.csvPis, ...[...tables.keys()].filter((pi) => pi.startsWith('55'))])] : mapping.csvPis;
+    for (const pi of pis.sort()) {
+      if (rules.some((rule) => rule.pruefidentifikator === pi)) throw new Error(`${formatVersion}: PI ${pi} is in two mapping CSVs`);
+      const file = tables.get(pi);
+      if (!file) {
+        // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
+        // a CSV-only PI gets no rules rather than possibly wrong ones.
+        rules.push({ pruefidentifikator: pi, message, source: 'csv-only', fields: [], conditionalFields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
+        continue;
+      }
+      const ahb = readJson(path.join(ahbDir, file));
+      /** @type {Map<string, string>} */
+      const texts = new Map();
+      for (const line of ahb.lines) collectConditionTexts(line.conditions, texts);
+      textsByPi.set(pi, texts);
+      const strom = message === 'UTILMD_Strom';
+      const derived = deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines, parents), mapping, strom ? shapes.strom : shapes.other, expressions, mapped.get(pi));
+      rules.push({ pruefidentifikator: pi, message, ...(strom ? derived : withoutUnmapped(derived, mapped.get(pi))) });
     }
-    const ahb = readJson(path.join(ahbDir, file));
-    /** @type {Map<string, string>} */
-    const texts = new Map();
-    for (const line of ahb.lines) collectConditionTexts(line.conditions, texts);
-    textsByPi.set(pi, texts);
-    rules.push(deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines), mapping, shapes, expressions, mapped.get(pi)));
   }
-  const conditions = commonTexts(textsByPi);
+  rules.sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
+  // The release's common texts are UTILMD Strom's; every other PI carries its own where they differ.
+  const conditions = commonTexts(new Map([...textsByPi].filter(([pi]) => rules.find((rule) => rule.pruefidentifikator === pi)?.message === 'UTILMD_Strom')));
   for (const rule of rules) {
     const own = [...(textsByPi.get(rule.pruefidentifikator) ?? [])].filter(([key, text]) => conditions.get(key) !== text);
     if (own.length > 0) rule.conditionTexts = Object.fromEntries(own.sort((a, b) => compareConditions(`[${a[0]}]`, `[${b[0]}]`)));
@@ -363,7 +440,7 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
   return {
     data: {
       description:
-        `AHB rules (${formatVersion}) of the UTILMD Strom PIs as BO4E paths: unconditional fields, conditional fields ` +
+        `AHB rules (${formatVersion}) of the PIs of every message type with a BO4E mapping as BO4E paths: unconditional fields, conditional fields ` +
         'with their expression chains (indexes into expressions), and the texts of the conditions. Generated by ' +
         'tools/ahb-rules/generate.js from reference/ahb; do not edit.',
       formatVersion,
@@ -371,7 +448,6 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
       expressions: expressions.list,
       rules,
     },
-    mapping,
   };
 }
 
@@ -434,6 +510,20 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     ambiguousSkipped,
     unexpressedConditions: [...conditions].sort(compareConditions),
   };
+}
+
+/**
+ * Outside UTILMD Strom the mapping CSVs are thinner and sometimes misspelt (`katetorie`): a mandatory field the vendor's
+ * document of the PI does not name at all cannot arrive in its middleware's bodies, so it would be a finding on every
+ * real message. Such fields are dropped (counted in `vendorUnmapped`); a PI without a vendor document keeps its rules.
+ * @param {PiRules} rules
+ * @param {VendorMapped | undefined} vendorMapped
+ * @returns {PiRules}
+ */
+function withoutUnmapped(rules, vendorMapped) {
+  if (!vendorMapped) return rules;
+  const fields = rules.fields.filter((field) => vendorMapped.has(field.path.replace(/\[\]/g, '')));
+  return { ...rules, fields, vendorUnmapped: rules.fields.length - fields.length };
 }
 
 /**
@@ -605,8 +695,9 @@ function compareConditions(a, b) {
 /**
  * Segment instances of one AHB table with their enclosing group instances and element expressions.
  * @param {AhbLine[]} lines
+ * @param {Record<string, string | undefined>} groupParent the message's group nesting
  */
-function ahbSegments(lines) {
+function ahbSegments(lines, groupParent) {
   /** @type {AhbSegment[]} */
   const segments = [];
   /** @type {AhbGroup[]} */
@@ -617,7 +708,7 @@ function ahbSegments(lines) {
     const expression = (line.ahb_expression ?? '').trim();
     if (line.line_type === 'segment_group') {
       const key = line.segment_group_key;
-      while (stack.length > 0 && stack[stack.length - 1].key !== GROUP_PARENT[key]) stack.pop();
+      while (stack.length > 0 && stack[stack.length - 1].key !== groupParent[key]) stack.pop();
       stack.push({ key, expression, qualifier: undefined });
       current = undefined;
     } else if (line.line_type === 'segment') {
@@ -666,11 +757,17 @@ function matchSegments(entry, segments) {
  */
 function csvMappingEntries(rows) {
   const header = rows[0];
+  // The CSVs share their first columns; UTILMD Strom has an extra `NR` (not relevant) column before the storage one.
+  const storage = header.indexOf('stamm- oder transaktionsdaten');
+  const notRelevantColumn = header.indexOf('NR');
+  if (storage < 0) throw new Error('mapping CSV without a "stamm- oder transaktionsdaten" column');
   /** @type {Mapping['columns']} */
   const columns = new Map();
   header.forEach((cell, index) => {
-    if (index >= 18 && /^\d{5}$/.test(cell.trim())) columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
+    if (index > storage + 2 && /^\d{5}$/.test(cell.trim())) columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
   });
+  /** @type {Record<string, string | undefined>} */
+  const groupParents = {};
   /** @type {MappingEntry[]} */
   const entries = [];
   /** @type {CsvGroup[]} */
@@ -683,6 +780,7 @@ function csvMappingEntries(rows) {
     if (!code || Number.isNaN(level)) continue;
     if (/^SG\d+$/.test(code)) {
       while (stack.length > 0 && stack[stack.length - 1].level >= level) stack.pop();
+      if (!Object.hasOwn(groupParents, code)) groupParents[code] = stack[stack.length - 1]?.key;
       /** @type {CsvGroup} */
       const group = { key: code, level, qualifier: undefined, row };
       stack.push(group);
@@ -695,21 +793,21 @@ function csvMappingEntries(rows) {
       pendingTrigger.qualifier = `${code}+${qualifiers[0] ?? ''}`;
       pendingTrigger = undefined;
     }
-    const notRelevant = (row[11] ?? '').trim() === 'X';
+    const notRelevant = notRelevantColumn >= 0 && (row[notRelevantColumn] ?? '').trim() === 'X';
     entries.push({
       row,
       code,
       qualifiers: qualifiers.length > 0 ? [...new Set(qualifiers)] : [''],
       context: stack.map((g) => `${g.key}:${g.qualifier}`).join('/'),
       groupRows: stack.map((g) => g.row),
-      paths: notRelevant ? [] : bo4ePaths(row[12] ?? '', row[13] ?? '', row[14] ?? ''),
+      paths: notRelevant ? [] : bo4ePaths(row[storage] ?? '', row[storage + 1] ?? '', row[storage + 2] ?? ''),
     });
   }
   /** @type {Map<string, number>} */
   const counts = new Map();
   for (const entry of entries) counts.set(`${entry.context}|${entry.code}`, (counts.get(`${entry.context}|${entry.code}`) ?? 0) + 1);
   for (const entry of entries) entry.uniqueInContext = counts.get(`${entry.context}|${entry.code}`) === 1;
-  return { entries, columns, csvPis: [...columns.keys()] };
+  return { entries, columns, csvPis: [...columns.keys()], groupParents };
 }
 
 /**

@@ -343,4 +343,30 @@ function compareText(a, b) {
 }
 
 
-module.exports = { deriveVendorRequired, writeVendorDifferences, internals: { requiredFields, renderDifferences, classify } };
+/**
+ * Every field each PI's document names (`mappedPaths`), for every message of the release's folder (10/26: UTILMD
+ * Strom of its own folder, the rest from 04/26): where the AHB rules of any message type may take a conditional line.
+ * @param {string} formatVersion FV2510, FV2604 or FV2610
+ * @returns {Map<string, Map<string, string[]>>} PI → path → segments
+ */
+function vendorMappedByPi(formatVersion) {
+  const release = VENDOR_RELEASES.find((entry) => entry.formatVersion === formatVersion);
+  if (!release) throw new Error(`no vendor folder for ${formatVersion}`);
+  /** @type {Map<string, Map<string, string[]>>} */
+  const mapped = new Map();
+  const folders = [release.folder, ...(release.fallback ? [VENDOR_RELEASES.find((entry) => entry.formatVersion === release.fallback)?.folder ?? ''] : [])];
+  for (const folder of folders) {
+    const root = path.join(PRUEFI, folder);
+    for (const message of fs.readdirSync(root).sort()) {
+      for (const file of fs.readdirSync(path.join(root, message)).sort()) {
+        const pi = /^PI_(\d{5})\.yaml$/.exec(file)?.[1];
+        if (!pi || mapped.has(pi)) continue;
+        const document = YAML.parse(fs.readFileSync(path.join(root, message, file), 'utf8'));
+        mapped.set(pi, mappedPaths(document.components.schemas, `PI_${pi}`));
+      }
+    }
+  }
+  return mapped;
+}
+
+module.exports = { deriveVendorRequired, writeVendorDifferences, vendorMappedByPi, internals: { requiredFields, renderDifferences, classify } };

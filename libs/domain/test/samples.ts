@@ -19,9 +19,13 @@ export interface Sample {
 const PROCESS_SAMPLE = /^(lf|nb|msb)-(create|update)-\d{5}(?:-.+)?\.json$/;
 const SAMPLE_FOLDERS = ['', 'upstream', 'synth'];
 
-/** Every Prozessdaten request sample of `samples/`, `samples/upstream/` and `samples/synth/`. */
-export function processSamples(): Sample[] {
-  return SAMPLE_FOLDERS.map((folder) => path.join(SAMPLES_DIR, folder))
+/**
+ * Every Prozessdaten request sample of `samples/`, `samples/upstream/` and `samples/synth/`; with `vendor`, also the
+ * bodies the vendor's middleware produced (`samples/vendor/`, every message type).
+ */
+export function processSamples(options: { vendor?: boolean } = {}): Sample[] {
+  return [...SAMPLE_FOLDERS, ...(options.vendor ? ['vendor'] : [])]
+    .map((folder) => path.join(SAMPLES_DIR, folder))
     .filter((dir) => fs.existsSync(dir))
     .flatMap((dir) =>
       fs

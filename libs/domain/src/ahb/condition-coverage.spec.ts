@@ -4,7 +4,7 @@ import CATALOGUE_DATA from '../release/data/pi-catalogue.json';
 import RULES_FV2510 from '../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../release/data/ahb-rules-FV2604.json';
 import { REFERENCE_DIR } from '../../test/samples';
-import { CONDITION_CATALOGUE, releaseConditions, UNDECIDABLE_CONDITIONS } from './conditions/catalogue';
+import { CONDITION_CATALOGUE, entryFor, releaseConditions, UNDECIDABLE_CONDITIONS } from './conditions/catalogue';
 import { IDENTIFIER_FORMATS } from './conditions/value-conditions';
 import type { ReleaseConditions } from './evaluation/requirement';
 import { AhbExpressionSyntaxError, conditionKindOf, parseAhbExpression, type AhbExpression, type ConditionNode } from './expression/ahb-expression';
@@ -184,7 +184,7 @@ function render(results: Coverage[]): string {
   lines.push('| condition | reason | text |', '|---|---|---|');
   for (const key of latest.requirement.referenced) {
     if (latest.requirement.decided.includes(key)) continue;
-    const entry = UNDECIDABLE_CONDITIONS.get(key);
+    const entry = entryFor(UNDECIDABLE_CONDITIONS, key, texts[String(key)]);
     const reason = entry?.reason ?? (CONDITION_CATALOGUE.has(key) ? 'text differs from the catalogue entry' : 'not in the catalogue');
     lines.push(`| [${key}] | ${oneLine(reason)} | ${oneLine(texts[String(key)] ?? '')} |`);
   }

@@ -5,27 +5,38 @@ import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-condition
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
 import { normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
 
-/** The requirement conditions ([1]–[499]) of UTILMD Strom the booked data can decide, by key. */
-export const CONDITION_CATALOGUE: ReadonlyMap<number, ConditionEntry> = byKey([
+/**
+ * The requirement conditions ([1]–[499]) the booked data can decide, by key. A key has one entry per text: every
+ * message type numbers its conditions from [1] (UTILMD's [32] is not MSCONS' [32]), and the text picks the entry.
+ */
+export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]> = byKey([
   ...CONDITIONS_1_120,
   ...CONDITIONS_121_300,
   ...CONDITIONS_301_499,
 ]);
 
-/** The requirement conditions the data cannot decide, each with the reason. */
-export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, UndecidableEntry> = byKey([
+/** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
+export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEntry[]> = byKey([
   ...UNDECIDABLE_1_120,
   ...UNDECIDABLE_121_300,
   ...UNDECIDABLE_301_499,
 ]);
 
-function byKey<T extends { key: number }>(entries: readonly T[]): Map<number, T> {
-  const map = new Map<number, T>();
+function byKey<T extends { key: number; text: string }>(entries: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
   for (const entry of entries) {
-    if (map.has(entry.key)) throw new Error(`condition [${entry.key}] is in the catalogue twice`);
-    map.set(entry.key, entry);
+    const same = map.get(entry.key) ?? [];
+    if (same.some((other) => normaliseText(other.text) === normaliseText(entry.text))) throw new Error(`condition [${entry.key}] is in the catalogue twice with one text`);
+    map.set(entry.key, [...same, entry]);
   }
   return map;
+}
+
+/** The entry of `key` written for `text` (whitespace aside), if any. */
+export function entryFor<T extends { text: string }>(entries: ReadonlyMap<number, readonly T[]>, key: number, text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  const normalised = normaliseText(text);
+  return entries.get(key)?.find((entry) => normaliseText(entry.text) === normalised);
 }
 
 /**
@@ -34,9 +45,9 @@ function byKey<T extends { key: number }>(entries: readonly T[]): Map<number, T>
  */
 export function releaseConditions(releaseTexts: Readonly<Record<string, string>>): ReleaseConditions {
   const deciders = new Map<number, Decider>();
-  for (const [key, entry] of CONDITION_CATALOGUE) {
-    const text = releaseTexts[String(key)];
-    if (text !== undefined && normaliseText(text) === normaliseText(entry.text)) deciders.set(key, entry.decide);
+  for (const key of CONDITION_CATALOGUE.keys()) {
+    const entry = entryFor(CONDITION_CATALOGUE, key, releaseTexts[String(key)]);
+    if (entry) deciders.set(key, entry.decide);
   }
   const values = new Map<number | string, ValueCondition | undefined>();
   return {
