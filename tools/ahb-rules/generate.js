@@ -911,7 +911,7 @@ function renderReport(catalogue, derived) {
   lines.push('booking decides them on the data (docs/ahb-rules.md; decided share in CONDITIONS.md).', '');
 
   lines.push('## PIs with rules per release and role', '');
-  lines.push('| release | role | operation | listed PIs | UTILMD Strom PIs | with ≥1 mandatory field |');
+  lines.push('| release | role | operation | listed PIs | with AHB rules (any message type) | with ≥1 mandatory field |');
   lines.push('|---|---|---|---|---|---|');
   for (const [release, entry] of Object.entries(catalogue.releases)) {
     const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
@@ -937,16 +937,24 @@ function renderReport(catalogue, derived) {
     const fromAhb = rules.filter((r) => r.source === 'ahb');
     const csvOnly = rules.filter((r) => r.source === 'csv-only');
     lines.push(`## ${formatVersion}`, '');
-    lines.push(`${rules.length} UTILMD Strom PIs: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`);
+    lines.push(`${rules.length} PIs of ${new Set(rules.map((r) => r.message)).size} message types: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`, '');
+    lines.push('| message | PIs | with an AHB table | mandatory fields | conditional fields | mandatory fields the vendor never maps (dropped) |', '|---|---:|---:|---:|---:|---:|');
+    for (const message of MESSAGE_CSVS) {
+      const own = rules.filter((r) => r.message === message);
+      if (own.length === 0) continue;
+      const sum = (/** @type {(r: PiRules) => number} */ count) => own.reduce((n, r) => n + count(r), 0);
+      lines.push(`| ${message} | ${own.length} | ${own.filter((r) => r.source === 'ahb').length} | ${sum((r) => r.fields.length)} | ${sum((r) => r.conditionalFields.length)} | ${sum((r) => r.vendorUnmapped ?? 0)} |`);
+    }
+    lines.push('');
     lines.push(`Mandatory fields in total: ${fromAhb.reduce((n, r) => n + r.fields.length, 0)}; conditional mappings skipped: ${fromAhb.reduce((n, r) => n + r.conditionalSkipped, 0)}.`, '');
     /** @type {Map<string, number>} */
     const kinds = new Map();
     for (const rule of fromAhb) for (const c of rule.unexpressedConditions) kinds.set(conditionKind(c), (kinds.get(conditionKind(c)) ?? 0) + 1);
     lines.push('Condition kinds not expressed (number of PIs where they blocked a mapped field):', '');
     for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1])) lines.push(`- ${kind}: ${count}`);
-    lines.push('', '| PI | mandatory fields | conditional skipped | conditions not expressed |', '|---|---|---|---|');
+    lines.push('', '| PI | message | mandatory fields | conditional skipped | conditions not expressed |', '|---|---|---|---|---|');
     for (const rule of fromAhb) {
-      lines.push(`| ${rule.pruefidentifikator} | ${rule.fields.length} | ${rule.conditionalSkipped} | ${rule.unexpressedConditions.join(' ')} |`);
+      lines.push(`| ${rule.pruefidentifikator} | ${rule.message ?? ''} | ${rule.fields.length} | ${rule.conditionalSkipped} | ${rule.unexpressedConditions.join(' ')} |`);
     }
     lines.push('', `CSV-only PIs (old numbers without an AHB table in ${formatVersion}): ${csvOnly.map((r) => r.pruefidentifikator).join(', ')}`, '');
   }
