@@ -427,7 +427,9 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
       textsByPi.set(pi, texts);
       const strom = message === 'UTILMD_Strom';
       const derived = deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines, parents), mapping, strom ? shapes.strom : shapes.other, expressions, mapped.get(pi));
-      rules.push({ pruefidentifikator: pi, message, ...(strom ? derived : withoutUnmapped(derived, mapped.get(pi))) });
+      const { pruefidentifikator, ...rest } = strom ? derived : withoutUnmapped(derived, mapped.get(pi));
+      // The message right after the PI: the JSON reads the same for every rule.
+      rules.push({ pruefidentifikator, message, ...rest });
     }
   }
   rules.sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
