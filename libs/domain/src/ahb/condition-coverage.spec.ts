@@ -145,6 +145,7 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
 
 interface RuleData {
   conditions: Record<string, string>;
+  messageConditions?: Record<string, Record<string, string>>;
   rules: { pruefidentifikator: string; message?: string; source: string; conditionTexts?: Record<string, string> }[];
 }
 
@@ -167,7 +168,7 @@ function messageCoverage(formatVersion: string, data: RuleData): MessageCoverage
     if (rule.source !== 'ahb' || !rule.message) continue;
     const file = path.join(AHB_DIR, formatVersion, `AHB_${formatVersion}_${rule.pruefidentifikator}.json`);
     if (!fs.existsSync(file)) continue;
-    const texts = { ...data.conditions, ...rule.conditionTexts };
+    const texts = { ...(data.messageConditions?.[rule.message] ?? data.conditions), ...rule.conditionTexts };
     const conditions = releaseConditions(texts);
     const entry = byMessage.get(rule.message) ?? { message: rule.message, pis: 0, expressions: { conditional: 0, decided: 0 }, requirement: { referenced: 0, decided: 0 } };
     entry.pis += 1;

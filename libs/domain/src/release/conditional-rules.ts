@@ -22,12 +22,16 @@ import { child, isAbsent, isMissingAlong, isObject, joinedTokens, missingPointer
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */
 export interface ConditionalRulesData {
   formatVersion: string;
+  /** The condition texts of UTILMD Strom, common to its PIs. */
   conditions: Record<string, string>;
+  /** Every other message type's common texts: each numbers its conditions from [1]. */
+  messageConditions?: Record<string, Record<string, string>>;
   expressions: string[];
   rules: {
     pruefidentifikator: string;
+    message?: string;
     conditionalFields?: { path: string; segment?: string; chains: number[][] }[];
-    /** The PI's own texts where they differ from the release's common `conditions` ([48] means A99 or E14). */
+    /** The PI's own texts where they differ from its message type's common ones ([48] means A99 or E14). */
     conditionTexts?: Record<string, string>;
   }[];
 }
@@ -138,7 +142,8 @@ export class ConditionalRules {
     let compiled = this.byPi.get(pruefidentifikator);
     if (compiled) return compiled;
     const rule = this.rulesOf.get(pruefidentifikator);
-    const conditions = rule?.conditionTexts ? releaseConditions({ ...this.data.conditions, ...rule.conditionTexts }) : this.conditions;
+    const common = (rule?.message && this.data.messageConditions?.[rule.message]) || undefined;
+    const conditions = rule?.conditionTexts || common ? releaseConditions({ ...(common ?? this.data.conditions), ...rule?.conditionTexts }) : this.conditions;
     compiled = { transaction: [], byScope: new Map() };
     for (const source of rule?.conditionalFields ?? []) {
       const field = this.compileField(source, conditions);
