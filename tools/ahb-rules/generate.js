@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `node tools/ahb-rules/generate.js [--out DIR]`: derives the release data of libs/domain/src/release/data from the
-// reference data the repository carries (reference/): the PI catalogue per release/role/operation and the
-// unconditional AHB rules (mandatory BO4E fields) per UTILMD Strom PI. Writes REPORT.md next to the JSON when --out is
-// given, else to tools/ahb-rules/REPORT.md. Deterministic output: the committed files are checked by a unit test.
+// reference data the repository carries (reference/): the PI catalogue (every PI of each release, and the PIs listed
+// per role/operation) and the unconditional AHB rules (mandatory BO4E fields) per UTILMD Strom PI. Writes REPORT.md
+// next to the JSON when --out is given, else to tools/ahb-rules/REPORT.md. Deterministic output: the committed files
+// are checked by a unit test.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -65,9 +66,12 @@ const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
  * @typedef {Record<string, Record<string, SchemaComponents[]>>} SchemasByRole
  * reference/ahb/INDEX.json
  * @typedef {{ by_version: Record<string, { pruefidentifikator: string, description?: string, direction?: string }[]> }} AhbIndex
- * @typedef {{ pruefidentifikator: string, meaning: string, direction: string }} CatalogueEntry
+ * `source`: why a role's list has the PI: its request schema lists it, or the role sends it (reported back as update).
+ * @typedef {{ pruefidentifikator: string, meaning: string, direction: string, source: 'schema' | 'sender' }} CatalogueEntry
+ * A PI of a release; `messageTypeFrom`: the source that gave the message type (see messageTypeOf).
+ * @typedef {{ messageType: string, messageTypeFrom: 'ahb' | 'vendor' | 'range' | 'schema', meaning: string, direction: string }} KnownPi
  * @typedef {{
- *   formatVersion: string, inherits?: string, ahbRules: string | null,
+ *   formatVersion: string, inherits?: string, ahbRules: string | null, known: Record<string, KnownPi>,
  *   pruefidentifikatoren: Record<string, Record<string, CatalogueEntry[]>>,
  * }} CatalogueRelease
  * @typedef {{ description: string, releases: Record<string, CatalogueRelease> }} Catalogue
@@ -217,6 +221,9 @@ function loadSchemas() {
 }
 
 /**
+ * Per release: `known`, every PI of the release with its message type, meaning and direction; `pruefidentifikatoren`,
+ * per role and operation the PIs the role receives (`source: 'schema'`, the request schema's anyOf) plus, on update,
+ * the PIs it sends itself (`source: 'sender'`: the middleware reports them back).
  * @param {AhbIndex} index
  * @param {SchemasByRole} schemas
  * @returns {Catalogue}
@@ -224,35 +231,255 @@ function loadSchemas() {
 function buildCatalogue(index, schemas) {
   /** @type {Record<string, CatalogueRelease>} */
   const releases = {};
+  const schemaDescriptions = schemaPiDescriptions(schemas);
   for (const { release, formatVersion } of RELEASES) {
-    const meanings = new Map(index.by_version[formatVersion].map((entry) => [entry.pruefidentifikator, entry]));
-    /** @type {CatalogueRelease['pruefidentifikatoren']} */
-    const pruefidentifikatoren = {};
-    for (const [role, operations] of Object.entries(schemas)) {
-      pruefidentifikatoren[role] = {};
-      for (const [operation, documents] of Object.entries(operations)) {
-        pruefidentifikatoren[role][operation] = listedPis(documents, role, operation).map(({ pi, description }) => {
-          const entry = meanings.get(pi);
-          return {
-            pruefidentifikator: pi,
-            meaning: entry?.description ?? description,
-            direction: entry?.direction ?? '',
-          };
-        });
-      }
-    }
-    releases[release] = { formatVersion, ahbRules: formatVersion, pruefidentifikatoren };
+    const indexEntries = index.by_version[formatVersion];
+    const known = knownPis(formatVersion, indexEntries, vendorPis(VENDOR_PI_FOLDERS[release]), schemaDescriptions);
+    const pruefidentifikatoren = withSelfSent(schemaLists(schemas, indexEntries), known);
+    releases[release] = { formatVersion, ahbRules: formatVersion, known, pruefidentifikatoren };
   }
   for (const { release, formatVersion, inherits } of INHERITING_RELEASES) {
-    // Overrides per role/operation replace the inherited list; ahbRules null = use the inherited release's rules.
-    releases[release] = { formatVersion, inherits, ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null, pruefidentifikatoren: {} };
+    const parent = releases[inherits];
+    const known = withOwnVendorMessages(parent.known, vendorPis(VENDOR_PI_FOLDERS[release]));
+    // Overrides per role/operation replace the inherited list: the schema PIs stay, the self-sent ones follow `known`.
+    const lists = withSelfSent(schemaEntriesOf(parent.pruefidentifikatoren), known);
+    const pruefidentifikatoren = changedLists(parent.pruefidentifikatoren, lists);
+    // ahbRules null = use the inherited release's rules.
+    releases[release] = { formatVersion, inherits, ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null, known, pruefidentifikatoren };
   }
   return {
     description:
-      'Prüfidentifikatoren per release, role and operation. Generated by tools/ahb-rules/generate.js from ' +
-      'reference/schemas (anyOf of the request schemas) and reference/ahb/INDEX.json; do not edit.',
+      'Prüfidentifikatoren per release: `known` = every PI of the release (reference/ahb/INDEX.json, the vendor\'s ' +
+      'per-PI specifications reference/maco-api-doc-resources/pruefi, the request schemas) with message type, meaning ' +
+      'and direction; `pruefidentifikatoren` = per role and operation the PIs of the request schema\'s anyOf ' +
+      '(source schema) and, on update, the PIs the role sends itself (source sender). An inheriting release lists ' +
+      'only the role/operation lists that differ. Generated by tools/ahb-rules/generate.js; do not edit.',
     releases,
   };
+}
+
+/** The vendor's per-PI specification folders (pruefi/<folder>/<MESSAGE>/PI_<n>.yaml) per release. */
+const VENDOR_PI_FOLDERS = /** @type {Record<string, string>} */ ({ '10/25': '202510', '04/26': '202604', '10/26': '202610' });
+const VENDOR_PRUEFI = path.join(REFERENCE, 'maco-api-doc-resources', 'pruefi');
+/** BDEW's PI number ranges (first two digits) per message type: the last resort for a PI's message type. */
+const PI_RANGES = /** @type {Record<string, string>} */ ({
+  13: 'MSCONS', 15: 'QUOTES', 17: 'ORDERS', 19: 'ORDRSP', 21: 'IFTSTA', 23: 'INSRPT', 25: 'UTILTS', 27: 'PRICAT',
+  29: 'COMDIS', 31: 'INVOIC', 33: 'REMADV', 35: 'REQOTE', 37: 'PARTIN', 39: 'ORDCHG', 44: 'UTILMD_GAS', 55: 'UTILMD',
+});
+/** PIs outside those ranges that only the request schemas name: CONTRL's syntax error report, the MaloIdent answers. */
+const SCHEMA_ONLY_TYPES = /** @type {Record<string, string>} */ ({ '88888': 'CONTRL', '03002': 'MaloIdent', '03003': 'MaloIdent' });
+/** Sender abbreviations of the directions per backend role: old/new supplier, NB and MSB, requesting NB, basic MSB. */
+const SENDER_ROLES = /** @type {Record<string, string>} */ ({
+  LF: 'LF', LFA: 'LF', LFN: 'LF', NB: 'NB', NBA: 'NB', NBN: 'NB', anfNB: 'NB', MSB: 'MSB', MSBA: 'MSB', MSBN: 'MSB', gMSB: 'MSB',
+});
+
+/**
+ * Every PI of a release: those of the AHB index, of the vendor's specifications and of the request schemas. Meaning
+ * and direction from the index, else the schema's description.
+ * @param {string} formatVersion
+ * @param {AhbIndex['by_version'][string]} indexEntries
+ * @param {Map<string, string>} vendor PI → the vendor's message folder
+ * @param {Map<string, string>} schemaDescriptions PI → the request schema's description
+ * @returns {Record<string, KnownPi>}
+ */
+function knownPis(formatVersion, indexEntries, vendor, schemaDescriptions) {
+  const byPi = new Map(indexEntries.map((entry) => [entry.pruefidentifikator, entry]));
+  const pis = new Set([...byPi.keys(), ...vendor.keys(), ...schemaDescriptions.keys()]);
+  /** @type {Record<string, KnownPi>} */
+  const known = {};
+  for (const pi of [...pis].sort()) {
+    const entry = byPi.get(pi);
+    known[pi] = { ...messageTypeOf(pi, formatVersion, vendor), meaning: entry?.description ?? schemaDescriptions.get(pi) ?? '', direction: entry?.direction ?? '' };
+  }
+  return known;
+}
+
+/**
+ * A PI's message type and which source won: its AHB table's UNH segment, else the vendor's folder, else BDEW's
+ * number range, else the schema-only table.
+ * @param {string} pi
+ * @param {string} formatVersion
+ * @param {Map<string, string>} vendor
+ * @returns {Pick<KnownPi, 'messageType' | 'messageTypeFrom'>}
+ */
+function messageTypeOf(pi, formatVersion, vendor) {
+  const fromTable = ahbTableMessageType(pi, formatVersion);
+  if (fromTable) return { messageType: fromTable, messageTypeFrom: 'ahb' };
+  const folder = vendor.get(pi);
+  if (folder) return { messageType: folder, messageTypeFrom: 'vendor' };
+  const range = PI_RANGES[pi.slice(0, 2)];
+  if (range) return { messageType: range, messageTypeFrom: 'range' };
+  const schemaOnly = SCHEMA_ONLY_TYPES[pi];
+  if (schemaOnly) return { messageType: schemaOnly, messageTypeFrom: 'schema' };
+  throw new Error(`${formatVersion}: no message type for PI ${pi}; add it to PI_RANGES or SCHEMA_ONLY_TYPES`);
+}
+
+/**
+ * The message type the UNH line of the PI's AHB table names (DE0065), undefined without a table or that line.
+ * @param {string} pi
+ * @param {string} formatVersion
+ * @returns {string | undefined}
+ */
+function ahbTableMessageType(pi, formatVersion) {
+  const file = path.join(REFERENCE, 'ahb', formatVersion, `AHB_${formatVersion}_${pi}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  /** @type {AhbLine[]} */
+  const lines = readJson(file).lines;
+  const unhCode = (/** @type {string} */ element) =>
+    lines.find((line) => line.segment_code === 'UNH' && line.line_type === 'code' && line.data_element === element)?.value_pool_entry;
+  const type = unhCode('0065');
+  // UTILMD Gas and Strom share the message name; the MIG version (DE0057 G1.x / S2.x) tells them apart.
+  return type === 'UTILMD' && unhCode('0057')?.startsWith('G') ? 'UTILMD_GAS' : type;
+}
+
+/**
+ * PI → message folder of the vendor's specifications in one release folder.
+ * @param {string} folder
+ * @returns {Map<string, string>}
+ */
+function vendorPis(folder) {
+  const root = path.join(VENDOR_PRUEFI, folder);
+  /** @type {Map<string, string>} */
+  const found = new Map();
+  for (const message of fs.readdirSync(root).sort()) {
+    for (const file of fs.readdirSync(path.join(root, message)).sort()) {
+      const pi = /^PI_(\d{5})\.yaml$/.exec(file)?.[1];
+      if (pi) found.set(pi, message);
+    }
+  }
+  return found;
+}
+
+/**
+ * An inheriting release's PIs: the parent's, with each message the release's own vendor folder has replaced by
+ * that folder's PIs (10/26: UTILMD Strom from 202610, everything else 04/26's, as the vendor does).
+ * @param {Record<string, KnownPi>} parent
+ * @param {Map<string, string>} ownVendor
+ * @returns {Record<string, KnownPi>}
+ */
+function withOwnVendorMessages(parent, ownVendor) {
+  const ownMessages = new Set(ownVendor.values());
+  /** @type {Record<string, KnownPi>} */
+  const known = Object.fromEntries(Object.entries(parent).filter(([, entry]) => !ownMessages.has(entry.messageType)));
+  for (const [pi, message] of ownVendor) {
+    // The vendor's files carry no meaning or direction: the parent's, where it knew the PI.
+    known[pi] = { messageType: message, messageTypeFrom: 'vendor', meaning: parent[pi]?.meaning ?? '', direction: parent[pi]?.direction ?? '' };
+  }
+  return Object.fromEntries(Object.entries(known).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * PI → description over every request schema (the first one found), for PIs no other source describes.
+ * @param {SchemasByRole} schemas
+ * @returns {Map<string, string>}
+ */
+function schemaPiDescriptions(schemas) {
+  /** @type {Map<string, string>} */
+  const descriptions = new Map();
+  for (const [role, operations] of Object.entries(schemas)) {
+    for (const [operation, documents] of Object.entries(operations)) {
+      for (const { pi, description } of listedPis(documents, role, operation)) if (!descriptions.has(pi)) descriptions.set(pi, description);
+    }
+  }
+  return descriptions;
+}
+
+/**
+ * Role → operation → the PIs of the request schema, meaning and direction from the AHB index.
+ * @param {SchemasByRole} schemas
+ * @param {AhbIndex['by_version'][string]} indexEntries
+ * @returns {CatalogueRelease['pruefidentifikatoren']}
+ */
+function schemaLists(schemas, indexEntries) {
+  const meanings = new Map(indexEntries.map((entry) => [entry.pruefidentifikator, entry]));
+  /** @type {CatalogueRelease['pruefidentifikatoren']} */
+  const lists = {};
+  for (const [role, operations] of Object.entries(schemas)) {
+    lists[role] = {};
+    for (const [operation, documents] of Object.entries(operations)) {
+      lists[role][operation] = listedPis(documents, role, operation).map(({ pi, description }) => {
+        const entry = meanings.get(pi);
+        return { pruefidentifikator: pi, meaning: entry?.description ?? description, direction: entry?.direction ?? '', source: /** @type {const} */ ('schema') };
+      });
+    }
+  }
+  return lists;
+}
+
+/**
+ * The lists plus, on each role's update, the known PIs whose direction names the role as a sender and that the
+ * schema does not list.
+ * @param {CatalogueRelease['pruefidentifikatoren']} lists
+ * @param {Record<string, KnownPi>} known
+ * @returns {CatalogueRelease['pruefidentifikatoren']}
+ */
+function withSelfSent(lists, known) {
+  /** @type {CatalogueRelease['pruefidentifikatoren']} */
+  const result = {};
+  for (const [role, operations] of Object.entries(lists)) {
+    result[role] = { ...operations };
+    const update = operations.update ?? [];
+    const listed = new Set(update.map((entry) => entry.pruefidentifikator));
+    /** @type {CatalogueEntry[]} */
+    const selfSent = Object.entries(known)
+      .filter(([pi, entry]) => !listed.has(pi) && senderRoles(entry.direction).has(role))
+      .map(([pi, entry]) => ({ pruefidentifikator: pi, meaning: entry.meaning, direction: entry.direction, source: 'sender' }));
+    result[role].update = [...update, ...selfSent].sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
+  }
+  return result;
+}
+
+/**
+ * The backend roles (LF, NB, MSB) a direction text names as sender. Each comma-separated pair is split at its arrow
+ * (`→`; `->` and `an` accepted too); the sender side loses its qualifiers (`NB (ANB)`, `LF [Berechtigt]`, `MSB Gas`)
+ * and its last word is looked up in SENDER_ROLES (`weiterer MSB` → MSB, `NBA` → NB). Texts without an arrow (MSCONS's
+ * "verschiedenen Marktrollen") and senders the backend does not play (ÜNB, BIKO, ReErst, `zurück`) name none.
+ * @param {string} direction
+ * @returns {Set<string>}
+ */
+function senderRoles(direction) {
+  /** @type {Set<string>} */
+  const roles = new Set();
+  for (const pair of direction.split(',')) {
+    const parts = pair.split(/→|->|\ban\b/);
+    if (parts.length < 2) continue;
+    const words = parts[0].replace(/\([^)]*\)|\[[^\]]*\]|\b(?:Strom|Gas)\b/g, ' ').trim().split(/\s+/);
+    const role = SENDER_ROLES[words[words.length - 1]];
+    if (role) roles.add(role);
+  }
+  return roles;
+}
+
+/**
+ * The schema entries of role → operation lists (what an inheriting release keeps of its parent's lists).
+ * @param {CatalogueRelease['pruefidentifikatoren']} lists
+ * @returns {CatalogueRelease['pruefidentifikatoren']}
+ */
+function schemaEntriesOf(lists) {
+  return Object.fromEntries(
+    Object.entries(lists).map(([role, operations]) => [
+      role,
+      Object.fromEntries(Object.entries(operations).map(([operation, entries]) => [operation, entries.filter((entry) => entry.source === 'schema')])),
+    ]),
+  );
+}
+
+/**
+ * The role/operation lists of `own` that differ from `parent`'s: an inheriting release's overrides.
+ * @param {CatalogueRelease['pruefidentifikatoren']} parent
+ * @param {CatalogueRelease['pruefidentifikatoren']} own
+ * @returns {CatalogueRelease['pruefidentifikatoren']}
+ */
+function changedLists(parent, own) {
+  /** @type {CatalogueRelease['pruefidentifikatoren']} */
+  const changed = {};
+  for (const [role, operations] of Object.entries(own)) {
+    for (const [operation, entries] of Object.entries(operations)) {
+      if (JSON.stringify(entries) === JSON.stringify(parent[role]?.[operation])) continue;
+      (changed[role] ??= {})[operation] = entries;
+    }
+  }
+  return changed;
 }
 
 /**
@@ -920,6 +1147,7 @@ function renderReport(catalogue, derived) {
   lines.push('"conditional skipped" with its condition numbers (format conditions [9xx] and hints [5xx] included). Those');
   lines.push('mappings become `conditionalFields` where the vendor\'s spec names their segment as the field\'s source; the');
   lines.push('booking decides them on the data (docs/ahb-rules.md; decided share in CONDITIONS.md).', '');
+  lines.push(...renderCatalogueCounts(catalogue));
 
   lines.push('## PIs with rules per release and role', '');
   lines.push('| release | role | operation | listed PIs | with AHB rules (any message type) | with ≥1 mandatory field |');
@@ -970,6 +1198,45 @@ function renderReport(catalogue, derived) {
     lines.push('', `CSV-only PIs (old numbers without an AHB table in ${formatVersion}): ${csvOnly.map((r) => r.pruefidentifikator).join(', ')}`, '');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The catalogue's counts: known PIs per message type and release, listed PIs per release, role and operation.
+ * @param {Catalogue} catalogue
+ * @returns {string[]}
+ */
+function renderCatalogueCounts(catalogue) {
+  const releases = Object.entries(catalogue.releases);
+  const lines = ['## PI catalogue', ''];
+  lines.push('Known PIs: every PI of the release (AHB index, the vendor\'s per-PI specifications, the request schemas); a');
+  lines.push('body with a PI its release does not know gets `unknown-pi`, one the role/operation does not list `unlisted-pi`.');
+  lines.push('Message type from the AHB table\'s UNH segment, else the vendor\'s folder, else the BDEW PI range, else the schema.', '');
+  lines.push(`| message type | ${releases.map(([release]) => release).join(' | ')} |`, `|---|${releases.map(() => '---|').join('')}`);
+  const types = [...new Set(releases.flatMap(([, entry]) => Object.values(entry.known).map((pi) => pi.messageType)))].sort();
+  const countOf = (/** @type {CatalogueRelease} */ entry, /** @type {(pi: KnownPi) => boolean} */ test) => Object.values(entry.known).filter(test).length;
+  for (const type of types) lines.push(`| ${type} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageType === type)).join(' | ')} |`);
+  lines.push(`| **all** | ${releases.map(([, entry]) => Object.keys(entry.known).length).join(' | ')} |`);
+  for (const from of ['ahb', 'vendor', 'range', 'schema']) {
+    lines.push(`| type from ${from} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageTypeFrom === from)).join(' | ')} |`);
+  }
+  lines.push('', 'Listed PIs per role and operation: the request schema\'s (`schema`) plus, on update, the PIs whose direction names');
+  lines.push('the role as sender (`sender`: the middleware reports the role\'s own messages back as an update).', '');
+  lines.push('"sent by the role": listed PIs whose direction names the role as a sender, from either source.', '');
+  lines.push('| release | role | operation | listed | schema | sender (added) | sent by the role | not known to the release |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const [release, entry] of releases) {
+    const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
+    for (const [role, operations] of Object.entries(base.pruefidentifikatoren)) {
+      for (const [operation, inherited] of Object.entries(operations)) {
+        const listed = entry.pruefidentifikatoren[role]?.[operation] ?? inherited;
+        const added = listed.filter((pi) => pi.source === 'sender').length;
+        const sent = listed.filter((pi) => senderRoles(pi.direction).has(role)).length;
+        const unknown = listed.filter((pi) => !entry.known[pi.pruefidentifikator]).length;
+        lines.push(`| ${release} | ${role} | ${operation} | ${listed.length} | ${listed.length - added} | ${added} | ${sent} | ${unknown} |`);
+      }
+    }
+  }
+  return [...lines, ''];
 }
 
 /** @param {string} condition */

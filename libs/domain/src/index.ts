@@ -5,12 +5,14 @@ export {
   FINDING_CODES,
   findingsFor,
   isBindingFinding,
+  knownPi,
   rulesFor,
   type AhbFieldRule,
   type CatalogueEntry,
   type Finding,
   type FindingCode,
   type FindingsOptions,
+  type KnownPi,
 } from './release/findings';
 export * from './identifiers';
 export * from './ahb/expression/ahb-expression';

@@ -73,6 +73,16 @@ describe('AHB findings on bookings', () => {
     expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([answer.body['findings']]);
   });
 
+  it('should book a PI its release does not know and record an unknown-pi finding', async () => {
+    const body = withValidMaloId(sample('LF', '55001'));
+    (body['transaktionsdaten'] as Record<string, unknown>)['pruefidentifikator'] = '99998';
+    const answer = await postJson(`${report.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body['findings']).toEqual([{ code: 'unknown-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: expect.any(String) }]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([answer.body['findings']]);
+  });
+
   it('should find nothing for a listed PI that carries every mandatory field and valid identifiers', async () => {
     const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, withValidMaloId(sample('NB', '55001')), {
       token: mintTestToken({ roles: ['NB'] }),

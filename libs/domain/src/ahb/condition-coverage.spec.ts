@@ -35,12 +35,14 @@ interface Coverage {
   time: { referenced: string[]; decided: string[] };
 }
 
+/** The schema-listed ones: the targets are set over what the roles receive, not the self-sent PIs reported back. */
 function listedStromPis(release: string): Set<string> {
-  const lists = (CATALOGUE_DATA as { releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }> })
+  const lists = (CATALOGUE_DATA as { releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string; source: string }[]>> }> })
     .releases[release].pruefidentifikatoren;
   return new Set(
     Object.values(lists)
       .flatMap((operations) => Object.values(operations).flat())
+      .filter((entry) => entry.source === 'schema')
       .map((entry) => entry.pruefidentifikator)
       .filter((pi) => pi.startsWith('55')),
   );

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { processSamples, readJson, SAMPLES_DIR } from '../../test/samples';
-import { catalogueEntry, findingsFor, rulesFor, type Finding } from './findings';
+import { catalogueEntry, findingsFor, knownPi, rulesFor, type Finding } from './findings';
 import type { ReleaseName } from './release';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -168,24 +168,79 @@ describe('findingsFor', () => {
         pruefidentifikator: '55001',
         meaning: 'Anmeldung verb. MaLo',
         direction: 'LF → NB',
+        source: 'schema',
       });
 
       expect(findingsFor('04/26', 'LF', 'create', lfCreate55001())).toEqual([
         {
           code: 'unlisted-pi',
           pointer: '#/transaktionsdaten/pruefidentifikator',
-          message: 'Prüfidentifikator 55001 is not listed for LF create in release 04/26',
+          message: 'Prüfidentifikator 55001 (UTILMD) is not listed for LF create in release 04/26',
         },
       ]);
       expect(findingsFor('04/26', 'NB', 'create', lfCreate55001())).toEqual([]);
     });
 
-    it('should report an unknown PI 99999 on LF create as unlisted without field findings', () => {
+    it('should report the APERAK PI 99999 on LF create as unlisted (known, listed on LF update only) without field findings', () => {
       const body = lfCreate55001();
       body.transaktionsdaten.pruefidentifikator = '99999';
 
+      expect(knownPi('10/25', '99999')?.messageType).toBe('APERAK');
       expect(findingsFor('10/25', 'LF', 'create', body).map((finding) => finding.code)).toEqual(['unlisted-pi']);
+      expect(findingsFor('10/25', 'LF', 'update', body).map((finding) => finding.code)).toEqual([]);
       expect(rulesFor('10/25', '99999')).toBeUndefined();
+    });
+
+    it('should report a known but unlisted PI as unlisted-pi naming its message type', () => {
+      const body = lfCreate55001();
+      body.transaktionsdaten.pruefidentifikator = '13002';
+
+      // A UTILMD body under an MSCONS PI also misses MSCONS fields; only the PI finding is asked about here.
+      expect(findingsFor('04/26', 'NB', 'create', body).filter((finding) => finding.code !== 'missing-mandatory-field')).toEqual([
+        {
+          code: 'unlisted-pi',
+          pointer: '#/transaktionsdaten/pruefidentifikator',
+          message: 'Prüfidentifikator 13002 (MSCONS) is not listed for NB create in release 04/26',
+        },
+      ]);
+    });
+
+    it.each(['10/25', '04/26', '10/26'] as const)('should report a PI the release does not know (99998) as unknown-pi in %s', (release) => {
+      const body = lfCreate55001();
+      body.transaktionsdaten.pruefidentifikator = '99998';
+
+      expect(knownPi(release, '99998')).toBeUndefined();
+      for (const role of ['LF', 'NB', 'MSB'] as const) {
+        expect(findingsFor(release, role, 'update', body)).toEqual([
+          {
+            code: 'unknown-pi',
+            pointer: '#/transaktionsdaten/pruefidentifikator',
+            message: `Prüfidentifikator 99998 is not a Prüfidentifikator of release ${release}`,
+          },
+        ]);
+      }
+    });
+
+    it.each([
+      ['NB', '55007', 'NB → LF'],
+      ['NB', '55013', 'NB → LF'],
+      ['MSB', '55641', 'MSB → NB'],
+      ['LF', '17005', 'LF → MSB'],
+    ] as const)('should list the PIs %s sends itself on its update (%s)', (role, pruefidentifikator, direction) => {
+      const body = lfCreate55001();
+      body.transaktionsdaten.pruefidentifikator = pruefidentifikator;
+
+      expect(catalogueEntry('04/26', role, 'update', pruefidentifikator)).toEqual(expect.objectContaining({ direction, source: 'sender' }));
+      expect(catalogueEntry('04/26', role, 'create', pruefidentifikator)).toBeUndefined();
+      const piFindings = (operation: 'create' | 'update') =>
+        findingsFor('04/26', role, operation, body).filter((finding) => finding.pointer === '#/transaktionsdaten/pruefidentifikator');
+      expect(piFindings('update')).toEqual([]);
+      expect(piFindings('create')).toEqual([expect.objectContaining({ code: 'unlisted-pi' })]);
+    });
+
+    it('should keep the schema-listed PIs a role sends itself marked as schema (LF update 55001, NB update 55002)', () => {
+      expect(catalogueEntry('04/26', 'LF', 'update', '55001')?.source).toBe('schema');
+      expect(catalogueEntry('04/26', 'NB', 'update', '55002')).toEqual(expect.objectContaining({ direction: 'NB → LF', source: 'schema' }));
     });
 
     it('should list the MaloIdent answers on LF update and 55644 once on MSB update', () => {
@@ -264,10 +319,28 @@ describe('findingsFor', () => {
   });
 
   describe('release 10/26', () => {
+    it("should know UTILMD Strom from the vendor's FV2610 folder only and everything else from 04/26", () => {
+      // 55641 (MSB → NB): 04/26's vendor folder has it, 202610/UTILMD not; 44001 (UTILMD Gas) is inherited.
+      expect(knownPi('04/26', '55641')).toBeDefined();
+      expect(knownPi('10/26', '55641')).toBeUndefined();
+      expect(knownPi('10/26', '44001')).toEqual(knownPi('04/26', '44001'));
+      const body = lfCreate55001();
+      body.transaktionsdaten.pruefidentifikator = '55641';
+      const codes = (release: ReleaseName) => findingsFor(release, 'LF', 'create', body).map((finding) => finding.code);
+      expect(codes('04/26')).toContain('unlisted-pi');
+      expect(codes('10/26')).toContain('unknown-pi');
+      // 55649 is in LF create's schema list: still listed in 10/26 (no PI finding), though FV2610 has no such PI.
+      expect(knownPi('10/26', '55649')).toBeUndefined();
+      expect(catalogueEntry('10/26', 'LF', 'create', '55649')?.source).toBe('schema');
+    });
+
     it("should resolve the catalogue to 04/26's and the rules to 04/26's tables with the vendor's FV2610 changes", () => {
       expect(rulesFor('10/26', '55001')).toEqual(rulesFor('04/26', '55001'));
       expect(catalogueEntry('10/26', 'NB', 'create', '55001')).toEqual(catalogueEntry('04/26', 'NB', 'create', '55001'));
       expect(catalogueEntry('10/26', 'LF', 'create', '55001')).toBeUndefined();
+      // Same PI, meaning and direction; its message type now comes from the vendor's 202610 folder.
+      expect(knownPi('04/26', '55001')).toMatchObject({ messageType: 'UTILMD', messageTypeFrom: 'ahb' });
+      expect(knownPi('10/26', '55001')).toEqual({ ...knownPi('04/26', '55001'), messageTypeFrom: 'vendor' });
 
       const body = lfCreate55001();
       delete body.transaktionsdaten.vorgangsnummer;

@@ -35,6 +35,7 @@ export const FINDING_CODES = [
   'invalid-identifier',
   'condition-violated',
   'invalid-value',
+  'unknown-pi',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -48,9 +49,22 @@ export interface FindingsOptions {
   receivedAt?: number;
 }
 
-/** A Prüfidentifikator a role receives for an operation in a release (from the request schema's `anyOf`). */
+/**
+ * A Prüfidentifikator a role receives for an operation in a release: `source` `schema` when the request schema's
+ * `anyOf` lists it, `sender` when the role sends it itself (the middleware reports it back as an update).
+ */
 export interface CatalogueEntry {
   pruefidentifikator: string;
+  meaning: string;
+  direction: string;
+  source: 'schema' | 'sender';
+}
+
+/** A Prüfidentifikator of a release (any role): its EDIFACT message type (`UTILMD`, `UTILMD_GAS`, `MSCONS`, …). */
+export interface KnownPi {
+  messageType: string;
+  /** Which source gave the message type: the AHB table, the vendor's folder, BDEW's PI range or the request schema. */
+  messageTypeFrom: 'ahb' | 'vendor' | 'range' | 'schema';
   meaning: string;
   direction: string;
 }
@@ -66,6 +80,7 @@ interface ReleaseData {
   formatVersion: string;
   inherits?: string;
   ahbRules: string | null;
+  known: Record<string, KnownPi>;
   pruefidentifikatoren: Partial<Record<string, Partial<Record<string, CatalogueEntry[]>>>>;
 }
 
@@ -83,6 +98,8 @@ interface CompiledRule extends AhbFieldRule {
 interface ResolvedRelease {
   /** Role → operation → PI → entry (nested: no `role|operation` key string is built per call). */
   catalogue: Map<string, Map<string, Map<string, CatalogueEntry>>>;
+  /** Every PI of the release, listed for some role or not. */
+  known: Map<string, KnownPi>;
   rules: Map<string, CompiledRule[]>;
   conditional: ConditionalRules;
   /** The format version of the rules, as findings name it (`FV2610 (FV2604 tables)` for 10/26). */
@@ -126,7 +143,8 @@ const RELEASES = new Map<string, ResolvedRelease>(Object.keys(RELEASE_DATA).map(
 
 /**
  * Findings of one body for (release, role, operation):
- * - `unlisted-pi` when its Prüfidentifikator is not in the catalogue;
+ * - `unlisted-pi` when its Prüfidentifikator is a PI of the release but not listed for the role and operation,
+ *   `unknown-pi` when the release has no such PI at all;
  * - `missing-mandatory-field` for every field the PI's AHB makes mandatory that is absent (`undefined`, `null`, `''`):
  *   unconditionally, or under conditions the catalogue decides on this body (undecided conditions never yield one);
  * - `invalid-identifier` for every known identifier whose format or check digit is wrong (`identifierFindings`,
@@ -152,11 +170,13 @@ export function findingsFor(
   const entry = data.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
   if (!entry) {
     const pointer = '#/transaktionsdaten/pruefidentifikator';
-    findings.set(pointer, {
-      code: 'unlisted-pi',
+    const known = data.known.get(pruefidentifikator);
+    findings.set(
       pointer,
-      message: `Prüfidentifikator ${pruefidentifikator} is not listed for ${role} ${operation} in release ${release}`,
-    });
+      known
+        ? { code: 'unlisted-pi', pointer, message: `Prüfidentifikator ${pruefidentifikator} (${known.messageType}) is not listed for ${role} ${operation} in release ${release}` }
+        : { code: 'unknown-pi', pointer, message: `Prüfidentifikator ${pruefidentifikator} is not a Prüfidentifikator of release ${release}` },
+    );
   }
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
     if (rule.pointer !== undefined) {
@@ -238,6 +258,11 @@ export function catalogueEntry(
   return RELEASES.get(release)?.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
 }
 
+/** A Prüfidentifikator of a release, whichever role receives it; undefined when the release does not know it. */
+export function knownPi(release: ReleaseName, pruefidentifikator: string): KnownPi | undefined {
+  return RELEASES.get(release)?.known.get(pruefidentifikator);
+}
+
 /** The unconditional AHB rules of a UTILMD Strom PI in a release (inherited if the release has no AHB data). */
 export function rulesFor(release: ReleaseName, pruefidentifikator: string): AhbFieldRule[] | undefined {
   return RELEASES.get(release)
@@ -260,15 +285,17 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
     }
   }
 
+  // Each release carries all of its PIs (an inheriting one too: its own messages replace the parent's).
+  const known = new Map(Object.entries(own.known));
   if (!own.ahbRules) {
     if (!parent) throw new Error(`release ${name} has neither AHB rules nor a release to inherit them from`);
-    return { ...parent, catalogue };
+    return { ...parent, catalogue, known };
   }
   const data = RULES_BY_FORMAT_VERSION.get(own.ahbRules);
   if (!data) throw new Error(`AHB rules ${own.ahbRules} of release ${name} are not bundled`);
   const rules = new Map(data.rules.map((rule) => [rule.pruefidentifikator, rule.fields.map(compileRule)]));
   const conditional = new ConditionalRules(data);
-  return { catalogue, rules, conditional, formatVersion: data.formatVersion };
+  return { catalogue, known, rules, conditional, formatVersion: data.formatVersion };
 }
 
 function compileRule(rule: AhbFieldRule): CompiledRule {
