@@ -4,10 +4,9 @@ import type { MarketRole, ProcessOperation } from '../market-role';
 import type { ConditionContext } from '../ahb/conditions/condition-context';
 import { child, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
-import RULES_FV2510 from './data/ahb-rules-FV2510.json';
-import RULES_FV2604 from './data/ahb-rules-FV2604.json';
-import RULES_FV2610 from './data/ahb-rules-FV2610.json';
 import type { ReleaseName } from './release';
 
 /**
@@ -100,6 +99,11 @@ interface ResolvedRelease {
   catalogue: Map<string, Map<string, Map<string, CatalogueEntry>>>;
   /** Every PI of the release, listed for some role or not. */
   known: Map<string, KnownPi>;
+  /** The AHB rules, read and compiled on first use (`ahbRulesOf`). */
+  ahb: () => ReleaseRules;
+}
+
+interface ReleaseRules {
   rules: Map<string, CompiledRule[]>;
   conditional: ConditionalRules;
   /** The format version of the rules, as findings name it (`FV2610 (FV2604 tables)` for 10/26). */
@@ -113,13 +117,20 @@ interface DerivedRulesData {
   dropped: { pruefidentifikator: string; paths: string[] }[];
 }
 
-const RULES_BY_FORMAT_VERSION = new Map<string, RulesData>(
-  [RULES_FV2510 as RulesData, RULES_FV2604 as RulesData].map((data) => [data.formatVersion, data]),
-);
-for (const derived of [RULES_FV2610 as DerivedRulesData]) {
-  const base = RULES_BY_FORMAT_VERSION.get(derived.basedOn);
-  if (!base) throw new Error(`AHB rules ${derived.formatVersion} are based on ${derived.basedOn}, which is not bundled`);
-  RULES_BY_FORMAT_VERSION.set(derived.formatVersion, withoutDropped(base, derived));
+/**
+ * The rules of a format version, read on first use: each file holds every message type (a few MB in memory), and a
+ * service may never see a body of an older release.
+ */
+const RULES_BY_FORMAT_VERSION = new Map<string, RulesData>();
+
+function rulesData(formatVersion: string): RulesData {
+  let data = RULES_BY_FORMAT_VERSION.get(formatVersion);
+  if (data) return data;
+  const file = join(__dirname, 'data', `ahb-rules-${formatVersion}.json`);
+  const read = JSON.parse(readFileSync(file, 'utf8')) as RulesData | DerivedRulesData;
+  data = 'basedOn' in read ? withoutDropped(rulesData(read.basedOn), read) : read;
+  RULES_BY_FORMAT_VERSION.set(formatVersion, data);
+  return data;
 }
 
 function withoutDropped(base: RulesData, derived: DerivedRulesData): RulesData {
@@ -160,17 +171,18 @@ export function findingsFor(
   options: FindingsOptions = {},
 ): Finding[] {
   const identifiers = identifierFindings(body);
-  const data = RELEASES.get(release);
+  const resolved = RELEASES.get(release);
   const pruefidentifikator = child(child(body, 'transaktionsdaten'), 'pruefidentifikator');
-  if (!data || typeof pruefidentifikator !== 'string') return identifiers.sort(byPointer);
+  if (!resolved || typeof pruefidentifikator !== 'string') return identifiers.sort(byPointer);
+  const data = resolved.ahb();
 
   const findings = new Map<string, Finding>();
   // A present identifier is never also a missing field (empty strings are not checked): pointers do not collide.
   for (const finding of identifiers) findings.set(finding.pointer, finding);
-  const entry = data.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
+  const entry = resolved.catalogue.get(role)?.get(operation)?.get(pruefidentifikator);
   if (!entry) {
     const pointer = '#/transaktionsdaten/pruefidentifikator';
-    const known = data.known.get(pruefidentifikator);
+    const known = resolved.known.get(pruefidentifikator);
     findings.set(
       pointer,
       known
@@ -266,7 +278,8 @@ export function knownPi(release: ReleaseName, pruefidentifikator: string): Known
 /** The unconditional AHB rules of a UTILMD Strom PI in a release (inherited if the release has no AHB data). */
 export function rulesFor(release: ReleaseName, pruefidentifikator: string): AhbFieldRule[] | undefined {
   return RELEASES.get(release)
-    ?.rules.get(pruefidentifikator)
+    ?.ahb()
+    .rules.get(pruefidentifikator)
     ?.map(({ path, expression, segment }) => ({ path, expression, segment }));
 }
 
@@ -291,11 +304,15 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
     if (!parent) throw new Error(`release ${name} has neither AHB rules nor a release to inherit them from`);
     return { ...parent, catalogue, known };
   }
-  const data = RULES_BY_FORMAT_VERSION.get(own.ahbRules);
-  if (!data) throw new Error(`AHB rules ${own.ahbRules} of release ${name} are not bundled`);
-  const rules = new Map(data.rules.map((rule) => [rule.pruefidentifikator, rule.fields.map(compileRule)]));
-  const conditional = new ConditionalRules(data);
-  return { catalogue, known, rules, conditional, formatVersion: data.formatVersion };
+  const formatVersion = own.ahbRules;
+  let compiled: ReleaseRules | undefined;
+  const ahb = () => {
+    if (compiled) return compiled;
+    const data = rulesData(formatVersion);
+    const rules = new Map(data.rules.map((rule) => [rule.pruefidentifikator, rule.fields.map(compileRule)]));
+    return (compiled = { rules, conditional: new ConditionalRules(data), formatVersion: data.formatVersion });
+  };
+  return { catalogue, known, ahb };
 }
 
 function compileRule(rule: AhbFieldRule): CompiledRule {
