@@ -22,12 +22,15 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...UNDECIDABLE_301_499,
 ]);
 
+/**
+ * Entries by key. A key and text several message types share (the COM and Sparte conditions) is one condition: the
+ * first list that names it decides it, later ones are left out.
+ */
 function byKey<T extends { key: number; text: string }>(entries: readonly T[]): Map<number, T[]> {
   const map = new Map<number, T[]>();
   for (const entry of entries) {
     const same = map.get(entry.key) ?? [];
-    if (same.some((other) => normaliseText(other.text) === normaliseText(entry.text))) throw new Error(`condition [${entry.key}] is in the catalogue twice with one text`);
-    map.set(entry.key, [...same, entry]);
+    if (!same.some((other) => normaliseText(other.text) === normaliseText(entry.text))) map.set(entry.key, [...same, entry]);
   }
   return map;
 }
