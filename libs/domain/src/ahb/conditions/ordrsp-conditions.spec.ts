@@ -4,6 +4,7 @@ import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
 import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
+import { findingsFor } from '../../release/findings';
 import type { ConditionContext, Decision } from './condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
 
@@ -256,5 +257,20 @@ describe('ORDRSP conditions', () => {
         unfulfilled: !NEVER_UNFULFILLED.includes(entry.key),
       });
     }
+  });
+
+  // Through the booking: 19006's rules give [78]–[82] these texts, so the catalogue decides DTM+469/472 there.
+  it.each([
+    ['A04', 'E_0279', ['#/stammdaten/AUFTRAG/0/enddatum', '#/stammdaten/AUFTRAG/0/startdatum']],
+    ['A05', 'E_0279', []],
+  ])('books 19006 (offer for a change of the location technology) answered %s %s', (antwortstatus, antwortstatusCodeliste, expected) => {
+    const body = {
+      stammdaten: { ANFRAGE: [{ anfragekategorie: 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION' }], AUFTRAG: [{}] },
+      transaktionsdaten: { pruefidentifikator: '19006', antwortstatus, antwortstatusCodeliste },
+    };
+    const missing = findingsFor('04/26', 'LF', 'update', body)
+      .filter((finding) => finding.code === 'missing-mandatory-field' && finding.pointer.startsWith('#/stammdaten/AUFTRAG'))
+      .map((finding) => finding.pointer);
+    expect(missing).toEqual(expected);
   });
 });
