@@ -157,14 +157,11 @@ function stsWithAnswer(qualifier: string, status: string, answers: readonly stri
   };
 }
 
-/** 21035 SG16 QTY DE6411 → transaktionsdaten.menge.einheit (Mengeneinheit: KWH, KVARH, KW/KWT, KVAR). */
+/** 21035 SG16 QTY DE6411 → transaktionsdaten.menge.einheit (codes KWH, K3, KWT, K5; Mengeneinheit KWH, KVARH, KW/KWT, KVAR). */
+const UNIT = /^(KWH|K3|KWT|K5|KVARH|KW|KVAR)$/;
+
 function unitIn(...wanted: string[]): Decider {
-  const known = ['KWH', 'K3', 'KWT', 'K5', 'KVARH', 'KW', 'KVAR'];
-  return (context) => {
-    const values = valuesOf(context.body, 'transaktionsdaten.menge.einheit');
-    if (values.some((value) => typeof value === 'string' && wanted.includes(value))) return true;
-    return values.every((value) => typeof value === 'string' && known.includes(value)) ? false : undefined;
-  };
+  return valueIn('transaktionsdaten.menge.einheit', UNIT, wanted);
 }
 
 // ---------- 21029: SG15 STS+Z19 (Ersteinbau iMS) or STS+Z24 (Ersteinbau mME) ----------
