@@ -2,6 +2,7 @@ import type { ReleaseConditions } from '../evaluation/requirement';
 import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
 import { INVOIC_REMADV_CONDITIONS, INVOIC_REMADV_UNDECIDABLE } from './invoic-remadv-conditions';
+import { IFTSTA_CONDITIONS, IFTSTA_UNDECIDABLE } from './iftsta-conditions';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
@@ -17,6 +18,7 @@ export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]>
   ...CONDITIONS_301_499,
   ...ORDRSP_CONDITIONS,
   ...INVOIC_REMADV_CONDITIONS,
+  ...IFTSTA_CONDITIONS,
 ]);
 
 /** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
@@ -26,6 +28,7 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...UNDECIDABLE_301_499,
   ...ORDRSP_UNDECIDABLE,
   ...INVOIC_REMADV_UNDECIDABLE,
+  ...IFTSTA_UNDECIDABLE,
 ]);
 
 /**
