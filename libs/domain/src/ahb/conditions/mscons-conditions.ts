@@ -10,12 +10,13 @@ import { germanWallTime } from './value-conditions';
 
 // ---------- local words ----------
 
-function steps(path: string): string[] {
-  return path.split('.').map((step) => step.replace(/\[\]$/, ''));
-}
+/** Paths split once (deciders name them as strings and run per field and body). */
+const STEPS = new Map<string, readonly string[]>();
 
 function valuesOf(root: unknown, path: string): readonly unknown[] {
-  return valuesAt(root, steps(path));
+  let steps = STEPS.get(path);
+  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
+  return valuesAt(root, steps);
 }
 
 /** Several decisions that must agree: fulfilled when all are, not fulfilled when none is, undecided otherwise. */
@@ -229,8 +230,9 @@ function documentType(code: string): Decider {
 const SENDER_NB = senderRole('NB', 'NBA', 'NBN');
 const SENDER_MSB = senderRole('MSB', 'MSBA', 'MSBN');
 
-const GAS_INTERVAL_VALUES = ['7-0:52.0.22', '7-0:54.0.16', '7-0:54.0.20', '7-0:54.0.22'];
-const HEAT_ENERGY_PRICE = ['1-66:13.6.0', '1-66:14.6.0', '1-66:13.9.0', '1-66:14.9.0'];
+/** The OBIS codes [11]/[12] and [78]/[79] name (the AHB's lists, release character dropped). */
+const OBIS_OF_11 = ['7-0:52.0.22', '7-0:54.0.16', '7-0:54.0.20', '7-0:54.0.22'];
+const OBIS_OF_78 = ['1-66:13.6.0', '1-66:14.6.0', '1-66:13.9.0', '1-66:14.9.0'];
 
 /** SG7 RFF+AGK → ENERGIEMENGE.konfiguration. */
 const KONFIGURATION = eachLocation(present('konfiguration'));
@@ -242,8 +244,8 @@ function entry(key: number, text: string, decide: Decider, topic?: 'time'): Cond
 export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
   entry(2, 'Wenn das Zeitintervall zwischen ersten SG10 DTM+163 und letzten SG10 DTM+164 mindestens einen Monat umfasst', eachLocation(SPANS_A_MONTH), 'time'),
   // SG9 PIA+5 DE7140 → energieverbrauch[].obiskennzahl; the Gas AHBs use these on the SG10 of that LIN.
-  entry(11, 'Wenn SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(obisIn(...GAS_INTERVAL_VALUES))),
-  entry(12, 'Wenn nicht SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(not(obisIn(...GAS_INTERVAL_VALUES)))),
+  entry(11, 'Wenn SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(obisIn(...OBIS_OF_11))),
+  entry(12, 'Wenn nicht SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(not(obisIn(...OBIS_OF_11)))),
   entry(17, 'Wenn nicht SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)', eachReading(not(obisIn('1-b:9.99.0')))),
   entry(18, 'Wenn SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)', eachReading(obisIn('1-b:9.99.0'))),
   entry(27, 'Wenn SG9 PIA+5+1-1?:1.9.0 vorhanden', eachReading(obisIn('1-1:1.9.0'))),
@@ -285,8 +287,8 @@ export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
   ),
   // The booking service is LF, NB or MSB: never the Registerbetreiber HKN-R, the ÜNB or the MGV.
   entry(77, 'Wenn MP-ID in SG2 NAD+MR der RB HKN-R', receiverRole('HKN-R')),
-  entry(78, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 vorhanden', eachReading(obisIn(...HEAT_ENERGY_PRICE))),
-  entry(79, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 nicht vorhanden', eachReading(not(obisIn(...HEAT_ENERGY_PRICE)))),
+  entry(78, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 vorhanden', eachReading(obisIn(...OBIS_OF_78))),
+  entry(79, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 nicht vorhanden', eachReading(not(obisIn(...OBIS_OF_78)))),
   entry(80, 'Wenn MP-ID in SG2 NAD+MR in der Rolle ÜNB', receiverRole('ÜNB')),
   entry(81, 'Wenn MP-ID in SG2 NAD+MS in der Rolle ÜNB', senderRole('ÜNB')),
   entry(83, 'Wenn in derselben SG9 LIN die Angabe STS+10+Z38 nicht vorhanden', eachReading(noMeterClassification('Z38'))),
