@@ -3,6 +3,7 @@ import type { ConditionEntry, Decider, UndecidableEntry } from './condition-cont
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
 import { INVOIC_REMADV_CONDITIONS, INVOIC_REMADV_UNDECIDABLE } from './invoic-remadv-conditions';
 import { IFTSTA_CONDITIONS, IFTSTA_UNDECIDABLE } from './iftsta-conditions';
+import { MSCONS_CONDITIONS, MSCONS_UNDECIDABLE } from './mscons-conditions';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
@@ -19,6 +20,7 @@ export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]>
   ...ORDRSP_CONDITIONS,
   ...INVOIC_REMADV_CONDITIONS,
   ...IFTSTA_CONDITIONS,
+  ...MSCONS_CONDITIONS,
 ]);
 
 /** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
@@ -29,6 +31,7 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...ORDRSP_UNDECIDABLE,
   ...INVOIC_REMADV_UNDECIDABLE,
   ...IFTSTA_UNDECIDABLE,
+  ...MSCONS_UNDECIDABLE,
 ]);
 
 /**
