@@ -219,13 +219,14 @@ function additionalInfoAbsent(address: string): Decider {
   return not(anyPresent(...[1, 2, 3, 4, 5].map((n) => `${address}.zusatzInformation.zusatz${n}`)));
 }
 
+/** SG5/SG6 CTA+IC of NAD+MS and (17003) NAD+Z09, each with its COMs. */
+const CONTACTS = ['transaktionsdaten.absender.ansprechpartner', 'transaktionsdaten.ansprechpartnerKunde'];
+
 /**
  * COM DE3155 "in demselben COM": EM lands in `eMailAdresse`, TE/FX/AJ/AL in `rufnummern[]`, so the body does not say
  * which COM a rule is evaluated for. Decided where every COM of the body agrees: fulfilled when all are of the asked
  * kind, not fulfilled when none is.
  */
-const CONTACTS = ['transaktionsdaten.absender.ansprechpartner', 'transaktionsdaten.ansprechpartnerKunde'];
-
 function communication(kind: 'email' | 'phone'): Decider {
   return (context) => {
     let emails = 0;
