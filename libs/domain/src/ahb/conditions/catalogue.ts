@@ -7,6 +7,7 @@ import { MSCONS_CONDITIONS, MSCONS_UNDECIDABLE } from './mscons-conditions';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
+import { ORDERS_ORDCHG_CONDITIONS, ORDERS_ORDCHG_UNDECIDABLE } from './orders-conditions';
 import { normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
 
 /**
@@ -21,6 +22,7 @@ export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]>
   ...INVOIC_REMADV_CONDITIONS,
   ...IFTSTA_CONDITIONS,
   ...MSCONS_CONDITIONS,
+  ...ORDERS_ORDCHG_CONDITIONS,
 ]);
 
 /** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
@@ -32,6 +34,7 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...INVOIC_REMADV_UNDECIDABLE,
   ...IFTSTA_UNDECIDABLE,
   ...MSCONS_UNDECIDABLE,
+  ...ORDERS_ORDCHG_UNDECIDABLE,
 ]);
 
 /**
