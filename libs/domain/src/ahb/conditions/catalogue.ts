@@ -3,6 +3,7 @@ import type { ConditionEntry, Decider, UndecidableEntry } from './condition-cont
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
+import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
 import { normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
 
 /**
@@ -13,6 +14,7 @@ export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]>
   ...CONDITIONS_1_120,
   ...CONDITIONS_121_300,
   ...CONDITIONS_301_499,
+  ...UTILMD_GAS_CONDITIONS,
 ]);
 
 /** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
@@ -20,6 +22,7 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...UNDECIDABLE_1_120,
   ...UNDECIDABLE_121_300,
   ...UNDECIDABLE_301_499,
+  ...UTILMD_GAS_UNDECIDABLE,
 ]);
 
 function byKey<T extends { key: number; text: string }>(entries: readonly T[]): Map<number, T[]> {
