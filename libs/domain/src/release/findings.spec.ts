@@ -37,6 +37,9 @@ describe('findingsFor', () => {
     // Every missing field or violated condition the rules find in a real sample, each explained (see sample-findings.spec.ts
     // for all findings of all samples).
     const EXPLAINED_IN_REAL_SAMPLES = [
+      // 55126's SG9 "Veranschlagte Jahresmenge gesamt" is `Muss [106]` ([106]: CCI+++ZA6 in this SG8, decided since the
+      // UTILMD Gas entry of that text), QTY+31 DE6411 `X`; tf3 has Prognose auf Basis von Profilen and no QTY+31.
+      'upstream/lf-create-55126-tf3.json: #/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/einheit',
       // The test cases were written for the early-2025 format; from FV2510 on, 55078's AHB has SG6 RFF+Z60
       // ("Informativ zur Umsetzung geplantes Produktpaket") as `Muss` with DE1154 `X [914] ∧ [937]`.
       'upstream/lf-update-55078-tf1.json: #/transaktionsdaten/geplantesProduktpaket',

@@ -8,7 +8,10 @@ import type { ReleaseName } from './release';
  *   `binding` where the PI's AHB names [950] for the place (LOC+Z16 DE3225 `X [950]`).
  * - unlisted-pi: 55001 is in NB's create list only; the page example is also posted as LF and MSB.
  * - missing-mandatory-field on real samples: 55078's `geplantesProduktpaket` (SG6 RFF+Z60, `Muss` from FV2510 on; the
- *   test cases predate it). On synthetic samples: `kategorie` (left out on purpose, samples/synth/README.md).
+ *   test cases predate it); 55126-tf3's `jahresverbrauchsprognose.einheit`: SG9 QTY+31 (Veranschlagte Jahresmenge gesamt)
+ *   is `Muss [106]` in 55126 and 55628, [106] "CCI+++ZA6 in dieser SG8 SEQ+Z01" (decided since the UTILMD Gas entry of
+ *   that text), QTY DE6411 `X`; the sample has prognosegrundlage PROFILE and no QTY+31. On synthetic samples: `kategorie`
+ *   (left out on purpose, samples/synth/README.md), and 55628-synth's `jahresverbrauchsprognose.einheit` (as 55126-tf3).
  * - condition-violated: none on any sample.
  * - the vendor's bodies (`samples/vendor/`, MSCONS 13017 and UTILMD): no missing-mandatory-field under the rules of every
  *   message type; invalid-identifier for the test data's MaLo-IDs (55035).

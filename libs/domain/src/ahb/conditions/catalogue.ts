@@ -8,6 +8,7 @@ import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
 import { ORDERS_ORDCHG_CONDITIONS, ORDERS_ORDCHG_UNDECIDABLE } from './orders-conditions';
+import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
 import { normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
 
 /**
@@ -23,6 +24,7 @@ export const CONDITION_CATALOGUE: ReadonlyMap<number, readonly ConditionEntry[]>
   ...IFTSTA_CONDITIONS,
   ...MSCONS_CONDITIONS,
   ...ORDERS_ORDCHG_CONDITIONS,
+  ...UTILMD_GAS_CONDITIONS,
 ]);
 
 /** The requirement conditions the data cannot decide, each with the reason (one per key and text). */
@@ -35,6 +37,7 @@ export const UNDECIDABLE_CONDITIONS: ReadonlyMap<number, readonly UndecidableEnt
   ...IFTSTA_UNDECIDABLE,
   ...MSCONS_UNDECIDABLE,
   ...ORDERS_ORDCHG_UNDECIDABLE,
+  ...UTILMD_GAS_UNDECIDABLE,
 ]);
 
 /**
