@@ -249,19 +249,20 @@ function normalise(text: string): string {
 
 interface RuleData {
   conditions: Record<string, string>;
+  messageConditions?: Record<string, Record<string, string>>;
   rules: { pruefidentifikator: string; message?: string; conditionTexts?: Record<string, string> }[];
 }
 
 /** The PIs of `message` and their AHB tables, FV2510 and FV2604, with each PI's condition texts from the rules. */
 function tables(message: string): { texts: Record<string, string>; lines: { ahb_expression?: string; conditions?: string }[] }[] {
   return ([['FV2510', RULES_FV2510], ['FV2604', RULES_FV2604]] as const).flatMap(([formatVersion, data]) => {
-    const { conditions, rules } = data as RuleData;
+    const { conditions, messageConditions, rules } = data as RuleData;
     return rules
       .filter((rule) => rule.message === message)
       .map((rule) => {
         const file = path.join(REFERENCE_DIR, 'ahb', formatVersion, `AHB_${formatVersion}_${rule.pruefidentifikator}.json`);
         const table = JSON.parse(readFileSync(file, 'utf8')) as { lines: { ahb_expression?: string; conditions?: string }[] };
-        return { texts: { ...conditions, ...rule.conditionTexts }, lines: table.lines };
+        return { texts: { ...(messageConditions?.[message] ?? conditions), ...rule.conditionTexts }, lines: table.lines };
       });
   });
 }
