@@ -318,6 +318,7 @@ export function valueConditionFor(key: number | string, releaseText: string | un
 /** The keys this module decides (for the coverage report). */
 export const VALUE_CONDITION_KEYS: readonly (number | string)[] = CONDITIONS.map(({ key }) => key);
 
+/** Whitespace runs as one space, and without a closing full stop (MSCONS, ORDERS, IFTSTA end [494] with one, UTILMD not). */
 export function normaliseText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
 }
