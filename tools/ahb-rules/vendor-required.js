@@ -43,7 +43,7 @@ const VENDOR_RELEASES = [
  * The part of pi-catalogue.json (generate.js `buildCatalogue`) this module reads.
  * @typedef {{ releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }> }} Catalogue
  * The part of ahb-rules-FV*.json this module reads; `conditionalFields` is optional (not every generator run has it).
- * @typedef {{ pruefidentifikator: string, source: string, fields: { path: string }[], conditionalFields?: { path: string }[] }} AhbPiRules
+ * @typedef {{ pruefidentifikator: string, message?: string, source: string, fields: { path: string }[], conditionalFields?: { path: string }[] }} AhbPiRules
  * @typedef {{ formatVersion: string, rules: AhbPiRules[] }} AhbRulesData
  * @typedef {'a' | 'b' | 'c' | 'd'} DifferenceClass
  * @typedef {{ pi: string, vendorSource: string, classes: Record<DifferenceClass, string[]>, implied: string[], weaker: string[] }} PiDifference
@@ -228,7 +228,8 @@ function compareRelease(own, fallback, ahb) {
       if (requirement.message === UTILMD_STROM) vendorPis.set(requirement.pruefidentifikator, { requirement, source: data?.formatVersion ?? '' });
     }
   }
-  const ahbPis = new Map(ahb.rules.filter((rule) => rule.source === 'ahb').map((rule) => [rule.pruefidentifikator, rule]));
+  // The comparison is UTILMD Strom's (the only message whose vendor list decides anything, in 10/26).
+  const ahbPis = new Map(ahb.rules.filter((rule) => rule.source === 'ahb' && (rule.message ?? 'UTILMD_Strom') === 'UTILMD_Strom').map((rule) => [rule.pruefidentifikator, rule]));
   /** @type {PiDifference[]} */
   const rows = [];
   for (const [pi, { requirement, source }] of [...vendorPis].sort((a, b) => compareText(a[0], b[0]))) {
