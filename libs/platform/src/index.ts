@@ -8,6 +8,7 @@ export * from './http/create-service-app';
 export * from './http/json-body';
 export * from './http/json-walk';
 export * from './http/public.decorator';
+export * from './http/recorded-routes';
 export * from './http/route-flag';
 export * from './http/start-service';
 export * from './platform.module';

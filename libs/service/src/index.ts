@@ -1,2 +1,3 @@
 export * from './bootstrap-service';
 export * from './compose-service';
+export * from './route-listing';
