@@ -13,3 +13,5 @@ export * from './load-tools';
 export * from './integrity';
 export * from './child-processes';
 export * from './vendor-bodies';
+export * from './route-listing-report';
+export * from './route-auth';

@@ -1,0 +1,5 @@
+import { listServiceRoutes } from '@maco/service';
+import { describeRouteListing } from '@maco/testing';
+import { MSB_SERVICE } from '../src/service';
+
+describeRouteListing(MSB_SERVICE.role, () => listServiceRoutes(MSB_SERVICE));

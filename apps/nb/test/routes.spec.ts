@@ -1,0 +1,5 @@
+import { listServiceRoutes } from '@maco/service';
+import { describeRouteListing } from '@maco/testing';
+import { NB_SERVICE } from '../src/service';
+
+describeRouteListing(NB_SERVICE.role, () => listServiceRoutes(NB_SERVICE));
