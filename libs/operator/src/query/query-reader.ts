@@ -1,6 +1,5 @@
 import { parseRelease, type ReleaseName } from '@maco/domain';
-import type { ProblemFieldError } from '@maco/platform';
-import { decodeCursor, type CursorPart, type CursorValues } from './cursor';
+import { decodeCursor, type CursorPart, type CursorValues, type ProblemFieldError } from '@maco/platform';
 
 // A date-time with offset (UTC `Z` or `+02:00`), seconds and fractions optional: an instant, never a local time.
 // Not RFC3339_DATE_TIME: a filter may leave out the seconds, and a year below 1000 is refused.
