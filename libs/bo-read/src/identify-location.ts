@@ -1,3 +1,4 @@
+import { isPlainObject } from '@maco/domain';
 import { commandNames } from '@maco/platform';
 import { locationKey, MAX_ID_LENGTH, type LocationType } from '@maco/process-store';
 import type { ParameterError } from './read-parameters';
@@ -93,8 +94,8 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
 
   const errors: ParameterError[] = [];
   const criteria: LocationCriterion[] = [];
-  const stammdaten = isObject(body) ? body['stammdaten'] : undefined;
-  if (!isObject(stammdaten)) return { ok: false, errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }], headers: false };
+  const stammdaten = isPlainObject(body) ? body['stammdaten'] : undefined;
+  if (!isPlainObject(stammdaten)) return { ok: false, errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }], headers: false };
   for (const [kind, list] of Object.entries(stammdaten)) {
     const pointer = `#/stammdaten/${kind}`;
     const ownType = Object.hasOwn(IDENTIFY_KINDS, kind) ? IDENTIFY_KINDS[kind] : undefined;
@@ -108,7 +109,7 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
     }
     list.forEach((element: unknown, index) => {
       const at = `${pointer}/${index}`;
-      if (!isObject(element)) return void errors.push({ pointer: at, message: 'must be an object' });
+      if (!isPlainObject(element)) return void errors.push({ pointer: at, message: 'must be an object' });
       const criterion: LocationCriterion = { kind, locations: [], texts: [] };
       for (const [field, type] of Object.entries(ID_FIELDS)) {
         const value = element[field];
@@ -121,7 +122,7 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
       }
       for (const [object, field] of TEXT_FIELDS[kind] ?? []) {
         const parent = element[object];
-        const value = isObject(parent) ? parent[field] : undefined;
+        const value = isPlainObject(parent) ? parent[field] : undefined;
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' || value.length > MAX_TEXT) {
           errors.push({ pointer: `${at}/${object}/${field}`, message: `must be a string of at most ${MAX_TEXT} characters` });
@@ -157,8 +158,4 @@ function pagingHeader(headers: Headers, name: string, fallback: number, min: num
     return fallback;
   }
   return Number(text);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

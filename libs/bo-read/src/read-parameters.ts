@@ -1,3 +1,4 @@
+import { RFC3339_DATE_TIME } from '@maco/domain';
 import { commandNames } from '@maco/platform';
 import { LOCATION_TYPES, locationKey, locationTypeOf, locationTypesOfId, lookupKey, MAX_ID_LENGTH, type LocationType } from '@maco/process-store';
 import { READ_PARAMETERS, type ParameterMeaning, type ReadRoute } from './read-routes';
@@ -23,8 +24,6 @@ export interface ParameterError {
 
 export type ReadRequestCheck = { ok: true; request: ReadRequest } | { ok: false; errors: ParameterError[] };
 
-// RFC 3339 date-time with its offset, as the contract's `format: date-time` says.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;
 const PRINTABLE = /^[\x21-\x7e]+$/;
 const TRI_STATE: Record<string, boolean | null> = { true: true, false: false, null: null };
 /** Conditions a parameter adds on the objects (`@`), its value bound to the variable named by its meaning. */
@@ -132,7 +131,8 @@ function dateOf(parameter: { name: string; text: string } | undefined, error: (n
   const { name, text } = parameter;
   // An unencoded `+` of an offset arrives as a space.
   const normalised = text.replace(/ (\d{2}:\d{2})$/, '+$1');
-  const date = DATE_TIME.test(normalised) ? new Date(normalised) : undefined;
+  // RFC 3339 date-time with its offset, as the contract's `format: date-time` says.
+  const date = RFC3339_DATE_TIME.test(normalised) ? new Date(normalised) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
     error(name, 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z');
     return undefined;

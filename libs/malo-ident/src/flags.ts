@@ -1,3 +1,4 @@
+import { isPlainObject } from '@maco/domain';
 import {
   cadastreKeyOf,
   cadastreOf,
@@ -57,7 +58,6 @@ export type FlagName =
 export const PRIMARY_FLAGS: readonly FlagName[] = ['trefferMaloid', 'trefferTrancheId', 'trefferAdresse1', 'trefferKundennummer', 'trefferName', 'trefferGeraetenummer', 'trefferMeloid'];
 export const FLAG_NAMES: readonly FlagName[] = [...PRIMARY_FLAGS, 'trefferAdresse2', 'trefferMakorelevant', 'trefferStillgelegt', 'trefferNetzgebiet', 'trefferNetzgebiet3KJ'];
 
-const isObject = (value: unknown): value is Bo => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** trefferMaloid: the complete 11-character MaLo id equals one the request names. */
@@ -96,7 +96,7 @@ export function trefferKundennummer(criteria: IdentifyCriteria, candidate: Candi
  * the other's first words ("Frankfurt" / "Frankfurt am Main"); country code equal (absent = DE).
  */
 export function addressMatches(requested: Bo, stored: unknown): boolean {
-  if (!isObject(stored)) return false;
+  if (!isPlainObject(stored)) return false;
   const postcode = normalisePostcode(requested['postleitzahl']);
   if (!postcode || postcode !== normalisePostcode(stored['postleitzahl'])) return false;
   const wanted = streetOf(requested['strasse']);
@@ -134,7 +134,7 @@ export function trefferAdresse1(criteria: IdentifyCriteria, candidate: Candidate
  */
 export function trefferAdresse2(criteria: IdentifyCriteria, candidate: CandidateFacts): boolean {
   const stored = candidate.malo['lokationsadresse'];
-  if (!isObject(stored)) return false;
+  if (!isPlainObject(stored)) return false;
   return criteria.addresses.some((requested) => {
     if (!addressMatches(requested, stored)) return false;
     if (normaliseStreet(requested['strasse']) !== normaliseStreet(stored['strasse'])) return false;
@@ -154,7 +154,7 @@ export function trefferAdresse2(criteria: IdentifyCriteria, candidate: Candidate
  */
 export function trefferName(criteria: IdentifyCriteria, candidate: CandidateFacts): boolean {
   const customer = customerOf(candidate.malo);
-  if (!isObject(customer)) return false;
+  if (!isPlainObject(customer)) return false;
   const fields = [customer['name1'], customer['name2'], customer['name3']].filter((field) => foldText(field) !== '');
   const storedForms = [nameTokens(...fields), ...fields.map((field) => nameTokens(field))];
   return criteria.customers.some((requested) => requestedForms(requested).some((form) => storedForms.some((stored) => sameWords(form, stored))));
@@ -174,7 +174,7 @@ function requestedForms(customer: RequestedCustomer): string[][] {
 export function trefferMakorelevant(_criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): boolean {
   const malo = candidate.malo;
   if (malo['makorelevant'] === false || malo['marktkommunikationsrelevant'] === false) return false;
-  const roles = arrayOf(malo['marktrollen']).filter(isObject);
+  const roles = arrayOf(malo['marktrollen']).filter(isPlainObject);
   if (roles.length === 0) return true;
   return roles.some((role) => role['marktrolle'] === 'NB' && inForce(role, context.at));
 }
@@ -188,7 +188,7 @@ export function trefferStillgelegt(_criteria: IdentifyCriteria, candidate: Candi
   if (malo['stillgelegt'] === true) return true;
   const since = dateOf(malo['stilllegungsdatum']);
   if (since !== undefined && since <= context.at.getTime()) return true;
-  return arrayOf(malo['marktlokationsTyp']).some((type) => isObject(type) && type['typ'] === 'RUHENDE_MARKTLOKATION' && inForce(type, context.at));
+  return arrayOf(malo['marktlokationsTyp']).some((type) => isPlainObject(type) && type['typ'] === 'RUHENDE_MARKTLOKATION' && inForce(type, context.at));
 }
 
 /** trefferNetzgebiet: the MaLo's grid area (`netzgebietNr`) at the date is one served as "eigener Service". */
@@ -225,7 +225,7 @@ function dateOf(value: unknown): number | undefined {
 
 /** An element with `gueltigAb/gueltigBis`, `zuordnungVon/zuordnungBis` or `gueltigkeitszeitraum` in force at `at` (open ends count). */
 function inForce(element: Bo, at: Date): boolean {
-  const period = isObject(element['gueltigkeitszeitraum']) ? element['gueltigkeitszeitraum'] : {};
+  const period = isPlainObject(element['gueltigkeitszeitraum']) ? element['gueltigkeitszeitraum'] : {};
   const from = dateOf(element['gueltigAb'] ?? element['zuordnungVon'] ?? period['startdatum']);
   const to = dateOf(element['gueltigBis'] ?? element['zuordnungBis'] ?? period['enddatum']);
   const time = at.getTime();

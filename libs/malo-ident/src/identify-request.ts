@@ -1,3 +1,5 @@
+import { isPlainObject, MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
+
 /** `POST /identifyMarketlocation` (`LESEN_MALOIDENT_BASIS`): the request's criteria once its body is checked. */
 export const IDENTIFY_OPERATION = 'LESEN_MALOIDENT_BASIS';
 /** The route's second operation (vendor mock `identifyMarketlocation.LESEN_LOKATIONIDENT_BASIS`): the same body and answer. */
@@ -39,11 +41,7 @@ export interface RequestError {
 
 export type IdentifyCheck = { ok: true; criteria: IdentifyCriteria } | { ok: false; errors: RequestError[] };
 
-const isObject = (value: unknown): value is Bo => typeof value === 'object' && value !== null && !Array.isArray(value);
-const MALO_ID = /^\d{11}$/;
 const MELO_ID = /^DE[A-Z0-9]{31}$/;
-// The contract: `YYYY-MM-DD'T'HH:mm:ss'Z'`; milliseconds and offsets are accepted too.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;
 const MAX_TEXT = 200;
 const MAX_ITEMS = 20;
 
@@ -56,14 +54,14 @@ const MAX_ITEMS = 20;
 export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   const errors: RequestError[] = [];
   const error = (pointer: string, message: string) => errors.push({ pointer, message });
-  if (!isObject(body)) return { ok: false, errors: [{ pointer: '#', message: 'must be a JSON object' }] };
+  if (!isPlainObject(body)) return { ok: false, errors: [{ pointer: '#', message: 'must be a JSON object' }] };
   const stammdaten = body['stammdaten'];
   const transaktionsdaten = body['transaktionsdaten'];
-  if (!isObject(stammdaten)) error('#/stammdaten', 'is required (an object)');
-  if (!isObject(transaktionsdaten)) error('#/transaktionsdaten', 'is required (an object)');
+  if (!isPlainObject(stammdaten)) error('#/stammdaten', 'is required (an object)');
+  if (!isPlainObject(transaktionsdaten)) error('#/transaktionsdaten', 'is required (an object)');
 
   const list = (kind: string, required = false): Bo[] => {
-    if (!isObject(stammdaten)) return [];
+    if (!isPlainObject(stammdaten)) return [];
     const value = stammdaten[kind];
     if (value === undefined || value === null) {
       if (required) error(`#/stammdaten/${kind}`, 'is required (an array of objects)');
@@ -75,7 +73,7 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
     }
     if (value.length > MAX_ITEMS) error(`#/stammdaten/${kind}`, `must have at most ${MAX_ITEMS} elements`);
     return value.flatMap((item, index) => {
-      if (isObject(item)) return [item];
+      if (isPlainObject(item)) return [item];
       error(`#/stammdaten/${kind}/${index}`, 'must be an object');
       return [];
     });
@@ -95,7 +93,7 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   };
   const texts = (object: unknown, pointer: string): void => {
     if (object === undefined || object === null) return;
-    if (!isObject(object)) return void error(pointer, 'must be an object');
+    if (!isPlainObject(object)) return void error(pointer, 'must be an object');
     for (const [field, value] of Object.entries(object)) {
       if (value !== null && value !== undefined && !['string', 'number', 'object'].includes(typeof value)) error(`${pointer}/${field}`, 'must be a string');
       else if (typeof value === 'string' && value.length > MAX_TEXT) error(`${pointer}/${field}`, `must be at most ${MAX_TEXT} characters`);
@@ -103,7 +101,7 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   };
 
   const malos = list('MARKTLOKATION', true);
-  if (isObject(stammdaten) && Array.isArray(stammdaten['MARKTLOKATION']) && malos.length === 0 && errors.length === 0) {
+  if (isPlainObject(stammdaten) && Array.isArray(stammdaten['MARKTLOKATION']) && malos.length === 0 && errors.length === 0) {
     error('#/stammdaten/MARKTLOKATION', 'must have at least one element');
   }
   const maloIds: string[] = [];
@@ -112,20 +110,20 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   const coordinates: Bo[] = [];
   malos.forEach((malo, index) => {
     const pointer = `#/stammdaten/MARKTLOKATION/${index}`;
-    const id = text(malo, 'marktlokationsId', pointer, MALO_ID, '11 digits');
+    const id = text(malo, 'marktlokationsId', pointer, MALO_ID_PATTERN, '11 digits');
     if (id) maloIds.push(id);
     const direction = malo['energierichtung'];
     if (direction === undefined || direction === null) error(`${pointer}/energierichtung`, 'is required (AUSSP or EINSP)');
     else if (direction !== 'AUSSP' && direction !== 'EINSP') error(`${pointer}/energierichtung`, 'must be AUSSP or EINSP');
     texts(malo['lokationsadresse'], `${pointer}/lokationsadresse`);
-    if (isObject(malo['lokationsadresse'])) addresses.push(malo['lokationsadresse']);
+    if (isPlainObject(malo['lokationsadresse'])) addresses.push(malo['lokationsadresse']);
     const cadastre = malo['katasterinformation'] ?? malo['katasteradresse'];
     texts(cadastre, `${pointer}/katasterinformation`);
-    if (isObject(cadastre)) cadastres.push(cadastre);
+    if (isPlainObject(cadastre)) cadastres.push(cadastre);
     texts(malo['geokoordinaten'], `${pointer}/geokoordinaten`);
-    if (isObject(malo['geokoordinaten'])) coordinates.push(malo['geokoordinaten']);
+    if (isPlainObject(malo['geokoordinaten'])) coordinates.push(malo['geokoordinaten']);
   });
-  const trancheIds = list('TRANCHE').flatMap((tranche, index) => text(tranche, 'tranchenId', `#/stammdaten/TRANCHE/${index}`, MALO_ID, '11 digits') ?? []);
+  const trancheIds = list('TRANCHE').flatMap((tranche, index) => text(tranche, 'tranchenId', `#/stammdaten/TRANCHE/${index}`, MALO_ID_PATTERN, '11 digits') ?? []);
   const meloIds = list('MESSLOKATION').flatMap((melo, index) => text(melo, 'messlokationsId', `#/stammdaten/MESSLOKATION/${index}`, MELO_ID, 'DE followed by 31 digits or capital letters') ?? []);
   const meterNumbers = list('ZAEHLER').flatMap((meter, index) => text(meter, 'zaehlernummer', `#/stammdaten/ZAEHLER/${index}`) ?? []);
   const customers: RequestedCustomer[] = [];
@@ -135,13 +133,13 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
     if (!Array.isArray(partners)) return void error(`#/stammdaten/ENERGIELIEFERVERTRAG/${index}/vertragspartner2`, 'must be an array of objects');
     partners.forEach((partner, position) => {
       const pointer = `#/stammdaten/ENERGIELIEFERVERTRAG/${index}/vertragspartner2/${position}`;
-      if (!isObject(partner)) return void error(pointer, 'must be an object');
+      if (!isPlainObject(partner)) return void error(pointer, 'must be an object');
       const name1 = text(partner, 'name1', pointer);
       const name2 = text(partner, 'name2', pointer);
       const references = partner['externeReferenzen'];
       if (references !== undefined && references !== null && !Array.isArray(references)) error(`${pointer}/externeReferenzen`, 'must be an array of objects');
       const customerNumbers = (Array.isArray(references) ? references : []).flatMap((reference, at) =>
-        isObject(reference) ? (text(reference, 'exRefWert', `${pointer}/externeReferenzen/${at}`)?.trim() ?? []) : [],
+        isPlainObject(reference) ? (text(reference, 'exRefWert', `${pointer}/externeReferenzen/${at}`)?.trim() ?? []) : [],
       );
       const company = partner['gewerbekennzeichnung'] === true;
       customers.push({ ...(name1 ? { name1 } : {}), ...(name2 ? { name2 } : {}), company, customerNumbers });
@@ -151,11 +149,12 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   let at: Date | undefined;
   let vorgangsnummer: string | undefined;
   let idempotencyKey: string | undefined;
-  if (isObject(transaktionsdaten)) {
+  if (isPlainObject(transaktionsdaten)) {
     const pointer = '#/transaktionsdaten';
     vorgangsnummer = text(transaktionsdaten, 'vorgangsnummer', pointer);
     if (!vorgangsnummer && transaktionsdaten['vorgangsnummer'] === undefined) error(`${pointer}/vorgangsnummer`, 'is required');
-    const date = text(transaktionsdaten, 'ausfuehrungsdatum', pointer, DATE_TIME, 'a date-time in UTC (2023-08-02T22:00:00Z)');
+    // The contract: `YYYY-MM-DD'T'HH:mm:ss'Z'`; milliseconds and offsets are accepted too.
+    const date = text(transaktionsdaten, 'ausfuehrungsdatum', pointer, RFC3339_DATE_TIME, 'a date-time in UTC (2023-08-02T22:00:00Z)');
     if (date) at = new Date(date);
     if (at && Number.isNaN(at.getTime())) {
       error(`${pointer}/ausfuehrungsdatum`, 'must be a valid date-time');
@@ -166,7 +165,7 @@ export function checkIdentifyRequest(body: unknown): IdentifyCheck {
     text(transaktionsdaten, 'nachrichtendatum', pointer);
     for (const party of ['absender', 'empfaenger']) {
       const value = transaktionsdaten[party];
-      if (!isObject(value)) error(`${pointer}/${party}`, 'is required (an object with rollencodenummer)');
+      if (!isPlainObject(value)) error(`${pointer}/${party}`, 'is required (an object with rollencodenummer)');
       else if (!text(value, 'rollencodenummer', `${pointer}/${party}`)) error(`${pointer}/${party}/rollencodenummer`, 'is required');
     }
   }

@@ -1,3 +1,4 @@
+import { MALO_ID_PATTERN } from '@maco/domain';
 import { defineLogFields, matching, oneOf } from '@maco/platform';
 import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from './identify-request';
 
@@ -7,5 +8,5 @@ export const MALO_IDENT_LOG_FIELDS = defineLogFields({
   candidateCount: matching(/^\d{1,3}$/),
   replayed: oneOf('true', 'false'),
   // The MaLo id read (a market identifier, not personal data).
-  locationId: matching(/^\d{11}$/),
+  locationId: matching(MALO_ID_PATTERN),
 });

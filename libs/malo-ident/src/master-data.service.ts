@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MarketRole } from '@maco/domain';
+import { MALO_ID_PATTERN, RFC3339_DATE_TIME, type MarketRole } from '@maco/domain';
 import { commandNames, SERVICE_ROLE, type RequestFacts } from '@maco/platform';
 import { BusinessObjectReadRepository, locationKey } from '@maco/process-store';
 import { MASTER_DATA_OPERATION, type RequestError } from './identify-request';
@@ -18,10 +18,6 @@ export const MASTER_DATA_KINDS = [
   'STEUERBARE_RESSOURCE',
   'NETZLOKATION',
 ] as const;
-
-const MALO_ID = /^\d{11}$/;
-// A date-time in UTC or with offset; the contract's pattern demands milliseconds, its example has none: both are taken.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 export type MasterData = { stammdaten: Record<(typeof MASTER_DATA_KINDS)[number], unknown[]> };
 
@@ -43,10 +39,11 @@ export class MasterDataService {
     const maloId = query['parameter1'];
     const keyDate = query['parameter3'];
     if (maloId === undefined || maloId === '') errors.push({ pointer: '#/parameter1', message: 'is required' });
-    else if (typeof maloId !== 'string' || !MALO_ID.test(maloId)) errors.push({ pointer: '#/parameter1', message: 'must be a MaLo id (11 digits), given once' });
+    else if (typeof maloId !== 'string' || !MALO_ID_PATTERN.test(maloId)) errors.push({ pointer: '#/parameter1', message: 'must be a MaLo id (11 digits), given once' });
     let at: Date | undefined;
     if (keyDate === undefined || keyDate === '') errors.push({ pointer: '#/parameter3', message: 'is required' });
-    else if (typeof keyDate !== 'string' || !DATE_TIME.test(keyDate) || Number.isNaN((at = new Date(keyDate)).getTime())) {
+    // The contract's pattern demands milliseconds, its example has none: both are taken.
+    else if (typeof keyDate !== 'string' || !RFC3339_DATE_TIME.test(keyDate) || Number.isNaN((at = new Date(keyDate)).getTime())) {
       errors.push({ pointer: '#/parameter3', message: 'must be a date-time with offset (2024-06-28T12:18:00Z or 2024-06-28T12:18:00.000Z), given once' });
     }
     const command = query['command'];

@@ -8,5 +8,3 @@ export * from './processes/process-list.repository';
 export * from './triggers/trigger-list.repository';
 export * from './triggers/trigger-event-catalogue';
 export * from './findings/findings.repository';
-export * from './query/cursor';
-export * from './query/page';

@@ -7,6 +7,8 @@ export * from './http/command';
 export * from './http/create-service-app';
 export * from './http/json-body';
 export * from './http/json-walk';
+export * from './http/keyset-cursor';
+export * from './http/keyset-page';
 export * from './http/public.decorator';
 export * from './http/recorded-routes';
 export * from './http/route-flag';

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Module, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { MALO_ID_PATTERN } from '@maco/domain';
 import {
   defineInterfaceGroup,
   defineLogFields,
@@ -17,7 +18,7 @@ export const TEST_IDENT_PROBLEMS = defineProblems({
 });
 const testIdentProblem = problemFactory(TEST_IDENT_PROBLEMS);
 
-export const TEST_IDENT_LOG_FIELDS = defineLogFields({ marktlokationsId: matching(/^\d{11}$/) });
+export const TEST_IDENT_LOG_FIELDS = defineLogFields({ marktlokationsId: matching(MALO_ID_PATTERN) });
 /** Fields the group notes without registering them: the request log must leave them out. */
 const UNREGISTERED_LOG_FIELDS: LogFields = defineLogFields({ unregisteredField: matching(/^.+$/) });
 
@@ -27,7 +28,7 @@ class TestIdentController {
   @HttpCode(HttpStatus.CREATED)
   identify(@Body() body: unknown, @Req() request: FastifyRequest): { message: string } {
     const id = (body as { marktlokationsId?: unknown } | null)?.marktlokationsId;
-    if (typeof id !== 'string' || !/^\d{11}$/.test(id)) {
+    if (typeof id !== 'string' || !MALO_ID_PATTERN.test(id)) {
       throw testIdentProblem('TEST_IDENT.VALIDATION_FAILED', 'marktlokationsId must be 11 digits.', {
         errors: [{ pointer: '#/marktlokationsId', message: 'must be 11 digits' }],
       });

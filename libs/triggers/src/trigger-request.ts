@@ -1,4 +1,4 @@
-import { appendPointer, ROOT_POINTER } from '@maco/domain';
+import { appendPointer, isPlainObject, ROOT_POINTER } from '@maco/domain';
 import type { ProblemFieldError } from '@maco/platform';
 
 type JsonMap = Record<string, unknown>;
@@ -23,16 +23,16 @@ const MAX_INDEXED_ID_LENGTH = 64;
  * path's event. Members beyond these are kept and passed on.
  */
 export function checkTriggerRequest(body: unknown, eventname: string): TriggerRequestCheck {
-  if (!isObject(body)) return { ok: false, errors: [{ pointer: ROOT_POINTER, message: 'must be an object with stammdaten and transaktionsdaten' }] };
+  if (!isPlainObject(body)) return { ok: false, errors: [{ pointer: ROOT_POINTER, message: 'must be an object with stammdaten and transaktionsdaten' }] };
   const errors: ProblemFieldError[] = [];
   for (const container of ['stammdaten', 'transaktionsdaten'] as const) {
-    if (!isObject(body[container])) errors.push({ pointer: appendPointer(ROOT_POINTER, container), message: 'must be an object' });
+    if (!isPlainObject(body[container])) errors.push({ pointer: appendPointer(ROOT_POINTER, container), message: 'must be an object' });
   }
   const zusatzdaten = body['zusatzdaten'];
   let prozessId: string | undefined;
-  if (zusatzdaten !== undefined && zusatzdaten !== null && !isObject(zusatzdaten)) {
+  if (zusatzdaten !== undefined && zusatzdaten !== null && !isPlainObject(zusatzdaten)) {
     errors.push({ pointer: '#/zusatzdaten', message: 'must be an object' });
-  } else if (isObject(zusatzdaten)) {
+  } else if (isPlainObject(zusatzdaten)) {
     const given = zusatzdaten['prozessId'];
     if (typeof given === 'string' && given.trim() !== '' && given.length <= MAX_PROZESS_ID_LENGTH) prozessId = given;
     else if (given !== undefined && given !== null) {
@@ -56,10 +56,6 @@ export function outgoingTriggerBody(request: TriggerRequest, prozessId: string, 
 export function marktlokationsIdsOf(request: TriggerRequest): string[] {
   const marktlokationen = request.body.stammdaten['MARKTLOKATION'];
   if (!Array.isArray(marktlokationen)) return [];
-  const ids = marktlokationen.map((malo) => (isObject(malo) ? malo['marktlokationsId'] : undefined));
+  const ids = marktlokationen.map((malo) => (isPlainObject(malo) ? malo['marktlokationsId'] : undefined));
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= MAX_INDEXED_ID_LENGTH))];
-}
-
-function isObject(value: unknown): value is JsonMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

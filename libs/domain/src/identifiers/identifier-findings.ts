@@ -1,3 +1,4 @@
+import { isPlainObject } from '../json/plain-object';
 import type { Finding } from '../release/findings';
 import { appendPointer, ROOT_POINTER } from '../validation/json-pointer';
 import { checkIdentifier, type IdentifierKind } from './identifier-checks';
@@ -74,10 +75,10 @@ const KIND_NAMES: Record<IdentifierKind, string> = {
  */
 export function identifierFindings(body: unknown): Finding[] {
   const findings: Finding[] = [];
-  if (!isObject(body)) return findings;
+  if (!isPlainObject(body)) return findings;
   const path: (string | number)[] = [];
   const stammdaten = body['stammdaten'];
-  if (isObject(stammdaten)) {
+  if (isPlainObject(stammdaten)) {
     path.push('stammdaten');
     for (const kind in stammdaten) {
       if (!Object.prototype.hasOwnProperty.call(stammdaten, kind)) continue;
@@ -88,7 +89,7 @@ export function identifierFindings(body: unknown): Finding[] {
     path.pop();
   }
   const transaktionsdaten = body['transaktionsdaten'];
-  if (isObject(transaktionsdaten)) {
+  if (isPlainObject(transaktionsdaten)) {
     path.push('transaktionsdaten');
     walk(transaktionsdaten, undefined, path, findings);
     path.pop();
@@ -107,7 +108,7 @@ function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (
     }
     return;
   }
-  if (!isObject(value)) return;
+  if (!isPlainObject(value)) return;
   for (const key in value) {
     // Not Object.hasOwn: V8 reduces `hasOwnProperty` in a for-in over the object's own keys to a map check.
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
@@ -154,7 +155,3 @@ function pointerOf(path: readonly (string | number)[]): string {
 
 /** Tokens that neither RFC 6901 escaping nor percent-encoding change (most keys): appended as they are. */
 const PLAIN_TOKEN = /^[\w.-]*$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

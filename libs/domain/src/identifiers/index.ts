@@ -16,3 +16,4 @@ export {
   type IdentifierKind,
 } from './identifier-checks';
 export { identifierFindings } from './identifier-findings';
+export { MALO_ID_PATTERN } from './identifier-patterns';

@@ -1,3 +1,6 @@
+import { isPlainObject } from '../json/plain-object';
+import { escapePointerToken } from '../validation/json-pointer';
+
 /** Walking a request body along a rule's path: the shared steps of the unconditional and the conditional AHB rules. */
 
 /** One step of a rule path; `token` = `/` + the escaped key, ready to append to a JSON Pointer. */
@@ -11,7 +14,7 @@ export interface PathStep {
 export function pathSteps(path: string): PathStep[] {
   return path.split('.').map((part) => {
     const key = part.replace(/\[\]$/, '');
-    return { key, token: `/${escapePointerToken(key)}`, array: part.endsWith('[]') };
+    return { key, token: `/${fragmentToken(key)}`, array: part.endsWith('[]') };
   });
 }
 
@@ -78,11 +81,7 @@ export function isMissingAlong(value: unknown, steps: readonly PathStep[]): bool
 }
 
 export function child(value: unknown, key: string): unknown {
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /** Absent as the AHB rules see it: `undefined`, `null`, `''` or an empty array. */
@@ -90,6 +89,7 @@ export function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-export function escapePointerToken(token: string): string {
-  return encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
+/** A rule path's key as a token of a pointer in URI fragment form (the keys are static names, so no surrogate repair). */
+function fragmentToken(key: string): string {
+  return encodeURIComponent(escapePointerToken(key));
 }

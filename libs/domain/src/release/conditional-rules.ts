@@ -17,7 +17,8 @@ import {
   type ValueKey,
 } from '../ahb/evaluation/requirement';
 import { AhbExpressionSyntaxError, parseAhbExpression } from '../ahb/expression/ahb-expression';
-import { child, isAbsent, isMissingAlong, isObject, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
+import { isPlainObject } from '../json/plain-object';
+import { child, isAbsent, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */
 export interface ConditionalRulesData {
@@ -124,7 +125,7 @@ export class ConditionalRules {
           const pointer = `${scopePointer}/${index}`;
           for (const field of fields) evaluateField(field, context, object, pointer, outcome);
         }
-      } else if (isObject(objects)) {
+      } else if (isPlainObject(objects)) {
         // Tolerated: a single object where the schema has an array.
         const context = scopedContext(whole, key, objects);
         for (const field of fields) evaluateField(field, context, objects, scopePointer, outcome);

@@ -1,5 +1,6 @@
 import type { MarketRole } from '../market-role';
-import { appendPointer, comparePointers, ROOT_POINTER } from '../validation/json-pointer';
+import { isPlainObject } from '../json/plain-object';
+import { appendPointer, comparePointers, ROOT_POINTER, unescapePointerToken } from '../validation/json-pointer';
 import TRIGGER_EVENT_DATA from './data/trigger-events.json';
 import type { ReleaseName } from './release';
 
@@ -53,7 +54,7 @@ export function triggerEventNames(release: ReleaseName, role: MarketRole): strin
 export function missingTriggerFields(event: Pick<TriggerEvent, 'required'>, body: unknown): string[] {
   const missing = new Set<string>();
   for (const template of event.required) {
-    const tokens = template.split('/').slice(1).map(unescapeToken);
+    const tokens = template.split('/').slice(1).map(unescapePointerToken);
     for (const pointer of missingAlong(body, tokens, ROOT_POINTER)) missing.add(pointer);
   }
   return [...missing].sort(comparePointers);
@@ -68,14 +69,9 @@ function missingAlong(value: unknown, tokens: string[], pointer: string): string
     return value.flatMap((element, index) => missingAlong(element, rest, appendPointer(pointer, index)));
   }
   const childPointer = appendPointer(pointer, token);
-  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  const child = isObject && Object.hasOwn(value, token) ? (value as Record<string, unknown>)[token] : undefined;
+  const child = isPlainObject(value) && Object.hasOwn(value, token) ? value[token] : undefined;
   if (child === undefined || child === null) return [childPointer];
   return missingAlong(child, rest, childPointer);
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Role → event name → event of a release, with what it inherits applied. */

@@ -3,6 +3,7 @@ import { MESSAGES } from './messages';
 
 // RFC 3339 §5.6 date-time: upper- or lower-case `T`/`Z` (§5.6 note), optional fraction, mandatory offset. The shape
 // fixes where each number sits, so they are read at those positions rather than from capture groups (no match array).
+// Not RFC3339_DATE_TIME: the body rule takes a fraction of any length, the HTTP parameters' at most nine digits.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

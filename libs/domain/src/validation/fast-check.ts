@@ -10,6 +10,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { isPlainObject } from '../json/plain-object';
 import { typeMetadataStorage } from './class-transformer-storage';
 import { isDateTime } from './date-time';
 import { isNonEmptyString } from './decorators';
@@ -266,8 +267,4 @@ const isPresent: Condition = (_object, value) => value !== null && value !== und
 /** `@IsOptional()`'s condition reads `object[property]`, which is the value here: checked on the probes, then replaced. */
 function sameCondition(condition: Condition, property: string): boolean {
   return PROBES.every((probe) => condition({ [property]: probe }, probe) === isPresent({}, probe));
-}
-
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

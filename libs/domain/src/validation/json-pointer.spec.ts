@@ -1,4 +1,4 @@
-import { appendPointer, comparePointers, ROOT_POINTER, valueAt } from './json-pointer';
+import { appendPointer, comparePointers, escapePointerToken, ROOT_POINTER, unescapePointerToken, valueAt } from './json-pointer';
 
 describe(appendPointer.name, () => {
   it.each([
@@ -14,6 +14,18 @@ describe(appendPointer.name, () => {
     ['\udc00\ud83d\ude00', '#/%EF%BF%BD%F0%9F%98%80'],
   ])('should encode %p as %s (RFC 6901 §3 and §6)', (token, pointer) => {
     expect(appendPointer(ROOT_POINTER, token)).toBe(pointer);
+  });
+});
+
+describe(escapePointerToken.name, () => {
+  it.each([
+    ['a/b', 'a~1b'],
+    ['m~n', 'm~0n'],
+    ['~1', '~01'],
+    ['Straße Nr 1', 'Straße Nr 1'],
+  ])('should escape %p as %p and unescape it back, without percent-encoding (RFC 6901 §3, §4)', (token, escaped) => {
+    expect(escapePointerToken(token)).toBe(escaped);
+    expect(unescapePointerToken(escaped)).toBe(token);
   });
 });
 

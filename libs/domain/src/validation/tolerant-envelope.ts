@@ -1,3 +1,4 @@
+import { isPlainObject } from '../json/plain-object';
 import type { Finding } from '../release/findings';
 import type { FieldViolation } from './field-violation';
 import { appendPointer, ROOT_POINTER, valueAt } from './json-pointer';
@@ -23,7 +24,6 @@ const KEY_POINTERS = new Set(KEY_FIELDS.map((field) => appendPointer(appendPoint
 
 /** A container given as `[]` or `null`: a serialiser's empty map, read as `{}` without a finding. */
 const isEmptyContainer = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The JSON kind of a value as findings name it. */
 export function jsonKindOf(value: unknown): string {

@@ -1,3 +1,4 @@
+import { MALO_ID_PATTERN } from '@maco/domain';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { FLAG_NAMES } from '../flags';
 import { MALO_IDENT_PATHS } from '../http/malo-ident-paths';
@@ -47,7 +48,7 @@ const REQUEST: OpenApiObject = {
             required: ['energierichtung'],
             additionalProperties: true,
             properties: {
-              marktlokationsId: { type: 'string', pattern: '^\\d{11}$' },
+              marktlokationsId: { type: 'string', pattern: MALO_ID_PATTERN.source },
               energierichtung: { type: 'string', enum: ['AUSSP', 'EINSP'] },
               lokationsadresse: ADDRESS,
               katasterinformation: { type: 'object', additionalProperties: true },
@@ -55,7 +56,7 @@ const REQUEST: OpenApiObject = {
             },
           },
         },
-        TRANCHE: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true, properties: { tranchenId: { type: 'string', pattern: '^\\d{11}$' } } } },
+        TRANCHE: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true, properties: { tranchenId: { type: 'string', pattern: MALO_ID_PATTERN.source } } } },
         MESSLOKATION: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true, properties: { messlokationsId: { type: 'string', pattern: '^DE[A-Z0-9]{31}$' } } } },
         ZAEHLER: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true, properties: { zaehlernummer: { type: 'string', maxLength: 200 } } } },
         ENERGIELIEFERVERTRAG: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true } },
@@ -221,7 +222,7 @@ function masterDataOperation(context: Context, path: string, index: number): Ope
       servedAs(MALO_IDENT_PATHS.masterData),
     security: [{ [BEARER_SCHEME]: [] }],
     parameters: [
-      { name: 'parameter1', in: 'query', required: true, description: 'MaLo id.', schema: { type: 'string', pattern: '^\\d{11}$', example: '74018657187' } },
+      { name: 'parameter1', in: 'query', required: true, description: 'MaLo id.', schema: { type: 'string', pattern: MALO_ID_PATTERN.source, example: '74018657187' } },
       { name: 'parameter3', in: 'query', required: true, description: 'Key date (date-time with offset, with or without milliseconds).', schema: { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' } },
       { name: 'command', in: 'query', required: false, description: `\`${MASTER_DATA_OPERATION}\`, with or without a system prefix.`, schema: { type: 'string' } },
       { $ref: '#/components/parameters/requestId' },

@@ -1,14 +1,12 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { OperatorReadable } from '@maco/auth';
-import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE } from '@maco/platform';
+import { MALO_ID_PATTERN, type MarketRole } from '@maco/domain';
+import { SERVICE_ROLE, type Page } from '@maco/platform';
 import { PROCESS_STATUSES, ProcessListRepository, type ProcessSummary } from '../processes/process-list.repository';
-import type { Page } from '../query/page';
-import { FINDING_CODE, MALO_ID, PROCESS_KEY, PRUEFIDENTIFIKATOR } from '../query/patterns';
+import { FINDING_CODE, PROCESS_KEY, PRUEFIDENTIFIKATOR } from '../query/patterns';
 import { QueryReader } from '../query/query-reader';
 import { OperatorReads } from './operator-reads';
-
 
 /** `GET /processes`: the booked processes of this role, newest first, filtered, a page at a time. */
 @Controller('processes')
@@ -25,7 +23,7 @@ export class ProcessListController {
     const reader = new QueryReader(query);
     const filter = {
       key: reader.text('key', PROCESS_KEY, '1 to 200 printable characters'),
-      maloId: reader.text('maloId', MALO_ID, 'a MaLo-ID (11 digits)'),
+      maloId: reader.text('maloId', MALO_ID_PATTERN, 'a MaLo-ID (11 digits)'),
       pruefidentifikator: reader.text('pruefidentifikator', PRUEFIDENTIFIKATOR, 'a Prüfidentifikator (5 digits)'),
       release: reader.release('release'),
       status: reader.oneOf('status', PROCESS_STATUSES),

@@ -1,3 +1,4 @@
+import { MALO_ID_PATTERN } from '@maco/domain';
 import { BEARER_SCHEME, problemResponses, schemaRef as ref, type OpenApiContext, type OpenApiContribution, type OpenApiObject } from '@maco/platform';
 import { FINDING_BUCKETS } from '../findings/findings.repository';
 import { PROCESS_STATUSES } from '../processes/process-list.repository';
@@ -170,7 +171,7 @@ export function operatorOpenApi(): OpenApiContribution {
         description: 'Booked processes, newest first (creation time, then business key, descending), filtered; keyset pages.',
         parameters: [
           query('key', 'Any key the process carries (business key, prozessId, sub-process key), exact.'),
-          query('maloId', 'A MaLo-ID of the process, exact.', { type: 'string', pattern: '^\\d{11}$' }),
+          query('maloId', 'A MaLo-ID of the process, exact.', { type: 'string', pattern: MALO_ID_PATTERN.source }),
           PI,
           query('release', 'Release of the latest revision, `04/26` or `FV2604`.'),
           query('status', 'Delivery state of trigger processes.', { type: 'string', enum: PROCESS_STATUSES }),

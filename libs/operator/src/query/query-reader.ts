@@ -1,9 +1,9 @@
 import { parseRelease, type ReleaseName } from '@maco/domain';
-import type { ProblemFieldError } from '@maco/platform';
-import { decodeCursor, type CursorPart, type CursorValues } from './cursor';
+import { decodeCursor, type CursorPart, type CursorValues, type ProblemFieldError } from '@maco/platform';
 
 // A date-time with offset (UTC `Z` or `+02:00`), seconds and fractions optional: an instant, never a local time.
-const DATE_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+// Not RFC3339_DATE_TIME: a filter may leave out the seconds, and a year below 1000 is refused.
+const INSTANT_SECONDS_OPTIONAL = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -35,7 +35,7 @@ export class QueryReader {
   dateTime(name: string): Date | undefined {
     const value = this.single(name);
     if (value === undefined) return undefined;
-    const instant = DATE_TIME.test(value) ? new Date(value) : undefined;
+    const instant = INSTANT_SECONDS_OPTIONAL.test(value) ? new Date(value) : undefined;
     if (!instant || Number.isNaN(instant.getTime())) return this.refuse(name, 'must be an ISO 8601 date-time with offset (2026-05-04T08:00:00Z)');
     this.given.push(name);
     return instant;

@@ -1,4 +1,4 @@
-import { triggerEvent, triggerEventNames, type MarketRole, type ReleaseName } from '@maco/domain';
+import { triggerEvent, triggerEventNames, unescapePointerToken, type MarketRole, type ReleaseName } from '@maco/domain';
 
 export interface TriggerEventView {
   eventname: string;
@@ -26,6 +26,6 @@ export function dottedPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapePointerToken)
     .join('.');
 }

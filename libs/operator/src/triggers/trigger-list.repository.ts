@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { pageOf, type Page } from '../query/page';
+import { pageOf, type Page } from '@maco/platform';
 import { SqlConditions } from '../query/sql-conditions';
 
 export const TRIGGER_STATUSES = ['pending', 'failed', 'sent', 'all'] as const;

@@ -1,3 +1,5 @@
+import { isPlainObject } from '@maco/domain';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
@@ -29,12 +31,12 @@ export function mergeProcessState(current: JsonObject, update: JsonObject): Json
 }
 
 function mergeValue(target: Json | undefined, patch: Json): Json {
-  if (isObject(target) && isObject(patch)) {
+  if (isPlainObject(target) && isPlainObject(patch)) {
     const result: JsonObject = { ...target };
     for (const [key, value] of Object.entries(patch)) result[key] = mergeValue(target[key], value);
     return result;
   }
-  if (Array.isArray(target) && Array.isArray(patch) && patch.length > 0 && patch.every(isObject)) {
+  if (Array.isArray(target) && Array.isArray(patch) && patch.length > 0 && patch.every(isPlainObject)) {
     return mergeElements(target, patch as JsonObject[]);
   }
   return patch;
@@ -46,8 +48,8 @@ function mergeElements(target: Json[], patch: JsonObject[]): Json[] {
     const identity = identityOf(element);
     const index =
       identity !== undefined
-        ? result.findIndex((candidate) => isObject(candidate) && identityOf(candidate) === identity)
-        : position < target.length && isObject(result[position]) && identityOf(result[position] as JsonObject) === undefined
+        ? result.findIndex((candidate) => isPlainObject(candidate) && identityOf(candidate) === identity)
+        : position < target.length && isPlainObject(result[position]) && identityOf(result[position] as JsonObject) === undefined
           ? position
           : -1;
     if (index >= 0) result[index] = mergeValue(result[index], element);
@@ -67,8 +69,4 @@ function identityOf(element: JsonObject): string | undefined {
     if (typeof value === 'string' || typeof value === 'number') return `${String(boTyp)}:${field}:${value}`;
   }
   return undefined;
-}
-
-function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

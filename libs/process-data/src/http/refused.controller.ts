@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
 import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
-import { SERVICE_ROLE } from '@maco/platform';
+import { encodeCursor, SERVICE_ROLE } from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
 import { QuarantineService, type BookingAttempt } from '../quarantine/quarantine.service';
 import { RefusedMessageRepository, type RefusedDetail, type RefusedFilter, type RefusedSummary } from '../quarantine/refused-message.repository';
@@ -39,7 +39,7 @@ export class RefusedController {
     const after = cursorOf(query['cursor']);
     const { rows, more } = await this.refused.page(this.role, filter, limit, after);
     const last = rows[rows.length - 1];
-    return { items: rows, nextCursor: more && last ? Buffer.from(JSON.stringify([last.receivedAt, last.id])).toString('base64url') : null };
+    return { items: rows, nextCursor: more && last ? encodeCursor([last.receivedAt, last.id]) : null };
   }
 
   @Get(':id')
@@ -110,6 +110,8 @@ function dateTime(query: Record<string, unknown>, name: string): Date | undefine
   return date;
 }
 
+// Not decodeCursor(['timestamp', 'uuid']): this list's cursors carry toISOString() and were always read leniently
+// (any date the Date constructor takes, no length cap); kept as it was.
 function cursorOf(value: unknown): readonly [string, string] | undefined {
   if (value === undefined || value === '') return undefined;
   try {

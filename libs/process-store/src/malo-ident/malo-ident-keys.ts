@@ -1,3 +1,4 @@
+import { isPlainObject } from '@maco/domain';
 import { cadastreKeyOf, geoKeyOf, holdsFullName, houseNumberOf, nameKeyOf, normaliseCustomerNumber, normaliseMeterNumber, normalisePostcode } from './normalise';
 
 /**
@@ -19,14 +20,13 @@ export const MALO_IDENT_KEY = {
 
 type Bo = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Bo => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const MAX_KEY = 120;
 const fits = (key: string) => key.length <= MAX_KEY;
 
 /** The address key of an address (`lokationsadresse`), or undefined without postcode and house number. */
 export function addressKeyOf(address: unknown): string | undefined {
-  if (!isObject(address)) return undefined;
+  if (!isPlainObject(address)) return undefined;
   const postcode = normalisePostcode(address['postleitzahl']);
   const { number } = houseNumberOf(address['hausnummer']);
   return postcode && number ? MALO_IDENT_KEY.address(postcode, number) : undefined;
@@ -37,7 +37,7 @@ export function addressKeyOf(address: unknown): string | undefined {
  * a whole name (`holdsFullName`: a flat share where each field names one person).
  */
 export function nameKeysOf(customer: unknown): string[] {
-  if (!isObject(customer)) return [];
+  if (!isPlainObject(customer)) return [];
   const fields = [customer['name1'], customer['name2'], customer['name3']];
   const keys = [nameKeyOf(...fields), ...fields.filter(holdsFullName).map((field) => nameKeyOf(field)).filter((words) => words.includes(' '))];
   return [...new Set(keys.filter((words) => words.length > 0))].map(MALO_IDENT_KEY.name);
@@ -45,9 +45,9 @@ export function nameKeysOf(customer: unknown): string[] {
 
 /** Customer numbers at the previous supplier: `externeReferenzen[]` whose name mentions "Kundennummer", and `kundennummer`. */
 export function customerNumbersOf(customer: unknown): string[] {
-  if (!isObject(customer)) return [];
+  if (!isPlainObject(customer)) return [];
   const references = arrayOf(customer['externeReferenzen']).flatMap((reference) =>
-    isObject(reference) && typeof reference['exRefName'] === 'string' && /kundennummer/i.test(reference['exRefName']) ? [normaliseCustomerNumber(reference['exRefWert'])] : [],
+    isPlainObject(reference) && typeof reference['exRefName'] === 'string' && /kundennummer/i.test(reference['exRefName']) ? [normaliseCustomerNumber(reference['exRefWert'])] : [],
   );
   return [...new Set([...references, normaliseCustomerNumber(customer['kundennummer'])].filter((number) => number.length > 0))];
 }
@@ -76,8 +76,8 @@ export function marketLocationKeys(malo: Bo): string[] {
 export function meterNumbersOf(object: Bo): string[] {
   const numbers = [
     object['zaehlernummer'],
-    ...arrayOf(object['messlokationszaehler']).map((meter) => (isObject(meter) ? meter['zaehlernummer'] : undefined)),
-    ...arrayOf(object['geraete']).map((device) => (isObject(device) ? (device['geraetenummer'] ?? device['zaehlernummer']) : undefined)),
+    ...arrayOf(object['messlokationszaehler']).map((meter) => (isPlainObject(meter) ? meter['zaehlernummer'] : undefined)),
+    ...arrayOf(object['geraete']).map((device) => (isPlainObject(device) ? (device['geraetenummer'] ?? device['zaehlernummer']) : undefined)),
   ];
   return [...new Set(numbers.map(normaliseMeterNumber).filter((number) => number.length > 0))];
 }

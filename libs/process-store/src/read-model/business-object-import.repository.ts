@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { escapePointerToken, isPlainObject } from '@maco/domain';
 import {
   BUSINESS_OBJECT_RULES,
   MAX_ID_LENGTH,
@@ -28,9 +29,6 @@ export interface ImportOutcome {
   refused: RefusedObject[];
 }
 
-const escapePointer = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The objects of an import (`{"KIND": [ … ]}`) as projection descriptors, under the same per-kind rules as bookings
  * (`BUSINESS_OBJECT_RULES`), and the objects refused: unknown kind, not an object, no id, the same id twice in one
@@ -43,13 +41,13 @@ export function describeImportedObjects(stammdaten: Record<string, unknown>, opt
   const refused: RefusedObject[] = [];
   const entries: (Entry & { pointer: string })[] = [];
   for (const [kind, value] of Object.entries(stammdaten)) {
-    const kindPointer = `#/stammdaten/${escapePointer(kind)}`;
+    const kindPointer = `#/stammdaten/${escapePointerToken(kind)}`;
     const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
     const elements: [number | null, unknown][] = Array.isArray(value) ? value.map((object, index) => [index, object]) : [[null, value]];
     for (const [index, object] of elements) {
       const pointer = index === null ? kindPointer : `${kindPointer}/${index}`;
       if (!rule) refused.push({ pointer, message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported` });
-      else if (!isObject(object)) refused.push({ pointer, message: 'must be a business object (a JSON object)' });
+      else if (!isPlainObject(object)) refused.push({ pointer, message: 'must be a business object (a JSON object)' });
       else entries.push({ kind, index, rule, object, pointer });
     }
   }
@@ -82,7 +80,7 @@ export function describeImportedObjects(stammdaten: Record<string, unknown>, opt
 
 /** Refusals in document order (kinds as sent, then index), as before the document's facts were collected first. */
 function pointerOrder(a: string, b: string, stammdaten: Record<string, unknown>): number {
-  const kinds = Object.keys(stammdaten).map(escapePointer);
+  const kinds = Object.keys(stammdaten).map(escapePointerToken);
   const split = (pointer: string) => {
     const [kind, index] = pointer.slice('#/stammdaten/'.length).split('/');
     return [kinds.indexOf(kind), index === undefined ? -1 : Number(index)] as const;

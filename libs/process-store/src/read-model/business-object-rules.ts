@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { isPlainObject, MALO_ID_PATTERN } from '@maco/domain';
 import { marketLocationKeys, meterKeys, meterNumbersOf } from '../malo-ident/malo-ident-keys';
 
 /**
@@ -27,7 +28,7 @@ export function locationTypeOf(name: unknown): LocationType | undefined {
  * has the same format, so it may be a tranche too), `DE` + 31 → MeLo, `E`/`D`/`C` + 10 → NeLo/TR/SR; MaLo otherwise.
  */
 export function locationTypesOfId(id: string): LocationType[] {
-  if (/^\d{11}$/.test(id)) return ['MALO', 'TRANCHE'];
+  if (MALO_ID_PATTERN.test(id)) return ['MALO', 'TRANCHE'];
   if (/^DE[A-Z0-9]{31}$/.test(id)) return ['MELO'];
   if (/^E[A-Z0-9]{10}$/.test(id)) return ['NELO'];
   if (/^D[A-Z0-9]{10}$/.test(id)) return ['TECHNISCHE_RESSOURCE'];
@@ -125,7 +126,7 @@ const CONTRACT_VALIDITY = [['vertragsbeginn', 'vertragsende'] as const, ...COMMO
 const ref = (type: LocationType, field: string) => (object: Bo) => located(type, object[field]);
 /** Every element of the array `field` holds an id of `type` in `member`. */
 const refs = (type: LocationType, field: string, member: string) => (object: Bo) =>
-  arrayOf(object[field]).flatMap((element) => located(type, isObject(element) ? element[member] : undefined));
+  arrayOf(object[field]).flatMap((element) => located(type, isPlainObject(element) ? element[member] : undefined));
 const all =
   (...parts: ((object: Bo) => NamedLocation[])[]) =>
   (object: Bo) =>
@@ -235,7 +236,7 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     validity: COMMON_VALIDITY,
     names: (object) =>
       arrayOf(object['zuordnungObjectcode']).flatMap((zuordnung) =>
-        isObject(zuordnung)
+        isPlainObject(zuordnung)
           ? [...typedRef(zuordnung, 'referenzLokationsId', 'referenzLokationsTyp'), ...typedRef(zuordnung, 'vorgelagerteLokationId', 'vorgelagerteLokationTyp')]
           : [],
       ),
@@ -317,7 +318,7 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
  */
 function definition(list: string): KindRule {
   const codes = (object: Bo) => [
-    ...new Set([idOf(object['code']), ...arrayOf(object[list]).map((element) => (isObject(element) ? idOf(element['code']) : undefined))].flatMap((code) => code ?? [])),
+    ...new Set([idOf(object['code']), ...arrayOf(object[list]).map((element) => (isPlainObject(element) ? idOf(element['code']) : undefined))].flatMap((code) => code ?? [])),
   ];
   return {
     id: [],
@@ -334,19 +335,19 @@ function definition(list: string): KindRule {
 /** The market participant (ILN / MP-ID) of communication data: `marktteilnehmer.rollencodenummer`, else top-level. */
 function participantOf(object: Bo): string | undefined {
   const participant = object['marktteilnehmer'];
-  return (isObject(participant) ? idOf(participant['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
+  return (isPlainObject(participant) ? idOf(participant['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
 }
 
 /** The supplier of an authorisation: `lieferant.rollencodenummer`, else top-level `rollencodenummer`. */
 function supplierOf(object: Bo): string | undefined {
   const supplier = object['lieferant'];
-  return (isObject(supplier) ? idOf(supplier['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
+  return (isPlainObject(supplier) ? idOf(supplier['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
 }
 
 /** An energy amount's id: its location, period and OBIS codes. */
 function amountId(object: Bo, location: NamedLocation | undefined): string | undefined {
   if (!location) return undefined;
-  const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
+  const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isPlainObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
   return compactId([locationKey(location.type, location.id), textOf(object['startdatum']), textOf(object['enddatum']), [...new Set(obis)].sort().join(',')]);
 }
 
@@ -387,13 +388,13 @@ export interface ObjectDescriptor {
  * twice in one state keeps its last object.
  */
 export function describeBusinessObjects(stammdaten: unknown, previous?: unknown, options: DescribeOptions = {}): ObjectDescriptor[] {
-  if (!isObject(stammdaten)) return [];
+  if (!isPlainObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
   // Each object's id once: the message's locations, the descriptors and the comparison with the previous state need it.
   const { ids, message } = identify(entries, options.transaktionsdaten);
   const linked = message.locations.length <= MESSAGE_LOCATION_LIMIT ? message.locations : [];
-  const before = previous === undefined ? undefined : byIdentity(isObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
+  const before = previous === undefined ? undefined : byIdentity(isPlainObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
   const described = new Map<string, ObjectDescriptor>();
   for (let i = 0; i < entries.length; i++) {
     const id = ids[i];
@@ -457,14 +458,14 @@ export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: un
     if (id) add({ type: rule.location, id });
     if (rule.location === 'MELO') metersOf(object).forEach(add);
   }
-  const transaction = isObject(transaktionsdaten) ? transaktionsdaten : {};
+  const transaction = isPlainObject(transaktionsdaten) ? transaktionsdaten : {};
   const [subject] = typedRef(transaction, 'lokationsId', 'lokationsTyp');
   if (subject) add(subject);
   const sender = transaction['absender'];
   return {
     locations,
     ...(subject ? { subject } : {}),
-    ...(isObject(sender) && idOf(sender['rollencodenummer']) ? { sender: idOf(sender['rollencodenummer']) } : {}),
+    ...(isPlainObject(sender) && idOf(sender['rollencodenummer']) ? { sender: idOf(sender['rollencodenummer']) } : {}),
     ...(idOf(transaction['kategorie']) ? { category: idOf(transaction['kategorie']) } : {}),
   };
 }
@@ -517,8 +518,8 @@ export function objectsOf(stammdaten: Bo): Entry[] {
     if (!rule) continue;
     const value = stammdaten[kind];
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) if (isObject(value[index])) entries.push({ kind, index, rule, object: value[index] as Bo });
-    } else if (isObject(value)) {
+      for (let index = 0; index < value.length; index++) if (isPlainObject(value[index])) entries.push({ kind, index, rule, object: value[index] as Bo });
+    } else if (isPlainObject(value)) {
       entries.push({ kind, index: null, rule, object: value });
     }
   }
@@ -545,8 +546,9 @@ function idOf(value: unknown): string | undefined {
   return typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH ? id : undefined;
 }
 
-// A date, or a date-time with its offset (without one it would depend on the server's time zone).
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+// A date, or a date-time with its offset (without one it would depend on the server's time zone). Looser than
+// RFC3339_DATE_TIME on purpose: master data writes `T` or a space, may omit seconds or the offset's colon.
+const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
 /** The rules' dotted paths, split once (every booking reads the same few). */
 const PATH_PARTS = new Map<string, string[]>();
@@ -555,8 +557,8 @@ function dateAt(object: Bo, path: string): Date | null {
   let parts = PATH_PARTS.get(path);
   if (!parts) PATH_PARTS.set(path, (parts = path.split('.')));
   let value: unknown = object;
-  for (const part of parts) value = isObject(value) ? value[part] : undefined;
-  if (typeof value !== 'string' || !DATE_TIME.test(value)) return null;
+  for (const part of parts) value = isPlainObject(value) ? value[part] : undefined;
+  if (typeof value !== 'string' || !DATE_OR_DATE_TIME.test(value)) return null;
   const date = new Date(value);
   const year = date.getUTCFullYear();
   return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
@@ -564,8 +566,4 @@ function dateAt(object: Bo, path: string): Date | null {
 
 function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-function isObject(value: unknown): value is Bo {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

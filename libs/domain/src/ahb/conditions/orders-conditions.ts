@@ -1,3 +1,4 @@
+import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
 import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
 import { absent, allOf, anyOf, inThis, not, present, receiverRole, senderRole, valuesAt, withBody } from './vocabulary';
 
@@ -244,8 +245,7 @@ function communication(kind: 'email' | 'phone'): Decider {
 const COM_EM = communication('email');
 const COM_PHONE = communication('phone');
 
-/** Identifier shapes of LOC+172 DE3225 (MaLo- and Tranche-IDs share theirs). */
-const ELEVEN_DIGITS = /^\d{11}$/;
+/** Identifier shapes of LOC+172 DE3225 (MaLo- and Tranche-IDs share theirs: MALO_ID_PATTERN). */
 const NELO_ID = /^E[A-Z0-9]{9}\d$/;
 const OTHER_IDS = [/^DE[A-Z0-9]{31}$/, /^C[A-Z0-9]{9}\d$/, /^D[A-Z0-9]{9}\d$/];
 const LOKATIONSTYPEN = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESSOURCE', 'TRANCHE'];
@@ -263,8 +263,8 @@ function meldepunktIs(type: 'MALO' | 'NELO'): Decider {
     }
     const ids = valuesOf(context.body, 'stammdaten.ANFRAGE[].lokationsId').filter((id): id is string => typeof id === 'string');
     if (ids.length === 0) return undefined;
-    const ownShape = type === 'NELO' ? NELO_ID : ELEVEN_DIGITS;
-    if (ids.every((id) => !ownShape.test(id) && [ELEVEN_DIGITS, NELO_ID, ...OTHER_IDS].some((shape) => shape.test(id)))) return false;
+    const ownShape = type === 'NELO' ? NELO_ID : MALO_ID_PATTERN;
+    if (ids.every((id) => !ownShape.test(id) && [MALO_ID_PATTERN, NELO_ID, ...OTHER_IDS].some((shape) => shape.test(id)))) return false;
     if (type === 'NELO') return ids.some((id) => NELO_ID.test(id)) ? true : undefined;
     const malos = valuesOf(context.body, 'stammdaten.MARKTLOKATION[].marktlokationsId');
     return ids.some((id) => malos.includes(id)) ? true : undefined;

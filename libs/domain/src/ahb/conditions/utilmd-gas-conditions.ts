@@ -1,3 +1,4 @@
+import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
 import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
 import { absent, allOf, anyOf, codeIn, codeNotIn, inSome, inThis, moreThan, not, present, valuesAt, withBody } from './vocabulary';
 
@@ -57,7 +58,6 @@ function answerStatus(...codes: string[]): Decider {
   return anyOf(codeIn('transaktionsdaten.antwortstatus', ...codes), codeIn('transaktionsdaten.antwortStatusZeitraum[].code', ...codes));
 }
 
-const MALO_ID = /^\d{11}$/;
 /** Zählpunktbezeichnung / Messlokations-ID: 33 characters, country code first. */
 const MELO_ID = /^[A-Z]{2}[A-Z0-9]{31}$/;
 
@@ -70,7 +70,7 @@ function meldepunktIs(kind: 'MaLo' | 'MeLo'): Decider {
   return ({ body }) => {
     const malo = valuesOf(body, 'stammdaten.MARKTLOKATION[].marktlokationsId');
     const melo = valuesOf(body, 'stammdaten.MESSLOKATION[].messlokationsId');
-    const isMalo = malo.length > 0 && melo.length === 0 && malo.every((id) => typeof id === 'string' && MALO_ID.test(id));
+    const isMalo = malo.length > 0 && melo.length === 0 && malo.every((id) => typeof id === 'string' && MALO_ID_PATTERN.test(id));
     const isMelo = melo.length > 0 && malo.length === 0 && melo.every((id) => typeof id === 'string' && MELO_ID.test(id));
     if (!isMalo && !isMelo) return undefined;
     return kind === 'MaLo' ? isMalo : isMelo;

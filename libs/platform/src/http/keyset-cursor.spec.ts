@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from './keyset-cursor';
 
 describe('cursor', () => {
   it('should give back the sort key it was made of, microseconds included', () => {

@@ -1,4 +1,4 @@
-import { encodeCursor } from './cursor';
+import { encodeCursor } from './keyset-cursor';
 
 /** One page of a list, newest first, and where the next one starts (null: this is the last). */
 export interface Page<T> {
