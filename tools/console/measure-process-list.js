@@ -236,7 +236,7 @@ async function main() {
  */
 async function explain(databaseUrl, cursor) {
   const { ProcessListRepository } = require('../../libs/operator/src/processes/process-list.repository.ts');
-  const { decodeCursor } = require('../../libs/operator/src/query/cursor.ts');
+  const { decodeCursor } = require('../../libs/platform/src/http/keyset-cursor.ts');
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   /** @type {string[]} */
