@@ -1,5 +1,5 @@
 import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, not, present, receiverRole, valuesAt } from './vocabulary';
+import { absent, allOf, anyOf, not, present, receiverRole, valuesOf } from './vocabulary';
 
 /*
  * Requirement conditions of the IFTSTA AHBs (FV2510 and FV2604 give every key the same text). Paths follow the vendor's
@@ -9,15 +9,6 @@ import { absent, allOf, anyOf, not, present, receiverRole, valuesAt } from './vo
  */
 
 // ---------- local words ----------
-
-/** Paths split once (deciders name them as strings and run per field and body). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /** STS DE9015 by Statusobjekt (CSV IFTSTA): both spellings reach the qualifier. Z39 (21040) is implied by its PI. */
 const QUALIFIER_OF_STATUSOBJEKT: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, codeIn, not, present, receiverRole, senderRole, valuesAt, withBody } from './vocabulary';
+import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from './vocabulary';
 import { germanWallTime } from './value-conditions';
 
 /*
@@ -9,15 +9,6 @@ import { germanWallTime } from './value-conditions';
  */
 
 // ---------- local words ----------
-
-/** Paths split once (deciders name them as strings and run per field and body). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /** Several decisions that must agree: fulfilled when all are, not fulfilled when none is, undecided otherwise. */
 function alike(decisions: readonly Decision[]): Decision {

@@ -1,6 +1,6 @@
 import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
 import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, inThis, not, present, receiverRole, senderRole, valuesAt, withBody } from './vocabulary';
+import { absent, allOf, anyOf, everyElement, inThis, not, present, receiverRole, senderRole, valuesOf } from './vocabulary';
 
 /*
  * Requirement conditions of the ORDERS (17xxx) and ORDCHG (39xxx) AHBs, FV2510 and FV2604 (their texts agree). Paths
@@ -9,15 +9,6 @@ import { absent, allOf, anyOf, inThis, not, present, receiverRole, senderRole, v
  */
 
 // ---------- local words ----------
-
-/** Paths split once (deciders run per field and body). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /** An enum-typed field's code → BO4E enum name pairs (from the mapping CSV). */
 type Spellings = Readonly<Record<string, string>>;
@@ -41,16 +32,6 @@ function coded(path: string, spellings: Spellings, codes: readonly string[], non
 /** Fulfilled when something is at one of `paths`. */
 function anyPresent(...paths: string[]): Decider {
   return anyOf(...paths.map((path) => present(path)));
-}
-
-/** "in derselben SG29" for an array below the scope object: decided only when every element decides alike. */
-function everyElement(path: string, inner: Decider): Decider {
-  return (context) => {
-    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
-    if (decisions.every((decision) => decision === false)) return false;
-    if (decisions.every((decision) => decision === true)) return true;
-    return undefined;
-  };
 }
 
 /** "im selben SG2 …" for a segment group that lands in different business objects: `cases` by stammdaten key. */

@@ -1,5 +1,5 @@
 import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
-import { absent, allOf, codeIn, receiverRole, senderRole, valuesAt } from './vocabulary';
+import { absent, allOf, codeIn, receiverRole, senderRole, valuesOf } from './vocabulary';
 
 /*
  * Requirement conditions of the ORDRSP AHBs (order responses, PIs 19001–19129; FV2510 and FV2604 give them the same
@@ -10,15 +10,6 @@ import { absent, allOf, codeIn, receiverRole, senderRole, valuesAt } from './voc
  */
 
 // ---------- local words ----------
-
-/** Paths split once (deciders name them as strings). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /**
  * Fulfilled when a value at one of `paths` is `wanted`; not fulfilled when every value is `known` (and when there is

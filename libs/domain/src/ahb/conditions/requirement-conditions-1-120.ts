@@ -5,6 +5,7 @@ import {
   anyOf,
   codeIn,
   codeNotIn,
+  everyElement,
   inSome,
   inThis,
   moreThan,
@@ -12,7 +13,7 @@ import {
   receiverRole,
   senderRole,
   startsWith,
-  valuesAt,
+  valuesOf,
   withBody,
 } from './vocabulary';
 
@@ -28,15 +29,6 @@ const PRODUCT_CODE = /^\d{13}$/;
 
 /** DE2380 of DTM+Z01 in the format ZZRB (`03MQ`). */
 const ZZRB = /^\d{2}[A-Z]{2}$/;
-
-/** Paths split once (deciders name them as strings and run per field and body). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /**
  * Fulfilled when a value at `path` is one of `wanted`; not fulfilled when there is none or every value is `known` (the
@@ -59,20 +51,6 @@ function shaped(path: string, shape: RegExp): Decider {
     const values = valuesOf(context.body, path);
     if (values.length === 0) return false;
     return values.some((value) => typeof value === 'string' && shape.test(value)) ? true : undefined;
-  };
-}
-
-/**
- * "in derselben SG8" for a segment group that is an array element below the scope object (`abrechnungsdaten[]`,
- * `netznutzungsabrechnungsdaten[]`, `zaehlwerke[]`): the scope does not say which element the rule is evaluated for, so
- * `inner` decides only when it decides every element alike; not fulfilled without elements.
- */
-function everyElement(path: string, inner: Decider): Decider {
-  return (context) => {
-    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
-    if (decisions.every((decision) => decision === false)) return false;
-    if (decisions.every((decision) => decision === true)) return true;
-    return undefined;
   };
 }
 

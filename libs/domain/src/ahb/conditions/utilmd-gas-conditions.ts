@@ -1,6 +1,6 @@
 import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
 import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, codeIn, codeNotIn, inSome, inThis, moreThan, not, present, valuesAt, withBody } from './vocabulary';
+import { absent, allOf, anyOf, codeIn, codeNotIn, everyElement, inSome, inThis, moreThan, not, present, valuesOf } from './vocabulary';
 
 /*
  * Requirement conditions of the UTILMD Gas AHBs (PIs 44xxx, FV2510 and FV2604) that the UTILMD Strom entries do not
@@ -9,15 +9,6 @@ import { absent, allOf, anyOf, codeIn, codeNotIn, inSome, inThis, moreThan, not,
  */
 
 // ---------- local words ----------
-
-/** Paths split once (deciders run per field and body). */
-const STEPS = new Map<string, readonly string[]>();
-
-function valuesOf(root: unknown, path: string): readonly unknown[] {
-  let steps = STEPS.get(path);
-  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
-  return valuesAt(root, steps);
-}
 
 /**
  * Fulfilled when a value at `path` is one of `wanted`; not fulfilled when there is none or every value is `known`;
@@ -37,19 +28,6 @@ function textMatches(path: string, shape: RegExp): Decider {
     const values = valuesOf(context.body, path);
     if (values.some((value) => typeof value === 'string' && shape.test(value))) return true;
     return values.every((value) => typeof value === 'string') ? false : undefined;
-  };
-}
-
-/**
- * "in derselben SG8" for groups that are array elements below the scope object (`zaehlwerke[]`): the scope does not say
- * which element the rule is evaluated for, so `inner` decides only when it decides every element alike.
- */
-function everyElement(path: string, inner: Decider): Decider {
-  return (context) => {
-    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
-    if (decisions.every((decision) => decision === false)) return false;
-    if (decisions.every((decision) => decision === true)) return true;
-    return undefined;
   };
 }
 

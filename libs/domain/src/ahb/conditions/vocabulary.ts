@@ -192,4 +192,28 @@ export function anyOf(...parts: Decider[]): Decider {
   };
 }
 
+/** Paths split once: deciders name them as dotted strings and run per field and body. */
+const STEPS = new Map<string, readonly string[]>();
+
+/** `valuesAt` for a dotted path (`stammdaten.MARKTLOKATION[].marktlokationsId`; `[]` is only a reminder). */
+export function valuesOf(root: unknown, path: string): readonly unknown[] {
+  let steps = STEPS.get(path);
+  if (!steps) STEPS.set(path, (steps = path.split('.').map((step) => step.replace(/\[\]$/, ''))));
+  return valuesAt(root, steps);
+}
+
+/**
+ * "in derselben SG…" for a group that is an array element below the scope object (`zaehlwerke[]`, `abrechnungsdaten[]`):
+ * the scope does not say which element a rule is evaluated for, so `inner` decides only when it decides every element
+ * alike; not fulfilled without elements.
+ */
+export function everyElement(path: string, inner: Decider): Decider {
+  return (context) => {
+    const decisions = valuesOf(context.body, path).map((element) => inner(withBody(context, element)));
+    if (decisions.every((decision) => decision === false)) return false;
+    if (decisions.every((decision) => decision === true)) return true;
+    return undefined;
+  };
+}
+
 export type { ConditionContext, Decider, Decision };
