@@ -137,6 +137,28 @@ describe('quarantine of refused writes (LF)', () => {
     expect(await sql(`SELECT 1 FROM process_record WHERE role = 'LF' AND business_key = $1`, [businessKey])).toHaveLength(1);
   });
 
+  it('should page through entries received within one millisecond without repeating or skipping one', async () => {
+    // Four refusals, then moved into one millisecond, microseconds apart: a cursor rounded to the millisecond would
+    // repeat or skip some of them at a page boundary.
+    const requestIds = await Promise.all([1, 2, 3, 4].map(async () => (await postRaw('/updateProcessData', '[1]', token)).requestId));
+    await sql(
+      `UPDATE refused_message SET received_at = '2020-01-01T00:00:00.000100Z'::timestamptz + (ordinal * interval '1 microsecond')
+       FROM (SELECT id AS target, row_number() OVER (ORDER BY id) AS ordinal FROM refused_message WHERE request_id = ANY($1::text[])) numbered
+       WHERE id = target`,
+      [requestIds],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    for (let pages = 0; cursor !== null && pages < 10; pages++) {
+      const page = await get(`/refused?to=2020-01-01T00:00:01Z&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...(page.body['items'] as Entry[]).map((entry) => entry.id));
+      cursor = page.body['nextCursor'] as string | null;
+    }
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen).size).toBe(4);
+  });
+
   it('should dismiss an entry with a reason, and then refuse to resubmit it', async () => {
     const answer = await postRaw('/updateProcessData', '[]', token);
     const entry = await byRequest(answer.requestId);

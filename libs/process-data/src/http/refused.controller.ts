@@ -37,9 +37,8 @@ export class RefusedController {
     const limit = limitText === undefined ? DEFAULT_LIMIT : Number(limitText);
     if (limit < 1 || limit > MAX_LIMIT) throw invalid('limit', `must be a number from 1 to ${MAX_LIMIT}`);
     const after = cursorOf(query['cursor']);
-    const { rows, more } = await this.refused.page(this.role, filter, limit, after);
-    const last = rows[rows.length - 1];
-    return { items: rows, nextCursor: more && last ? encodeCursor([last.receivedAt, last.id]) : null };
+    const { rows, more, last } = await this.refused.page(this.role, filter, limit, after);
+    return { items: rows, nextCursor: more && last ? encodeCursor(last) : null };
   }
 
   @Get(':id')
@@ -110,8 +109,8 @@ function dateTime(query: Record<string, unknown>, name: string): Date | undefine
   return date;
 }
 
-// Not decodeCursor(['timestamp', 'uuid']): this list's cursors carry toISOString() and were always read leniently
-// (any date the Date constructor takes, no length cap); kept as it was.
+// Not decodeCursor(['timestamp', 'uuid']): cursors handed out before they carried microseconds held toISOString(), and
+// were always read leniently (any date the Date constructor takes, no length cap); still accepted.
 function cursorOf(value: unknown): readonly [string, string] | undefined {
   if (value === undefined || value === '') return undefined;
   try {

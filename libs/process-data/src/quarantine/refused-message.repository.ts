@@ -111,8 +111,16 @@ export class RefusedMessageRepository {
     return id;
   }
 
-  /** Newest first; `after` is the (received_at, id) of the previous page's last entry. */
-  async page(role: string, filter: RefusedFilter, limit: number, after?: readonly [string, string]): Promise<{ rows: RefusedSummary[]; more: boolean }> {
+  /**
+   * Newest first; `after` is the (received_at, id) of the previous page's last entry, and `last` this page's, with
+   * received_at as PostgreSQL writes it (microseconds): a millisecond would repeat or skip rows at a page boundary.
+   */
+  async page(
+    role: string,
+    filter: RefusedFilter,
+    limit: number,
+    after?: readonly [string, string],
+  ): Promise<{ rows: RefusedSummary[]; more: boolean; last?: readonly [string, string] }> {
     const values: unknown[] = [role];
     const where = ['role = $1'];
     const add = (condition: (n: string) => string, value: unknown) => {
@@ -131,10 +139,13 @@ export class RefusedMessageRepository {
     }
     values.push(limit + 1);
     const { rows } = await this.pool.query(
-      `SELECT ${COLUMNS} FROM refused_message WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT $${values.length}`,
+      `SELECT ${COLUMNS}, to_json(received_at) #>> '{}' AS received_at_exact FROM refused_message WHERE ${where.join(' AND ')}
+       ORDER BY received_at DESC, id DESC LIMIT $${values.length}`,
       values,
     );
-    return { rows: rows.slice(0, limit).map(summaryOf), more: rows.length > limit };
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1] as { received_at_exact: string; id: string } | undefined;
+    return { rows: page.map(summaryOf), more: rows.length > limit, ...(last ? { last: [last.received_at_exact, last.id] as const } : {}) };
   }
 
   async detail(role: string, id: string): Promise<RefusedDetail | undefined> {
