@@ -1,12 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
-import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
-import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import { findingsFor } from '../../release/findings';
 import type { ConditionContext, Decision } from './condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
+import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 
 /** Shared with other message types under the same text: not ORDRSP's to write (see the module's header). */
 const SHARED_KEYS = [492, 493, 494];
@@ -191,36 +187,6 @@ const NEVER_UNFULFILLED = [37];
 
 const DECIDED = new Map(ORDRSP_CONDITIONS.map((entry) => [entry.key, entry]));
 
-/** `[n] text` of the ORDRSP AHB tables (PIs by the rules' `message`), both format versions, requirement range only. */
-function ordrspTexts(): Map<number, Set<string>> {
-  const texts = new Map<number, Set<string>>();
-  for (const [formatVersion, rules] of [
-    ['FV2510', RULES_FV2510],
-    ['FV2604', RULES_FV2604],
-  ] as const) {
-    const pis = new Set(rules.rules.filter((rule) => rule.message === 'ORDRSP').map((rule) => rule.pruefidentifikator));
-    for (const pi of pis) {
-      const file = path.join(REFERENCE_DIR, 'ahb', formatVersion, `AHB_${formatVersion}_${pi}.json`);
-      if (!existsSync(file)) continue;
-      const table = JSON.parse(readFileSync(file, 'utf8')) as { lines: { conditions?: string }[] };
-      for (const line of table.lines) {
-        for (const condition of (line.conditions ?? '').split('\n')) {
-          const match = /^\[(\d+)\]\s*(.*)$/.exec(condition);
-          if (!match || Number(match[1]) >= 500) continue;
-          const key = Number(match[1]);
-          if (!texts.has(key)) texts.set(key, new Set());
-          texts.get(key)?.add(normalise(match[2]));
-        }
-      }
-    }
-  }
-  return texts;
-}
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 describe('ORDRSP conditions', () => {
   it.each(CASES)('[%i] %s', (key, _name, body, options, expected) => {
     const entry = DECIDED.get(key);
@@ -229,7 +195,7 @@ describe('ORDRSP conditions', () => {
   });
 
   it('gives every entry a text an ORDRSP AHB gives its key', () => {
-    const texts = ordrspTexts();
+    const texts = ahbConditionTexts(['FV2510', 'FV2604'], messagePis('ORDRSP'), 500);
     for (const entry of [...ORDRSP_CONDITIONS, ...ORDRSP_UNDECIDABLE]) {
       expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
     }
@@ -238,7 +204,7 @@ describe('ORDRSP conditions', () => {
   it('has an entry for every requirement condition of ORDRSP, once (the shared ones aside)', () => {
     const written = [...ORDRSP_CONDITIONS, ...ORDRSP_UNDECIDABLE].map((entry) => `${entry.key}|${normalise(entry.text)}`);
     expect(new Set(written).size).toBe(written.length);
-    const wanted = [...ordrspTexts()]
+    const wanted = [...ahbConditionTexts(['FV2510', 'FV2604'], messagePis('ORDRSP'), 500)]
       .filter(([key]) => !SHARED_KEYS.includes(key))
       .flatMap(([key, texts]) => [...texts].map((text) => `${key}|${text}`));
     expect([...written].sort()).toEqual(wanted.sort());

@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
+import { ahbConditionTexts, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 
 /** The requirement conditions of keys 1..120 that the FV2604 UTILMD AHBs use in the catalogued PIs. */
 const KEYS_OF_RANGE = [
@@ -305,29 +303,6 @@ const SCOPED_KEYS = [21, 57, 65, 74, 75, 90, 91, 95, 101, 102, 106, 108, 111, 11
 
 const DECIDED = new Map(CONDITIONS_1_120.map((entry) => [entry.key, entry]));
 
-/** `[n] text` lines of every FV2604 AHB table: the texts each condition key is given there. */
-function ahbTexts(): Map<number, Set<string>> {
-  const directory = path.join(REFERENCE_DIR, 'ahb/FV2604');
-  const texts = new Map<number, Set<string>>();
-  for (const file of readdirSync(directory).filter((name) => /^AHB_FV2604_\d+\.json$/.test(name))) {
-    const table = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as { lines: { conditions?: string }[] };
-    for (const line of table.lines) {
-      for (const condition of (line.conditions ?? '').split('\n')) {
-        const match = /^\[(\d+)\]\s*(.*)$/.exec(condition);
-        if (!match) continue;
-        const key = Number(match[1]);
-        if (!texts.has(key)) texts.set(key, new Set());
-        texts.get(key)?.add(normalise(match[2]));
-      }
-    }
-  }
-  return texts;
-}
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 describe('requirement conditions 1..120', () => {
   it.each(CASES)('[%i] %s', (key, _name, body, options, expected) => {
     const entry = DECIDED.get(key);
@@ -342,7 +317,7 @@ describe('requirement conditions 1..120', () => {
   });
 
   it('gives every entry a text the FV2604 AHB gives its key', () => {
-    const texts = ahbTexts();
+    const texts = ahbConditionTexts(['FV2604']);
     for (const entry of [...CONDITIONS_1_120, ...UNDECIDABLE_1_120]) {
       expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
     }

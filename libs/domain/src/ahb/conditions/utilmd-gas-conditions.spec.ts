@@ -1,10 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
-import { REFERENCE_DIR } from '../../../test/samples';
 import type { ConditionContext, Decision } from './condition-context';
 import { CONDITION_CATALOGUE, entryFor } from './catalogue';
 import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
+import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 
 type Scope = { readonly key: string; readonly object: unknown };
 
@@ -174,43 +171,6 @@ function entryOf(key: number, text: string | undefined) {
   return candidates[0];
 }
 
-/** The UTILMD Gas PIs: the `message` of the rules. */
-function gasPis(): Set<string> {
-  return new Set(
-    (RULES_FV2604 as { rules: { pruefidentifikator: string; message?: string }[] }).rules
-      .filter((rule) => rule.message === 'UTILMD_Gas')
-      .map((rule) => rule.pruefidentifikator),
-  );
-}
-
-/** `[n] text` lines of the FV2510 and FV2604 AHB tables of the UTILMD Gas PIs: the texts each key is given there. */
-function ahbTexts(): Map<number, Set<string>> {
-  const pis = gasPis();
-  const texts = new Map<number, Set<string>>();
-  for (const formatVersion of ['FV2510', 'FV2604']) {
-    const directory = path.join(REFERENCE_DIR, 'ahb', formatVersion);
-    for (const file of readdirSync(directory)) {
-      const pi = /^AHB_FV\d{4}_(\d{5})\.json$/.exec(file)?.[1];
-      if (!pi || !pis.has(pi)) continue;
-      const table = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as { lines: { conditions?: string }[] };
-      for (const line of table.lines) {
-        for (const condition of (line.conditions ?? '').split('\n')) {
-          const match = /^\[(\d+)\]\s*(.*)$/.exec(condition);
-          if (!match) continue;
-          const key = Number(match[1]);
-          if (!texts.has(key)) texts.set(key, new Set());
-          texts.get(key)?.add(normalise(match[2]));
-        }
-      }
-    }
-  }
-  return texts;
-}
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 describe('UTILMD Gas requirement conditions', () => {
   // Rows of one length for jest (a shorter row would hand the test a `done` callback for the missing text).
   it.each(CASES.map((row) => [row[0], row[1], row] as const))('[%i] %s', (_key, _name, [key, , body, scope, expected, text]) => {
@@ -218,8 +178,8 @@ describe('UTILMD Gas requirement conditions', () => {
   });
 
   it('gives every entry a text the UTILMD Gas AHB gives its key (FV2510 or FV2604)', () => {
-    const texts = ahbTexts();
-    expect(gasPis().size).toBeGreaterThan(80);
+    const texts = ahbConditionTexts(['FV2510', 'FV2604'], messagePis('UTILMD_Gas'));
+    expect(messagePis('UTILMD_Gas').size).toBeGreaterThan(80);
     for (const entry of ENTRIES) {
       expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
     }
