@@ -1,15 +1,2 @@
-import { SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { Reflector } from '@nestjs/core';
-import { routeFlag } from '@maco/platform';
-
-export const IS_OPERATOR_READABLE = 'maco:isOperatorReadable';
-
-/**
- * Lets a token carrying `OPERATOR` (the operator console) call a route besides the service role. Only for routes that
- * read: a route that books or sends stays the service role's.
- */
-export const OperatorReadable = (): MethodDecorator & ClassDecorator => SetMetadata(IS_OPERATOR_READABLE, true);
-
-export function isOperatorReadable(reflector: Reflector, context: ExecutionContext): boolean {
-  return routeFlag(reflector, IS_OPERATOR_READABLE, context);
-}
+// The flag lives with the route descriptions in platform, which set it; the guards of this lib read it.
+export { IS_OPERATOR_READABLE, OperatorReadable, isOperatorReadable } from '@maco/platform';

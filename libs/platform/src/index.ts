@@ -30,3 +30,8 @@ export * from './openapi/service-openapi';
 export * from './openapi/setup-openapi';
 export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/token-throttler.guard';
+export * from './http/operator-readable.decorator';
+export * from './route/route-description';
+export * from './route/route.decorator';
+export * from './route/query-parameters';
+export * from './route/route-openapi';

@@ -1,12 +1,10 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { OperatorReadable } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type Page } from '@maco/platform';
-import { FINDING_BUCKETS, FindingsRepository, type FindingBucket, type FindingCountRow, type FindingView } from '../findings/findings.repository';
-import { FINDING_CODE, PRUEFIDENTIFIKATOR } from '../query/patterns';
-import { QueryReader } from '../query/query-reader';
+import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
+import { FindingsRepository, type FindingBucket, type FindingCountRow, type FindingView } from '../findings/findings.repository';
 import { OperatorReads } from './operator-reads';
+import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './operator-routes';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SUMMARY_DAYS = 30;
@@ -22,7 +20,7 @@ export interface FindingSummary {
 }
 
 /** `GET /findings/summary` (counts per bucket, PI, release, code) and `GET /findings` (the findings behind a count). */
-@Controller('findings')
+@Controller()
 export class FindingsController {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
@@ -30,36 +28,28 @@ export class FindingsController {
     private readonly reads: OperatorReads,
   ) {}
 
-  @Get('summary')
-  @OperatorReadable()
+  @Route(FINDING_SUMMARY_ROUTE)
   async summary(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<FindingSummary> {
-    const reader = new QueryReader(query);
-    const bucket = reader.oneOf('bucket', FINDING_BUCKETS) ?? 'day';
-    const to = reader.dateTime('to') ?? new Date();
-    const from = reader.dateTime('from') ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
-    reader.require(from < to, 'to', 'must be after from');
-    reader.require(to.getTime() - from.getTime() <= MAX_BUCKETS[bucket] * BUCKET_MS[bucket], 'from', `must be at most ${MAX_BUCKETS[bucket]} ${bucket}s before to`);
-    this.reads.checked('findings-summary', reader, request);
+    const reading = readQuery(FINDING_SUMMARY_ROUTE.query, query);
+    const { bucket } = reading.values;
+    const to = reading.values.to ?? new Date();
+    const from = reading.values.from ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
+    if (from >= to) reading.errors.push({ pointer: '#/to', message: 'must be after from' });
+    else if (to.getTime() - from.getTime() > MAX_BUCKETS[bucket] * BUCKET_MS[bucket]) {
+      reading.errors.push({ pointer: '#/from', message: `must be at most ${MAX_BUCKETS[bucket]} ${bucket}s before to` });
+    }
+    this.reads.checked('findings-summary', reading, request);
     const rows = await this.findings.summary(this.role, bucket, from, to);
     this.reads.answered('findings-summary', request, rows.length);
     return { from: from.toISOString(), to: to.toISOString(), bucket, rows };
   }
 
-  @Get()
-  @OperatorReadable()
+  @Route(FINDING_LIST_ROUTE)
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<Page<FindingView>> {
-    const reader = new QueryReader(query);
-    const filter = {
-      code: reader.text('code', FINDING_CODE, 'a finding code such as missing-mandatory-field'),
-      pruefidentifikator: reader.text('pruefidentifikator', PRUEFIDENTIFIKATOR, 'a Prüfidentifikator (5 digits)'),
-      release: reader.release('release'),
-      from: reader.dateTime('from'),
-      to: reader.dateTime('to'),
-    };
-    const limit = reader.limit();
-    const after = reader.cursor(['timestamp', 'uuid', 'integer', 'integer'] as const);
-    if (filter.from && filter.to) reader.require(filter.from < filter.to, 'to', 'must be after from');
-    this.reads.checked('findings', reader, request);
+    const reading = readQuery(FINDING_LIST_ROUTE.query, query);
+    const { limit, cursor: after, ...filter } = reading.values;
+    if (filter.from && filter.to && filter.from >= filter.to) reading.errors.push({ pointer: '#/to', message: 'must be after from' });
+    this.reads.checked('findings', reading, request);
     const page = await this.findings.page(this.role, filter, limit, after);
     this.reads.answered('findings', request, page.items.length, after !== undefined);
     return page;

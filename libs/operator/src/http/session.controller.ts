@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
+import { CurrentPrincipal, type Principal } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE } from '@maco/platform';
+import { Route, SERVICE_ROLE } from '@maco/platform';
 import { OperatorReads } from './operator-reads';
+import { SESSION_ROUTE } from './operator-routes';
 
 export interface OperatorSession {
   role: MarketRole;
@@ -14,15 +15,14 @@ export interface OperatorSession {
 }
 
 /** `GET /operator/session`: what the console may show and offer to the token's holder on this service. */
-@Controller('operator')
+@Controller()
 export class SessionController {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     private readonly reads: OperatorReads,
   ) {}
 
-  @Get('session')
-  @OperatorReadable()
+  @Route(SESSION_ROUTE)
   session(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): OperatorSession {
     this.reads.answered('session', request, 1);
     return { role: this.role, subject: principal.subject ?? null, canWrite: principal.roles.includes(this.role), operator: principal.operator };

@@ -1,18 +1,17 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { OperatorReadable } from '@maco/auth';
 import { RELEASES, releaseInForceAt, type MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type Page } from '@maco/platform';
-import { QueryReader } from '../query/query-reader';
+import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
 import { triggerEventCatalogue, type TriggerEventCatalogue } from '../triggers/trigger-event-catalogue';
-import { TRIGGER_STATUSES, TriggerListRepository, type TriggerDeliveryView } from '../triggers/trigger-list.repository';
+import { TriggerListRepository, type TriggerDeliveryView } from '../triggers/trigger-list.repository';
 import { OperatorReads } from './operator-reads';
+import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './operator-routes';
 
 /**
  * `GET /triggers` (the outbox) and `GET /triggers/events` (what can be sent). Fastify routes by method and path, so
  * neither meets `POST /triggers/{eventname}` of the triggers group.
  */
-@Controller('triggers')
+@Controller()
 export class TriggerListController {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
@@ -20,26 +19,22 @@ export class TriggerListController {
     private readonly reads: OperatorReads,
   ) {}
 
-  @Get()
-  @OperatorReadable()
+  @Route(TRIGGER_LIST_ROUTE)
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<Page<TriggerDeliveryView>> {
-    const reader = new QueryReader(query);
-    const status = reader.oneOf('status', TRIGGER_STATUSES) ?? 'pending';
-    const limit = reader.limit();
-    const after = reader.cursor(['timestamp', 'uuid'] as const);
-    this.reads.checked('triggers', reader, request);
+    const reading = readQuery(TRIGGER_LIST_ROUTE.query, query);
+    const { status, limit, cursor: after } = reading.values;
+    this.reads.checked('triggers', reading, request);
     const page = await this.triggers.page(this.role, status, limit, after);
     this.reads.answered('triggers', request, page.items.length, after !== undefined);
     return page;
   }
 
-  @Get('events')
-  @OperatorReadable()
+  @Route(TRIGGER_EVENTS_ROUTE)
   events(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): TriggerEventCatalogue {
-    const reader = new QueryReader(query);
+    const reading = readQuery(TRIGGER_EVENTS_ROUTE.query, query);
     // Before the first release took effect (a clock far back), its catalogue is the nearest there is.
-    const release = reader.release('release') ?? releaseInForceAt(new Date()) ?? RELEASES[0].name;
-    this.reads.checked('trigger-events', reader, request);
+    const release = reading.values.release ?? releaseInForceAt(new Date()) ?? RELEASES[0].name;
+    this.reads.checked('trigger-events', reading, request);
     const catalogue = triggerEventCatalogue(release, this.role);
     this.reads.answered('trigger-events', request, catalogue.events.length);
     return catalogue;

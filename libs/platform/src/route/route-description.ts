@@ -1,0 +1,61 @@
+import type { OpenApiObject } from '../openapi/openapi-contribution';
+import type { ProblemFieldError } from '../problem/problem.error';
+import type { QueryParameters } from './query-parameters';
+
+/** Who may call a route: anyone, a token with the service's role, or that or an `OPERATOR` token (the console reads). */
+export type RouteAuth = 'public' | 'role' | 'role+operator';
+
+/** One answer of a route besides its problems. */
+export interface RouteAnswer {
+  description: string;
+  /** The body's schema; absent: no body. */
+  schema?: OpenApiObject;
+  /** Content type of the body, `application/json` unless said. */
+  contentType?: string;
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
+
+/**
+ * A route, described once as data in its group: the handler is registered from it (`@Route`), its query is read from
+ * it (`readQuery`), and its OpenAPI operation is built from it (`routeOperations`).
+ */
+export interface RouteDescription<P extends QueryParameters = QueryParameters> {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** Paths in Nest's form (`/processes/:key`), the current spelling first; the others are served and documented alike. */
+  paths: readonly string[];
+  auth: RouteAuth;
+  tag: string;
+  summary: string;
+  description: string;
+  /** Path parameters, by name: their documentation (the handler checks them). */
+  pathParameters?: Readonly<Record<string, { description: string; schema: OpenApiObject }>>;
+  query?: P;
+  /** Further parameters (`$ref`s to shared header parameters), documented after the query. */
+  headers?: readonly OpenApiObject[];
+  body?: { schema: OpenApiObject; required: boolean; examples?: Record<string, { summary: string; value: unknown }> };
+  /** The answers by status; the first is the status the handler answers with unless it sets one. */
+  answers: Readonly<Record<number, RouteAnswer>>;
+  /** Problem codes the route can answer with (their statuses come from the service's problem catalog). */
+  problems: readonly string[];
+  /** What a problem status means on this route, where it says more than the general text. */
+  statusText?: Readonly<Record<number, string>>;
+  /** `errors[]` of a problem code's example. */
+  errorsOf?: (code: string) => ProblemFieldError[] | undefined;
+}
+
+/** A route description whose query parameters are known by name and type (none: an empty list). */
+export type DescribedRoute<P extends QueryParameters> = RouteDescription<P> & { readonly query: P };
+
+/** Types a route description (and checks it at compile time), keeping its parameters' types for the handler. */
+export function describeRoute<const P extends QueryParameters = Record<never, never>>(route: RouteDescription<P>): DescribedRoute<P> {
+  return { ...route, query: route.query ?? ({} as P) };
+}
+
+/** The status a route answers with when all goes well: its first 2xx answer. */
+export function successStatusOf(route: RouteDescription): number {
+  const status = Object.keys(route.answers).map(Number).find((code) => code >= 200 && code < 300);
+  if (status === undefined) throw new Error(`Route ${route.operationId} describes no 2xx answer`);
+  return status;
+}

@@ -1,0 +1,52 @@
+import { Controller, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { IS_OPERATOR_READABLE } from '../http/operator-readable.decorator';
+import type { ProblemCatalog } from '../problem/problem-catalog';
+import { textParameter } from './query-parameters';
+import { describeRoute } from './route-description';
+import { openApiPathOf, routeOperations } from './route-openapi';
+import { ROUTE_DESCRIPTION, Route } from './route.decorator';
+
+const ITEM = describeRoute({
+  operationId: 'READ_ITEM',
+  method: 'GET',
+  paths: ['/items/:id', '/artikel/:id'],
+  auth: 'role+operator',
+  tag: 'Items',
+  summary: 'Read an item',
+  description: 'One item.',
+  pathParameters: { id: { description: 'The id.', schema: { type: 'string' } } },
+  query: { view: textParameter('How much.', /^(short|long)$/, 'short or long') },
+  answers: { 200: { description: 'The item.', schema: { type: 'object' } } },
+  problems: ['ITEM.NOT_FOUND'],
+});
+const PROBLEMS: ProblemCatalog = { 'ITEM.NOT_FOUND': { status: 404, slug: 'item-not-found', title: 'No such item' } } as unknown as ProblemCatalog;
+
+describe('route descriptions', () => {
+  it('should document every path of a route, its parameters, answers and problems', () => {
+    const paths = routeOperations([ITEM], { role: 'LF', problems: PROBLEMS });
+    expect(Object.keys(paths)).toEqual(['/items/{id}', '/artikel/{id}']);
+    const first = paths['/items/{id}'].get as Record<string, unknown>;
+    const second = paths['/artikel/{id}'].get as Record<string, unknown>;
+    expect([first.operationId, second.operationId]).toEqual(['READ_ITEM', 'READ_ITEM_artikel_id']);
+    expect((first.parameters as { name?: string }[]).map((parameter) => parameter.name)).toEqual(['id', 'view', undefined]);
+    expect(Object.keys(first.responses as object)).toEqual(['200', '404']);
+    expect(first.security).toEqual([{ bearer: [] }]);
+    expect(openApiPathOf('/a/:b/c/:d')).toBe('/a/{b}/c/{d}');
+  });
+
+  it('should register the handler on every path with the auth flag and its description', () => {
+    @Controller()
+    class ItemController {
+      @Route(ITEM)
+      read(): string {
+        return 'item';
+      }
+    }
+    const handler = ItemController.prototype.read;
+    expect(Reflect.getMetadata(PATH_METADATA, handler)).toEqual(['items/:id', 'artikel/:id']);
+    expect(Reflect.getMetadata(METHOD_METADATA, handler)).toBe(RequestMethod.GET);
+    expect(Reflect.getMetadata(IS_OPERATOR_READABLE, handler)).toBe(true);
+    expect(Reflect.getMetadata(ROUTE_DESCRIPTION, handler)).toBe(ITEM);
+  });
+});
