@@ -35,3 +35,4 @@ export * from './route/route-description';
 export * from './route/route.decorator';
 export * from './route/query-parameters';
 export * from './route/route-openapi';
+export * from './route/body-check';
