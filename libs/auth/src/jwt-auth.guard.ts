@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC, ProblemError, routeFlag } from '@maco/platform';
 import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';
+import { SigningKeysUnavailableError } from './jwks-keys';
 import type { Principal } from './principal';
 import { VerifiedTokenCache } from './verified-token-cache';
 
@@ -40,6 +41,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (!error && user) return user;
+    // Whether the token is valid cannot be told while the issuer's keys are out of reach: retry later, not 401.
+    if (info instanceof SigningKeysUnavailableError) throw new ProblemError('SERVER.UNAVAILABLE', 'The token issuer’s signing keys (JWKS) cannot be fetched; retry later.');
     throw unauthenticated(describe(info));
   }
 }

@@ -1,11 +1,11 @@
 import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { passportJwtSecret } from 'jwks-rsa';
 import { Strategy, type JwtFromRequestFunction, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { MARKET_ROLES, type MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, type ServiceConfig, type TokenVerification } from '@maco/platform';
 import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';
+import { jwksKeyProvider } from './jwks-keys';
 import type { Principal } from './principal';
 
 /** Verifies bearer JWTs: HS256 with a shared secret (development) or RS/ES keys from a JWKS URL (production). */
@@ -33,12 +33,7 @@ function strategyOptions(verification: TokenVerification): StrategyOptionsWithou
   if (verification.kind === 'jwks') {
     return {
       jwtFromRequest,
-      secretOrKeyProvider: passportJwtSecret({
-        jwksUri: verification.jwksUrl,
-        cache: true,
-        rateLimit: true,
-        jwksRequestsPerMinute: 10,
-      }),
+      secretOrKeyProvider: jwksKeyProvider(verification.jwksUrl),
       algorithms: verification.algorithms as StrategyOptionsWithoutRequest['algorithms'],
       issuer: verification.issuer,
       audience: verification.audience,
