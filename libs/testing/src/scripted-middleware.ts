@@ -46,6 +46,8 @@ export interface ScriptedMiddleware {
   /** Password-grant requests, granted or not. */
   readonly tokenRequests: number;
   readonly tokensIssued: number;
+  /** The access tokens it issued (a test checks they stay out of the service's logs). */
+  issuedTokens(): string[];
   /** Answers the next `count` inbound calls with `answer` (`Infinity`: until {@link recover}). */
   failNext(count: number, answer: ScriptedAnswer): void;
   /** Forgets the script: every call is accepted again. */
@@ -155,6 +157,7 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
     get tokensIssued() {
       return tokens.size;
     },
+    issuedTokens: () => [...tokens.keys()],
     failNext(count, scriptedAnswer) {
       script = { remaining: count, answer: scriptedAnswer };
     },
