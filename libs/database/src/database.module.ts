@@ -10,12 +10,16 @@ import { ServicePool } from './service-pool';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
+import { SERVICE_ROLE_NAME } from './migrations/1765100000000-ServiceRole';
 import { ensureRevisionPartitionsAt, PartitionMaintenance } from './partitions/partition-maintenance.service';
 import { ReadinessController } from './readiness.controller';
 import { runMigrationsLocked } from './run-migrations';
 
 export interface DatabaseConnection {
+  /** What requests connect to; they run as `maco_service` (SERVICE_ROLE_NAME). */
   url: string;
+  /** The schema owner's: migrations, partitions and retention. The same URL unless `DATABASE_MIGRATION_URL` is set. */
+  ownerUrl: string;
   embedded?: EmbeddedDatabase;
 }
 
@@ -51,21 +55,21 @@ export class DatabaseModule {
           provide: DATABASE_CONNECTION,
           inject: [SERVICE_CONFIG, SERVICE_ROLE],
           useFactory: async (config: ServiceConfig, role: MarketRole): Promise<DatabaseConnection> => {
-            if (config.databaseUrl) return { url: config.databaseUrl };
+            if (config.databaseUrl) return { url: config.databaseUrl, ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl };
             const logger = new Logger('EmbeddedDatabase');
             const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
             const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
             logger.log(`DATABASE_URL not set: ${embedded.summary}`);
-            return { url: embedded.url, embedded };
+            return { url: embedded.url, ownerUrl: embedded.url, embedded };
           },
         },
         {
           provide: PG_POOL,
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
           useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
-            await migrate(connection.url);
+            await migrate(connection.ownerUrl);
             // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
-            await ensureRevisionPartitionsAt(connection.url);
+            await ensureRevisionPartitionsAt(connection.ownerUrl);
             const pool = new ServicePool({ connectionString: connection.url, ...poolOptions(config) });
             // An idle connection that dies (server restart, network) emits 'error' on the pool; unheard, it would end
             // the process. The pool drops the connection; requests find out on their own.
@@ -121,6 +125,7 @@ export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'da
     query_timeout: config.databaseStatementTimeoutMs + config.databaseConnectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+    // Requests run as the restricted role from the connection's start: no statement of theirs can alter the archive.
+    options: `-c plan_cache_mode=force_generic_plan -c jit=off -c role=${SERVICE_ROLE_NAME}`,
   };
 }

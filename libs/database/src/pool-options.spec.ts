@@ -11,7 +11,8 @@ describe('poolOptions', () => {
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       // Prepared statements keep their generic plan: the key resolution would otherwise be planned on every update.
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      // Requests enter the restricted role (migration ServiceRole): append-only by the database's rights.
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off -c role=maco_service',
     });
   });
 });

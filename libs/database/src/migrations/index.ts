@@ -13,6 +13,7 @@ import { RevisionsWithoutForeignKeys1764700000000 } from './1764700000000-Revisi
 import { RevisionTimesWithinRecordTimes1764800000000 } from './1764800000000-RevisionTimesWithinRecordTimes';
 import { RefusedMessages1764900000000 } from './1764900000000-RefusedMessages';
 import { MeterLocationPostcodeIndex1765000000000 } from './1765000000000-MeterLocationPostcodeIndex';
+import { ServiceRole1765100000000 } from './1765100000000-ServiceRole';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   RevisionTimesWithinRecordTimes1764800000000,
   RefusedMessages1764900000000,
   MeterLocationPostcodeIndex1765000000000,
+  ServiceRole1765100000000,
 ];

@@ -24,7 +24,7 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
   private stopped = false;
 
   constructor(
-    @Inject(DATABASE_CONNECTION) private readonly connection: { url: string },
+    @Inject(DATABASE_CONNECTION) private readonly connection: { ownerUrl: string },
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
@@ -50,7 +50,8 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
 
   /** One run: partitions ahead, then retention when configured. Resolves to the retention's outcome (undefined when off). */
   async run(options: { partitions?: boolean; now?: Date } = {}): Promise<RetentionOutcome | undefined> {
-    const client = new Client({ connectionString: this.connection.url });
+    // Dropping partitions and deleting processes is the owner's right, not the requests' role's.
+    const client = new Client({ connectionString: this.connection.ownerUrl });
     client.on('error', (error) => this.logger.warn(`maintenance connection lost: ${error.message}`));
     await client.connect();
     try {

@@ -37,6 +37,11 @@ export interface ServiceConfig {
   host: string;
   /** Absent: the service runs its own embedded PostgreSQL under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * The owner's connection for migrations and retention, when `DATABASE_URL` is a restricted login; absent: the
+   * `DATABASE_URL` user owns the schema and requests enter the restricted role (`SET ROLE maco_service`).
+   */
+  databaseMigrationUrl?: string;
   databasePoolSize: number;
   dataDir: string;
   bodyLimitBytes: number;
@@ -115,12 +120,19 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const databaseMigrationUrl = text('DATABASE_MIGRATION_URL');
+  if (databaseMigrationUrl && !/^postgres(ql)?:\/\//.test(databaseMigrationUrl)) {
+    problems.push('DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// URL');
+  } else if (databaseMigrationUrl && !databaseUrl) {
+    problems.push('DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database has one user)');
+  }
   const dataDir = resolve(text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
 
   const config: Omit<ServiceConfig, 'tokenVerification' | 'macoApp' | 'triggerDelivery' | 'retention'> = {
     port: integer('PORT', 3000, 0, 65535),
     host: text('HOST') ?? '0.0.0.0',
     databaseUrl,
+    databaseMigrationUrl,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 500),
     dataDir,
     // Sized from the largest regular message (docs/limits.md): a month of quarter-hour values of eight registers.
