@@ -56,4 +56,28 @@ describe(checkIdentifyRequest.name, () => {
     ]);
     expect(criterionNames('MARKTLOKATION')).toBe('an id, a lokationsadresse, katasterinformation or endkunde field');
   });
+
+  it('should name every problem of the body in its order, the schema’s messages and the rules’ alike', () => {
+    const check = checkIdentifyRequest(
+      {
+        stammdaten: {
+          ZAEHLER: [{ zaehlernummer: '1' }],
+          MARKTLOKATION: [{ boTyp: 'MARKTLOKATION' }, { marktlokationsId: 'a b', lokationsadresse: { postleitzahl: 65189 } }, 5],
+          MESSLOKATION: 'x',
+        },
+      },
+      {},
+      undefined,
+    );
+    expect(check.ok ? [] : check.errors).toEqual([
+      { pointer: '#/stammdaten/ZAEHLER', message: 'must be one of MARKTLOKATION, MESSLOKATION, NETZLOKATION, TECHNISCHE_RESSOURCE, STEUERBARE_RESSOURCE, TRANCHE' },
+      { pointer: '#/stammdaten/MARKTLOKATION/0', message: 'names no criterion (an id, a lokationsadresse, katasterinformation or endkunde field)' },
+      { pointer: '#/stammdaten/MARKTLOKATION/1/marktlokationsId', message: 'must be an id (printable characters, at most 128)' },
+      { pointer: '#/stammdaten/MARKTLOKATION/1/lokationsadresse/postleitzahl', message: 'must be a string of at most 256 characters' },
+      { pointer: '#/stammdaten/MARKTLOKATION/1', message: 'names no criterion (an id, a lokationsadresse, katasterinformation or endkunde field)' },
+      { pointer: '#/stammdaten/MARKTLOKATION/2', message: 'must be an object' },
+      { pointer: '#/stammdaten/MESSLOKATION', message: 'must be an array of criteria' },
+    ]);
+    expect(checkIdentifyRequest([], {}, undefined)).toEqual({ ok: false, errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }], headers: false });
+  });
 });

@@ -1,7 +1,8 @@
-import { isPlainObject } from '@maco/domain';
-import { commandNames } from '@maco/platform';
+import { isPlainObject, unescapePointerToken } from '@maco/domain';
+import { INVALID_MESSAGE, INVALID_NAME_MESSAGE, readQuery, type OpenApiObject } from '@maco/platform';
 import { locationKey, MAX_ID_LENGTH, type LocationType } from '@maco/process-store';
-import type { ParameterError } from './read-parameters';
+import { commandParameter, type ParameterError } from './read-parameters';
+import { stammdatenCheck } from './stammdaten-check';
 
 export const IDENTIFY_LOCATION_OPERATION = 'IDENTIFIZIEREN_LOKATION_BASIS';
 
@@ -75,60 +76,93 @@ export type IdentifyRequestCheck = { ok: true; request: IdentifyRequest } | { ok
 const MAX_CRITERIA = 100;
 const MAX_TEXT = 256;
 
+/** `POST /identifyLocation`'s query: `command` alone. */
+export const IDENTIFY_QUERY = { command: commandParameter(IDENTIFY_LOCATION_OPERATION) };
+
+const nullable = (schema: OpenApiObject): OpenApiObject => ({ ...schema, nullable: true });
+const ID: OpenApiObject = nullable({
+  type: 'string',
+  pattern: '^[\\x21-\\x7e]*$',
+  maxLength: MAX_ID_LENGTH,
+  [INVALID_MESSAGE]: `an id (printable characters, at most ${MAX_ID_LENGTH})`,
+});
+const TEXT: OpenApiObject = nullable({ type: 'string', maxLength: MAX_TEXT, [INVALID_MESSAGE]: `a string of at most ${MAX_TEXT} characters` });
+
+/** The address and name objects a criterion of `kind` may send, each with its text fields (an object that is none is ignored). */
+const textObjectsOf = (kind: string) => {
+  const objects: Record<string, { properties: Record<string, OpenApiObject> }> = {};
+  for (const [object, field] of TEXT_FIELDS[kind] ?? []) (objects[object] ??= { properties: {} }).properties[field] = TEXT;
+  return objects;
+};
+
+const criterionOf = (kind: string): OpenApiObject => ({
+  type: 'object',
+  [INVALID_MESSAGE]: 'an object',
+  additionalProperties: true,
+  description:
+    `One ${kind} criterion in the shape of the location object; unknown fields (\`boTyp\`, …) are ignored, at least one known field is required (${criterionNames(kind)}). ` +
+    'Ids (`marktlokationsId`, `messlokationsId`, `netzlokationsId`, `technischeRessourceId`, `steuerbareRessourceId`, `tranchenId`/`trancheId`, `ressourcenId` = the kind’s own id) ' +
+    'match the location itself or the locations it is linked to; every id given must match. ' +
+    '**A criterion with an id matches by its ids alone**, as the vendor’s mock: its address and name fields then only rank the matches (more equal fields first). ' +
+    '**Without an id** every address and name field given must match (a search by address). Fields compare case-insensitively and exactly (no prefix or fuzzy match).',
+  properties: {
+    ...Object.fromEntries(Object.keys(ID_FIELDS).map((field) => [field, field === 'marktlokationsId' ? { ...ID, example: '50754496000' } : ID])),
+    ...textObjectsOf(kind),
+  },
+});
+
+/** The criteria of `POST /identifyLocation`'s body per location kind: the shape its check holds, as documented. */
+const CRITERIA: OpenApiObject = {
+  type: 'object',
+  description: `Criteria per location kind, at most ${MAX_CRITERIA} in all; any criterion matches (OR).`,
+  [INVALID_MESSAGE]: 'an object of location kinds',
+  additionalProperties: false,
+  [INVALID_NAME_MESSAGE]: `one of ${Object.keys(IDENTIFY_KINDS).join(', ')}`,
+  properties: Object.fromEntries(Object.keys(IDENTIFY_KINDS).map((kind) => [kind, { type: 'array', [INVALID_MESSAGE]: 'an array of criteria', items: criterionOf(kind) }])),
+};
+
+/** The body of `POST /identifyLocation` (component `BoRead_LocationCriteria`). */
+export const LOCATION_CRITERIA: OpenApiObject = { type: 'object', required: ['stammdaten'], properties: { stammdaten: CRITERIA } };
+
+const checkCriteria = stammdatenCheck(CRITERIA);
+
 type Headers = Record<string, string | string[] | undefined>;
 
 /**
- * Checks `POST /identifyLocation`: the body `{"stammdaten": {"MARKTLOKATION": [{criterion}, …], …}}` (the shape the
- * vendor mock matches on, `body.stammdaten.MARKTLOKATION[0].marktlokationsId`), the paging headers and `command`.
- * Fields a criterion does not know (`boTyp`, `sparte`, …) are ignored; a criterion without any known field is refused,
- * as it would match every location.
+ * Checks `POST /identifyLocation`: the paging headers and `command`, then the body `{"stammdaten": {"MARKTLOKATION":
+ * [{criterion}, …], …}}` (the shape the vendor mock matches on, `body.stammdaten.MARKTLOKATION[0].marktlokationsId`)
+ * against its schema, then what the schema cannot say: a criterion names a known field (one without any would match
+ * every location; unknown fields such as `boTyp` are ignored), and there are at most MAX_CRITERIA.
  */
 export function checkIdentifyRequest(body: unknown, headers: Headers, command: unknown): IdentifyRequestCheck {
   const headerErrors: ParameterError[] = [];
   const limit = pagingHeader(headers, PAGING.limitHeader, PAGING.defaultLimit, 1, PAGING.maxLimit, headerErrors);
   const offset = pagingHeader(headers, PAGING.offsetHeader, 0, 0, PAGING.maxOffset, headerErrors);
-  if (command !== undefined && !commandNames(command, IDENTIFY_LOCATION_OPERATION)) {
-    headerErrors.push({ pointer: '#/command', message: `must be ${IDENTIFY_LOCATION_OPERATION}, with or without a system prefix such as SAP_ (or absent)` });
-  }
+  headerErrors.push(...readQuery(IDENTIFY_QUERY, { command }).errors);
   if (headerErrors.length > 0) return { ok: false, errors: headerErrors, headers: true };
 
-  const errors: ParameterError[] = [];
-  const criteria: LocationCriterion[] = [];
+  const errors = checkCriteria(body);
   const stammdaten = isPlainObject(body) ? body['stammdaten'] : undefined;
-  if (!isPlainObject(stammdaten)) return { ok: false, errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }], headers: false };
+  if (!isPlainObject(stammdaten)) return { ok: false, errors, headers: false };
+  // A field the schema refused is no criterion.
+  const refused = new Set(errors.map((error) => error.pointer));
+  const usable = (value: unknown, pointer: string): value is string => typeof value === 'string' && value !== '' && !refused.has(pointer);
+  const criteria: LocationCriterion[] = [];
   for (const [kind, list] of Object.entries(stammdaten)) {
-    const pointer = `#/stammdaten/${kind}`;
     const ownType = Object.hasOwn(IDENTIFY_KINDS, kind) ? IDENTIFY_KINDS[kind] : undefined;
-    if (!ownType) {
-      errors.push({ pointer, message: `must be one of ${Object.keys(IDENTIFY_KINDS).join(', ')}` });
-      continue;
-    }
-    if (!Array.isArray(list)) {
-      errors.push({ pointer, message: 'must be an array of criteria' });
-      continue;
-    }
+    if (!ownType || !Array.isArray(list)) continue;
     list.forEach((element: unknown, index) => {
-      const at = `${pointer}/${index}`;
-      if (!isPlainObject(element)) return void errors.push({ pointer: at, message: 'must be an object' });
+      const at = `#/stammdaten/${kind}/${index}`;
+      if (!isPlainObject(element)) return;
       const criterion: LocationCriterion = { kind, locations: [], texts: [] };
       for (const [field, type] of Object.entries(ID_FIELDS)) {
         const value = element[field];
-        if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' || value.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
-          errors.push({ pointer: `${at}/${field}`, message: `must be an id (printable characters, at most ${MAX_ID_LENGTH})` });
-          continue;
-        }
-        criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
+        if (usable(value, `${at}/${field}`)) criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
       }
       for (const [object, field] of TEXT_FIELDS[kind] ?? []) {
         const parent = element[object];
         const value = isPlainObject(parent) ? parent[field] : undefined;
-        if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' || value.length > MAX_TEXT) {
-          errors.push({ pointer: `${at}/${object}/${field}`, message: `must be a string of at most ${MAX_TEXT} characters` });
-          continue;
-        }
-        criterion.texts.push([object, field, value.toLowerCase()]);
+        if (usable(value, `${at}/${object}/${field}`)) criterion.texts.push([object, field, value.toLowerCase()]);
       }
       if (criterion.locations.length === 0 && criterion.texts.length === 0) {
         errors.push({ pointer: at, message: `names no criterion (${criterionNames(kind)})` });
@@ -138,8 +172,20 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
   }
   if (errors.length === 0 && criteria.length === 0) errors.push({ pointer: '#/stammdaten', message: 'names no criterion' });
   if (criteria.length > MAX_CRITERIA) errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
-  if (errors.length > 0) return { ok: false, errors, headers: false };
+  if (errors.length > 0) return { ok: false, errors: inBodyOrder(errors, stammdaten), headers: false };
   return { ok: true, request: { criteria, limit, offset } };
+}
+
+/** Errors as the body reads: kinds as sent, criteria by index, a criterion's own error after its fields', `#/stammdaten` last. */
+function inBodyOrder(errors: ParameterError[], stammdaten: Record<string, unknown>): ParameterError[] {
+  const kinds = Object.keys(stammdaten);
+  const place = (pointer: string): number[] => {
+    const [kind, index, ...field] = pointer.split('/').slice(2);
+    if (kind === undefined) return [Number.MAX_SAFE_INTEGER];
+    return [kinds.indexOf(unescapePointerToken(kind)), index === undefined ? -1 : Number(index), field.length === 0 ? 1 : 0];
+  };
+  const compare = (a: number[], b: number[]): number => a.map((value, at) => value - (b[at] ?? 0)).find((difference) => difference !== 0) ?? 0;
+  return errors.sort((a, b) => compare(place(a.pointer), place(b.pointer)));
 }
 
 /** What a criterion of `kind` may name, for the error: `an id, a lokationsadresse, katasterinformation or endkunde field`. */

@@ -5,6 +5,10 @@ import { BusinessObjectImportRepository, type ImportOutcome } from '@maco/proces
 import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
 import { boReadProblem } from './bo-read.problems';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
+import { IMPORT_STAMMDATEN } from './openapi/bo-read-schemas';
+import { stammdatenCheck } from './stammdaten-check';
+
+const checkImport = stammdatenCheck(IMPORT_STAMMDATEN);
 
 /**
  * Imports master data the company already has (`POST /masterData`, `{"stammdaten": {"KIND": [ … ]}}`, the shape the
@@ -20,13 +24,11 @@ export class MasterDataImportService {
   ) {}
 
   async import(body: unknown, facts?: RequestFacts): Promise<ImportOutcome> {
-    const stammdaten = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['stammdaten'] : undefined;
-    if (typeof stammdaten !== 'object' || stammdaten === null || Array.isArray(stammdaten)) {
-      throw boReadProblem('BO_READ.IMPORT_MALFORMED', 'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.', {
-        errors: [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }],
-      });
+    const errors = checkImport(body);
+    if (errors.length > 0) {
+      throw boReadProblem('BO_READ.IMPORT_MALFORMED', 'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.', { errors });
     }
-    const outcome = await this.objects.import(this.role, stammdaten as Record<string, unknown>);
+    const outcome = await this.objects.import(this.role, (body as { stammdaten: Record<string, unknown> }).stammdaten);
     BO_READ_LOG_FIELDS.note(facts, {
       importedCount: String(outcome.imported),
       unchangedCount: String(outcome.unchanged),

@@ -44,6 +44,9 @@ describe(checkReadRequest.name, () => {
     ]);
     expect(pointers({ parameter1: '1', parameter3: '2024-06-28T00:00:00Z', command: 'SAP_LESEN_TRANCHE_BASIS' })).toEqual(['#/command']);
     expect(pointers({ parameter1: '1', parameter3: '2024-06-28T00:00:00Z', command: 'SAP_LESEN_MARKTLOKATION_BASIS' })).toEqual([]);
+    // An empty command names no operation; a parameter the read does not take is accepted, if given once.
+    expect(pointers({ parameter1: '1', parameter3: '2024-06-28T00:00:00Z', command: '' })).toEqual(['#/command']);
+    expect(pointers({ parameter1: '1', parameter3: '2024-06-28T00:00:00Z', parameter6: 'x', parameter7: ['a', 'b'] })).toEqual(['#/parameter7']);
   });
 });
 

@@ -1,22 +1,31 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OperatorReadable } from '@maco/auth';
-import { requestFactsOf } from '@maco/platform';
+import { requestFactsOf, Route } from '@maco/platform';
 import { BoReadService } from '../bo-read.service';
-import { READ_PATHS, readRouteAt } from '../read-routes';
+import type { ReadRoute } from '../read-routes';
+import { READ_DESCRIPTIONS } from './bo-read-routes';
 
-/** Every BO4E read of `READ_ROUTES` on one handler: the route table says which read a path is. */
+type ReadHandler = (this: BoReadController, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The BO4E reads of `READ_ROUTES`: one handler per read (named by its operationId), registered from its description below. */
 @Controller()
 export class BoReadController {
   constructor(private readonly reads: BoReadService) {}
 
-  @Get(READ_PATHS.map((path) => path.slice(1)))
-  @OperatorReadable()
-  async read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const route = readRouteAt(request.routeOptions.url ?? '');
-    // Unreachable: only the table's paths are registered.
-    if (!route) throw new Error(`no read registered at ${request.routeOptions.url}`);
+  /** What each read's handler does: check, read, answer the objects' JSON text as it is. */
+  async answer(route: ReadRoute, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const answer = await this.reads.read(route, query, requestFactsOf(request.raw));
     await reply.status(200).type('application/json; charset=utf-8').send(answer);
   }
+}
+
+// A row of the table is a handler: `@Route(description)` with `@Query() @Req() @Res()`, as if written out 23 times.
+const prototype = BoReadController.prototype as unknown as Record<string, ReadHandler>;
+for (const [route, description] of READ_DESCRIPTIONS) {
+  const name = route.operationId;
+  prototype[name] = function (query, request, reply) {
+    return this.answer(route, query, request, reply);
+  };
+  Route(description)(prototype, name, Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor);
+  [Query(), Req(), Res()].forEach((parameter, index) => parameter(prototype, name, index));
 }

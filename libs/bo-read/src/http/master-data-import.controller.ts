@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { requestFactsOf } from '@maco/platform';
+import { requestFactsOf, Route } from '@maco/platform';
 import type { ImportOutcome } from '@maco/process-store';
 import { MasterDataImportService } from '../master-data-import.service';
+import { MASTER_DATA_ROUTE } from './bo-read-routes';
 
 /**
  * `POST /masterData`: 200 `{imported, unchanged, refused: [{pointer, message}]}`, also when some objects were refused
@@ -12,8 +13,7 @@ import { MasterDataImportService } from '../master-data-import.service';
 export class MasterDataImportController {
   constructor(private readonly imports: MasterDataImportService) {}
 
-  @Post('masterData')
-  @HttpCode(200)
+  @Route(MASTER_DATA_ROUTE)
   async import(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ImportOutcome> {
     return this.imports.import(body, requestFactsOf(request.raw));
   }

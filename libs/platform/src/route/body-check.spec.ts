@@ -24,4 +24,10 @@ describe('bodyCheck', () => {
     expect(check([])).toEqual([{ pointer: '#', message: 'must be object' }]);
     expect(check({})).toEqual([{ pointer: '#/kriterien', message: 'is required' }]);
   });
+
+  it('should say what a member’s name must be where the schema says it, else that it is not allowed', () => {
+    const closed = { type: 'object', additionalProperties: false, properties: { a: {}, b: {} } };
+    expect(bodyCheck(closed)({ c: 1 })).toEqual([{ pointer: '#/c', message: 'is not allowed here' }]);
+    expect(bodyCheck({ ...closed, 'x-invalid-name': 'a or b' })({ a: 1, c: 1 })).toEqual([{ pointer: '#/c', message: 'must be a or b' }]);
+  });
 });

@@ -7,6 +7,9 @@ import type { ProblemFieldError } from '../problem/problem.error';
 /** The message of a schema whose value does not fit, where it says more than the validator's: `x-invalid`. */
 export const INVALID_MESSAGE = 'x-invalid';
 
+/** What a member's name must be, on an object schema whose `additionalProperties: false` refuses the others: `x-invalid-name`. */
+export const INVALID_NAME_MESSAGE = 'x-invalid-name';
+
 /** A body checker: every problem of a body at once, each with a JSON pointer into it (`#/kriterien/0/plz`). */
 export type BodyCheck = (body: unknown) => ProblemFieldError[];
 
@@ -28,8 +31,12 @@ function fieldErrorOf(error: ErrorObject): ProblemFieldError[] {
   // Branches of oneOf/anyOf report their own failures too; the combinator's own error is the one to show.
   if (error.keyword === 'if') return [];
   if (error.keyword === 'required') return [{ pointer: appendPointer(at, String(error.params.missingProperty)), message: 'is required' }];
-  if (error.keyword === 'additionalProperties') return [{ pointer: appendPointer(at, String(error.params.additionalProperty)), message: 'is not allowed here' }];
-  const custom = (error.parentSchema as OpenApiObject | undefined)?.[INVALID_MESSAGE];
+  const schema = error.parentSchema as OpenApiObject | undefined;
+  if (error.keyword === 'additionalProperties') {
+    const name = schema?.[INVALID_NAME_MESSAGE];
+    return [{ pointer: appendPointer(at, String(error.params.additionalProperty)), message: typeof name === 'string' ? `must be ${name}` : 'is not allowed here' }];
+  }
+  const custom = schema?.[INVALID_MESSAGE];
   return [{ pointer: at, message: typeof custom === 'string' ? `must be ${custom}` : (error.message ?? 'is invalid') }];
 }
 

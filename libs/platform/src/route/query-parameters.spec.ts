@@ -37,6 +37,12 @@ describe('readQuery', () => {
     expect(values.limit).toBe(50);
   });
 
+  it('should read an empty text where the parameter says so, and refuse it there if it does not fit', () => {
+    const parameters = { word: { ...textParameter('A word.', /^x+$/, 'x, xx, …'), readsEmpty: true } };
+    expect(readQuery(parameters, { word: '' }).errors).toEqual([{ pointer: '#/word', message: 'must be x, xx, …' }]);
+    expect(readQuery(parameters, {}).errors).toEqual([]);
+  });
+
   it('should document each parameter with the schema its checker holds', () => {
     const documented = queryParametersOpenApi(PARAMETERS);
     expect(documented.map((parameter) => parameter.name)).toEqual(Object.keys(PARAMETERS));

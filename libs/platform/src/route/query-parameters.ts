@@ -18,6 +18,8 @@ export interface QueryParameter<T> {
   expected: string;
   /** The value when the parameter is absent. */
   fallback?: T;
+  /** An empty text is read (`parse('')`) rather than taken as absent: where `?name=` is a value, right or wrong. */
+  readsEmpty?: boolean;
 }
 
 export type QueryParameters = Readonly<Record<string, QueryParameter<unknown>>>;
@@ -35,7 +37,8 @@ export interface QueryReading<P extends QueryParameters> {
 }
 
 /**
- * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined, a
+ * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined (empty
+ * is read where the parameter `readsEmpty`), a
  * required one missing is `is required`, one given twice `must be given once`, a text that does not fit
  * `must be <expected>`. Parameters the route does not list are left alone.
  */
@@ -46,7 +49,7 @@ export function readQuery<P extends QueryParameters>(parameters: P, query: Recor
   for (const [name, parameter] of Object.entries(parameters)) {
     const raw = query[name];
     values[name] = parameter.fallback;
-    if (raw === undefined || raw === '') {
+    if (raw === undefined || (raw === '' && !parameter.readsEmpty)) {
       if (parameter.required) errors.push({ pointer: `#/${name}`, message: 'is required' });
       continue;
     }

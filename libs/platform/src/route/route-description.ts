@@ -14,6 +14,8 @@ export interface RouteAnswer {
   contentType?: string;
   example?: unknown;
   examples?: Record<string, { summary: string; value: unknown }>;
+  /** Headers of the answer besides `X-Request-Id`, by name. */
+  headers?: Readonly<Record<string, OpenApiObject>>;
 }
 
 /**
@@ -28,13 +30,15 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   auth: RouteAuth;
   tag: string;
   summary: string;
+  /** The summary of a later path's operation; `<summary> (also served as <path>)` unless said. */
+  aliasSummary?: (path: string) => string;
   description: string;
   /** Path parameters, by name: their documentation (the handler checks them). */
   pathParameters?: Readonly<Record<string, { description: string; schema: OpenApiObject }>>;
   query?: P;
   /** Further parameters (`$ref`s to shared header parameters), documented after the query. */
   headers?: readonly OpenApiObject[];
-  body?: { schema: OpenApiObject; required: boolean; examples?: Record<string, { summary: string; value: unknown }> };
+  body?: { schema: OpenApiObject; required: boolean; example?: unknown; examples?: Record<string, { summary: string; value: unknown }> };
   /** The answers by status; the first is the status the handler answers with unless it sets one. */
   answers: Readonly<Record<number, RouteAnswer>>;
   /** Problem codes the route can answer with (their statuses come from the service's problem catalog). */

@@ -35,6 +35,21 @@ describe('route descriptions', () => {
     expect(openApiPathOf('/a/:b/c/:d')).toBe('/a/{b}/c/{d}');
   });
 
+  it('should take a later path’s summary, a body’s example and an answer’s headers from the description', () => {
+    const route = describeRoute({
+      ...ITEM,
+      method: 'POST',
+      aliasSummary: (path) => `Read an item (German name ${path})`,
+      body: { schema: { type: 'object' }, required: true, example: { id: 1 } },
+      answers: { 200: { description: 'The item.', headers: { 'Treffer-Anzahl': { schema: { type: 'integer' } } } } },
+    });
+    const paths = routeOperations([route], { role: 'LF', problems: PROBLEMS });
+    const [first, second] = [paths['/items/{id}'].post, paths['/artikel/{id}'].post] as Record<string, unknown>[];
+    expect([first.summary, second.summary]).toEqual(['Read an item', 'Read an item (German name /artikel/:id)']);
+    expect(first.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { type: 'object' }, example: { id: 1 } } } });
+    expect(Object.keys((first.responses as Record<string, { headers: object }>)['200'].headers)).toEqual(['X-Request-Id', 'Treffer-Anzahl']);
+  });
+
   it('should register the handler on every path with the auth flag and its description', () => {
     @Controller()
     class ItemController {

@@ -30,7 +30,7 @@ function operationOf(route: RouteDescription, path: string, index: number, conte
   return {
     tags: [route.tag],
     operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1).replace(/[^A-Za-z0-9]+/g, '_')}`,
-    summary: index === 0 ? route.summary : `${route.summary} (also served as ${path})`,
+    summary: index === 0 ? route.summary : (route.aliasSummary?.(path) ?? `${route.summary} (also served as ${path})`),
     description: route.description + (route.paths.length > 1 ? ` Served alike as ${route.paths.map((each) => `\`${each}\``).join(', ')}.` : ''),
     ...(route.auth === 'public' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
     parameters: [...pathParameters, ...queryParametersOpenApi(route.query ?? {}), ...(route.headers ?? []), REQUEST_ID],
@@ -38,7 +38,13 @@ function operationOf(route: RouteDescription, path: string, index: number, conte
       ? {
           requestBody: {
             required: route.body.required,
-            content: { 'application/json': { schema: route.body.schema, ...(route.body.examples ? { examples: route.body.examples } : {}) } },
+            content: {
+              'application/json': {
+                schema: route.body.schema,
+                ...(route.body.example !== undefined ? { example: route.body.example } : {}),
+                ...(route.body.examples ? { examples: route.body.examples } : {}),
+              },
+            },
           },
         }
       : {}),
@@ -48,7 +54,7 @@ function operationOf(route: RouteDescription, path: string, index: number, conte
           status,
           {
             description: answer.description,
-            headers: REQUEST_ID_HEADER,
+            headers: { ...REQUEST_ID_HEADER, ...answer.headers },
             ...(answer.schema
               ? {
                   content: {
