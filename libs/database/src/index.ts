@@ -10,3 +10,4 @@ export * from './partitions/partition-maintenance';
 export * from './partitions/partition-maintenance.service';
 export * from './partitions/revision-of-record.sql';
 export * from './service-pool';
+export * from './archive/verify-archive';

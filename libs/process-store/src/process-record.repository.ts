@@ -78,6 +78,13 @@ export type UpdateOutcome =
 // a retry whose keys come in another order is still the same body.
 const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
+/**
+ * The chain hash of a process's first revision (`maco_revision_hash`, migration RevisionHashChain), from a row of `source`
+ * with `id` and `body_sha256`; received now(), the revision's `received_at`.
+ */
+export const CREATE_CHAIN_HASH = (source: string, operation: string, pruefidentifikator: string, release: string, tokenSubject: string, requestId: string, findings: string) =>
+  `maco_revision_hash(NULL, ${source}.id, 1, ${operation}, ${pruefidentifikator}, ${release}, ${source}.body_sha256, ${tokenSubject}, ${requestId}, ${findings}, NULL, now())`;
+
 // One statement for a batch of creates (see StatementBatcher): per create its record, its first revision and the
 // projection of its business objects are written together or not at all, and a create whose business key is booked
 // already writes nothing (ON CONFLICT). $1 is the role, $2 the creates as one JSON array (`createBatchJson`): each
@@ -86,23 +93,27 @@ const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'
 // benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
 export const INSERT_RECORDS_WITH_REVISIONS = `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
+    SELECT *, sha256(convert_to(i.body::text, 'UTF8')) AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
       marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb)
   ),
+  chained AS (
+    SELECT input.*, ${CREATE_CHAIN_HASH('input', "'create'", 'input.pruefidentifikator', 'input.release', 'input.token_subject', 'input.request_id', 'input.findings')} AS chain_hash
+    FROM input
+  ),
   inserted AS (
     INSERT INTO process_record
-      (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision)
-    SELECT id, $1::varchar, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, 1
-    FROM input ORDER BY business_key
+      (id, role, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, revision, chain_hash)
+    SELECT id, $1::varchar, business_key, target_business_key, prozess_id, pruefidentifikator, release, marktlokations_ids, current, 1, chain_hash
+    FROM chained ORDER BY business_key
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id, business_key
   ),
-  booked AS (SELECT input.* FROM input JOIN inserted USING (id)),
+  booked AS (SELECT chained.* FROM chained JOIN inserted USING (id)),
   revisions AS (
     INSERT INTO process_revision
-      (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings)
-    SELECT id, 1, 'create', pruefidentifikator, release, body, NULL, token_subject, request_id, findings FROM booked ORDER BY seq
+      (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash)
+    SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash FROM booked ORDER BY seq
   ),${batchProjectionCtes('$1::varchar')}
   SELECT business_key FROM inserted`;
 
@@ -205,16 +216,18 @@ const READ_BY_KEY = LOCK_BY_KEY.replace('FOR UPDATE OF r', '');
 // record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
 // violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
 const UPDATE_RECORD_WITH_REVISION = `
-  WITH input AS (SELECT $7::jsonb AS body),
+  WITH input AS (SELECT $7::jsonb AS body, ${BODY_HASH('$7::jsonb')} AS body_sha256),
   updated AS (
     UPDATE process_record SET
       current = $2::jsonb,
       revision = revision + 1,
       marktlokations_ids = $3,
       target_business_key = COALESCE(target_business_key, $4),
-      updated_at = GREATEST(updated_at, statement_timestamp())
+      updated_at = GREATEST(updated_at, statement_timestamp()),
+      chain_hash = maco_revision_hash(chain_hash, $1, revision + 1, 'update', $5::text, $6::text, input.body_sha256, $8::text, $9::text, $10::jsonb, $11::text, statement_timestamp())
+    FROM input
     WHERE id = $1 AND revision = $16
-    RETURNING revision, role, updated_at
+    RETURNING revision, role, updated_at, process_record.chain_hash
   ),
   new_keys AS (
     INSERT INTO process_key (role, key, record_id, kind, first_revision)
@@ -223,11 +236,11 @@ const UPDATE_RECORD_WITH_REVISION = `
   ),
   update_body AS (
     INSERT INTO process_update_body (record_id, body_sha256, revision)
-    SELECT $1, ${BODY_HASH('input.body')}, updated.revision FROM updated, input
+    SELECT $1, input.body_sha256, updated.revision FROM updated, input
   ),${projectionCtes({ role: '$15::varchar', stammdaten: "$2::jsonb -> 'stammdaten'", descriptors: '$14', booked: 'updated', recordId: '$1', revision: 'updated.revision' })}
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at)
-  SELECT $1, updated.revision, 'update', $5, $6, input.body, ${BODY_HASH('input.body')}, $8, $9, $10::jsonb, $11, statement_timestamp()
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash)
+  SELECT $1, updated.revision, 'update', $5, $6, input.body, input.body_sha256, $8, $9, $10::jsonb, $11, statement_timestamp(), updated.chain_hash
   FROM updated, input
   RETURNING revision`;
 

@@ -3,6 +3,7 @@ import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
 import type { Queryable } from './in-transaction';
 import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
+import { CREATE_CHAIN_HASH } from './process-record.repository';
 import { projectionCtes } from './read-model/business-object.sql';
 import { uuidV7 } from './uuid-v7';
 
@@ -42,18 +43,19 @@ export interface TriggerProcessState {
 // The record, its first revision and the projection of its business objects in one statement. A prozessId already known as a key or prozessId of another
 // process is not booked again (the caller sees a conflict), so later answers can be matched to one process only.
 const INSERT_TRIGGER_PROCESS = `
-  WITH input AS (SELECT $8::jsonb AS body),
+  WITH input AS (SELECT $1::uuid AS id, $8::jsonb AS body, sha256(convert_to($8::jsonb::text, 'UTF8')) AS body_sha256),
+  chained AS (SELECT input.*, ${CREATE_CHAIN_HASH('input', "'trigger'", 'NULL', '$4::text', '$6::text', '$7::text', "'[]'::jsonb")} AS chain_hash FROM input),
   inserted AS (
-    INSERT INTO process_record (id, role, business_key, prozess_id, release, marktlokations_ids, current, revision, status)
-    SELECT $1::uuid, $2::varchar, $3::text, $3::text, $4::varchar, $5::text[], NULL, 1, 'pending' FROM input
+    INSERT INTO process_record (id, role, business_key, prozess_id, release, marktlokations_ids, current, revision, status, chain_hash)
+    SELECT $1::uuid, $2::varchar, $3::text, $3::text, $4::varchar, $5::text[], NULL, 1, 'pending', chain_hash FROM chained
     WHERE NOT EXISTS (SELECT 1 FROM process_key WHERE role = $2::varchar AND key = $3::text)
       AND NOT EXISTS (SELECT 1 FROM process_record WHERE role = $2::varchar AND prozess_id = $3::text)
     ON CONFLICT (role, business_key) DO NOTHING
     RETURNING id
   ),${projectionCtes({ role: '$2::varchar', stammdaten: "$8::jsonb -> 'stammdaten'", descriptors: '$9', booked: 'inserted', recordId: 'inserted.id', revision: '1' })}
-  INSERT INTO process_revision (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id)
-  SELECT inserted.id, 1, 'trigger', NULL, $4::varchar, input.body, sha256(convert_to(input.body::text, 'UTF8')), $6::text, $7::text
-  FROM inserted, input
+  INSERT INTO process_revision (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, received_at, chain_hash)
+  SELECT inserted.id, 1, 'trigger', NULL, $4::varchar, chained.body, chained.body_sha256, $6::text, $7::text, now(), chained.chain_hash
+  FROM inserted, chained
   RETURNING record_id`;
 
 // jsonb equality ignores key order and white space: a retried trigger is the same body. Revision 1 may have left with

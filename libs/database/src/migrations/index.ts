@@ -14,6 +14,7 @@ import { RevisionTimesWithinRecordTimes1764800000000 } from './1764800000000-Rev
 import { RefusedMessages1764900000000 } from './1764900000000-RefusedMessages';
 import { MeterLocationPostcodeIndex1765000000000 } from './1765000000000-MeterLocationPostcodeIndex';
 import { ServiceRole1765100000000 } from './1765100000000-ServiceRole';
+import { RevisionHashChain1765200000000 } from './1765200000000-RevisionHashChain';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   RefusedMessages1764900000000,
   MeterLocationPostcodeIndex1765000000000,
   ServiceRole1765100000000,
+  RevisionHashChain1765200000000,
 ];
