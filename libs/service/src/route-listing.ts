@@ -7,12 +7,9 @@ import { PathsExplorer } from '@nestjs/core/router/paths-explorer';
 import { RoutePathFactory } from '@nestjs/core/router/route-path-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { isOperatorReadable, isPublic } from '@maco/auth';
-import { recordRoutes, ServiceConfigModule, withoutHeadTwins, type RecordedRoute, type ServiceConfig, type ServiceDefinition } from '@maco/platform';
+import { recordRoutes, ServiceConfigModule, withoutHeadTwins, type RecordedRoute, type RouteAuth, type ServiceConfig, type ServiceDefinition } from '@maco/platform';
 import { addRoutesOutsideControllers } from './bootstrap-service';
 import { composeService } from './compose-service';
-
-/** Who may call a route: anyone, a token with the service's role, or that or an `OPERATOR` token. */
-export type RouteAuth = 'public' | 'role' | 'role+operator';
 
 export interface ListedRoute extends RecordedRoute {
   auth: RouteAuth;

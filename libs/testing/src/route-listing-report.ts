@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordedRoute } from '@maco/platform';
+import type { RecordedRoute, RouteAuth } from '@maco/platform';
 import { workspaceRoot } from './samples';
 
 /**
@@ -11,8 +11,6 @@ export interface RouteWithAuth extends RecordedRoute {
   auth: RouteAuth;
   group: string;
 }
-
-export type RouteAuth = 'public' | 'role' | 'role+operator';
 
 const REPORT = 'docs/routes.md';
 /** Sections in this order; each is owned by its app's test, which cannot import the other apps. */
