@@ -46,7 +46,8 @@ function strategyOptions(verification: TokenVerification): StrategyOptionsWithou
   }
   return {
     jwtFromRequest,
-    // A KeyObject, not the string: jsonwebtoken converts a string secret on every verify, at ~50x the cost.
+    // A KeyObject, not the string: jsonwebtoken would convert a string secret on every verify (docs/performance.md,
+    // "What moved the numbers").
     secretOrKey: createSecretKey(Buffer.from(verification.secret, 'utf8')) as unknown as string,
     algorithms: ['HS256'],
     ...(verification.issuer ? { issuer: verification.issuer } : {}),
