@@ -3,7 +3,9 @@
 //   node tools/style/comment-share.js [--figures] [--long 200] [--json]
 // Production code: libs/*/src and apps/*/src, *.ts and *.tsx, without specs, the test harness (libs/testing),
 // the end-to-end app (apps/console-e2e) and generated files. `--figures` lists the comments that quote figures
-// (they belong in docs/performance.md); lines longer than `--long` characters are counted too.
+// (they belong in docs/performance.md); lines longer than `--long` characters are counted too. Every reference of a
+// comment to a doc's section (`docs/performance.md, "Reads"`) must name the start of one of its headings: exit code 1
+// and the unresolved ones listed otherwise.
 'use strict';
 const { readdirSync, readFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -141,8 +143,52 @@ function walk(dir) {
  * @param {string} comment
  */
 function quotesFigure(comment) {
-  const flowing = comment.replace(/\s*\n\s*(?:\*(?!\/)|\/\/)?\s*/g, ' ');
-  return FIGURE.some((pattern) => pattern.test(flowing));
+  const text = flowing(comment);
+  return FIGURE.some((pattern) => pattern.test(text));
+}
+
+/**
+ * A comment's text as one line: line breaks with their `*` or `//` continuation become a space.
+ * @param {string} comment
+ */
+function flowing(comment) {
+  return comment.replace(/\s*\n\s*(?:\*(?!\/)|\/\/)?\s*/g, ' ');
+}
+
+/** A comment's reference to a section of a doc: `docs/<name>.md, "<start of a heading>"`. */
+const DOC_REFERENCE = /(docs\/[\w-]+\.md),\s*"([^"]+)"/g;
+
+/**
+ * The references of the comments to sections of docs, and whether each names the start of one of the doc's headings.
+ * @param {string} root
+ * @param {(Comment & { file: string })[]} comments
+ */
+function docReferences(root, comments) {
+  /** @type {Map<string, string[]>} */
+  const headings = new Map();
+  const headingsOf = (/** @type {string} */ doc) => {
+    let found = headings.get(doc);
+    if (!found) {
+      let text = '';
+      try {
+        text = readFileSync(join(root, doc), 'utf8');
+      } catch {
+        // a doc that does not exist resolves nothing
+      }
+      found = text.split('\n').filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ''));
+      headings.set(doc, found);
+    }
+    return found;
+  };
+  return comments.flatMap((comment) =>
+    [...flowing(comment.text).matchAll(DOC_REFERENCE)].map(([, doc, section]) => ({
+      file: comment.file,
+      line: comment.line,
+      doc,
+      section,
+      resolved: headingsOf(doc).some((heading) => heading.startsWith(section)),
+    })),
+  );
 }
 
 /**
@@ -153,7 +199,7 @@ function quotesFigure(comment) {
 function countProduction(root, longLine) {
   const totals = { files: 0, lines: 0, blank: 0, commentOnly: 0, withComment: 0, overLong: 0 };
   /** @type {(Comment & { file: string })[]} */
-  const figures = [];
+  const comments = [];
   for (const file of productionFiles(root)) {
     const counted = countFile(file, readFileSync(join(root, file), 'utf8'), longLine);
     totals.files++;
@@ -162,9 +208,9 @@ function countProduction(root, longLine) {
     totals.commentOnly += counted.commentOnly;
     totals.withComment += counted.withComment;
     totals.overLong += counted.overLong;
-    for (const comment of counted.comments) if (quotesFigure(comment.text)) figures.push({ file, ...comment });
+    for (const comment of counted.comments) comments.push({ file, ...comment });
   }
-  return { totals, figures };
+  return { totals, figures: comments.filter((comment) => quotesFigure(comment.text)), references: docReferences(root, comments) };
 }
 
 /** @param {number} part @param {number} whole */
@@ -175,9 +221,11 @@ function percent(part, whole) {
 function main() {
   const { values } = parseArgs({ options: { figures: { type: 'boolean', default: false }, long: { type: 'string', default: '200' }, json: { type: 'boolean', default: false } } });
   const longLine = Number(values.long);
-  const { totals, figures } = countProduction(ROOT, longLine);
+  const { totals, figures, references } = countProduction(ROOT, longLine);
+  const unresolved = references.filter((reference) => !reference.resolved);
+  if (unresolved.length > 0) process.exitCode = 1;
   if (values.json) {
-    process.stdout.write(JSON.stringify({ totals, figures: values.figures ? figures : figures.length }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ totals, figures: values.figures ? figures : figures.length, references }, null, 2) + '\n');
     return;
   }
   const nonBlank = totals.lines - totals.blank;
@@ -187,6 +235,8 @@ function main() {
     `lines holding a comment: ${totals.withComment} (${percent(totals.withComment, totals.lines)} of all lines)`,
     `lines over ${longLine} characters: ${totals.overLong}`,
     `comments quoting figures: ${figures.length}`,
+    `references to a doc's section: ${references.length}, unresolved: ${unresolved.length}`,
+    ...unresolved.map((reference) => `  ${reference.file}:${reference.line}: ${reference.doc}, "${reference.section}" names no heading`),
   ];
   if (values.figures) for (const figure of figures) lines.push(`  ${figure.file}:${figure.line}: ${figure.text.replace(/\s+/g, ' ').slice(0, 160)}`);
   process.stdout.write(lines.join('\n') + '\n');
@@ -194,4 +244,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { countFile, productionFiles, quotesFigure, countProduction };
+module.exports = { countFile, productionFiles, quotesFigure, docReferences, countProduction };

@@ -1,4 +1,5 @@
-import { countFile, quotesFigure } from './comment-share';
+import { join } from 'node:path';
+import { countFile, docReferences, quotesFigure } from './comment-share';
 
 describe(countFile.name, () => {
   it('should count comment-only lines, lines holding a comment, blank and long lines', () => {
@@ -38,4 +39,22 @@ describe(quotesFigure.name, () => {
     'should find no figure in %s',
     (comment) => expect(quotesFigure(comment)).toBe(false),
   );
+});
+
+describe(docReferences.name, () => {
+  const root = join(__dirname, '..', '..');
+  const comment = (text: string) => ({ file: 'x.ts', line: 1, text });
+
+  it('should resolve a section named by the start of a heading, also across a line break', () => {
+    const found = docReferences(root, [comment('// slower (docs/performance.md,\n// "The booking path, second round").'), comment('/** See docs/performance.md, "Reads". */')]);
+    expect(found.map((reference) => [reference.section, reference.resolved])).toEqual([
+      ['The booking path, second round', true],
+      ['Reads', true],
+    ]);
+  });
+
+  it('should report a section no heading starts with, and a doc that does not exist', () => {
+    const found = docReferences(root, [comment('// docs/performance.md, "No such section"'), comment('// docs/nowhere.md, "Reads"')]);
+    expect(found.map((reference) => reference.resolved)).toEqual([false, false]);
+  });
 });
