@@ -47,7 +47,7 @@ function strategyOptions(verification: TokenVerification): StrategyOptionsWithou
   return {
     jwtFromRequest,
     // A KeyObject, not the string: jsonwebtoken would convert a string secret on every verify (docs/performance.md,
-    // "What moved the numbers").
+    // "Costs behind choices in the code").
     secretOrKey: createSecretKey(Buffer.from(verification.secret, 'utf8')) as unknown as string,
     algorithms: ['HS256'],
     ...(verification.issuer ? { issuer: verification.issuer } : {}),

@@ -30,7 +30,7 @@ export function findJsonViolation(body: unknown, limits: JsonLimits, textRule?: 
 
 /**
  * Whether the value has a violation: a walk over a stack of values, keeping no path, cheap enough for every body
- * (docs/performance.md, "What moved the numbers").
+ * (docs/performance.md, "Costs behind choices in the code").
  */
 function hasViolation(body: unknown, { maxDepth, maxArrayLength }: JsonLimits, textRule: TextRule | undefined): boolean {
   const values: unknown[] = [body];

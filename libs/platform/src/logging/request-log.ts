@@ -6,8 +6,8 @@ import { REDACTED_PATHS } from './service-logger';
 /**
  * The line is built here from allowlisted values: its `req` holds only method and path, its `res` only the status, so
  * the nested redaction paths can never match and pino would still parse each of them for every line
- * (docs/performance.md, "The booking path, second round"). The top-level names stay removed (no group may register
- * them, `defineLogFields`).
+ * (docs/performance.md, "Costs behind choices in the code"). The top-level names stay removed (no group may
+ * register them, `defineLogFields`).
  */
 const REQUEST_LINE_REDACTED_PATHS = REDACTED_PATHS.filter((path) => !path.includes('.'));
 
