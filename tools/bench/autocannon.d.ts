@@ -1,4 +1,4 @@
-// autocannon ships no types and the workspace has no @types/autocannon: the part of its API that run.js uses
+// autocannon ships no types and the workspace has no @types/autocannon: the part of its API that load.js uses
 // (https://github.com/mcollina/autocannon#api). Without a callback the instance it returns is awaitable for the result.
 declare module 'autocannon' {
   namespace autocannon {

@@ -41,7 +41,8 @@ function strategyOptions(verification: TokenVerification): StrategyOptionsWithou
   }
   return {
     jwtFromRequest,
-    // A KeyObject, not the string: jsonwebtoken converts a string secret on every verify, at ~50x the cost.
+    // A KeyObject, not the string: jsonwebtoken would convert a string secret on every verify (docs/performance.md,
+    // "Costs behind choices in the code").
     secretOrKey: createSecretKey(Buffer.from(verification.secret, 'utf8')) as unknown as string,
     algorithms: ['HS256'],
     ...(verification.issuer ? { issuer: verification.issuer } : {}),

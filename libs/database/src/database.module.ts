@@ -110,12 +110,11 @@ async function migrate(url: string): Promise<void> {
  *   leaves no connection to close); past the statement timeout, so a live server always answers first;
  * - TCP keepalive finds dead peers of idle connections;
  * - `plan_cache_mode=force_generic_plan`: every statement on the hot path is an index lookup by key, prepared once per
- *   connection. With `= ANY($n::text[])` (the key resolution of updates) PostgreSQL's cost comparison never picks
- *   the generic plan and plans the statement on every execution (≈ 0.3–1 ms, more than running it); the generic plan
- *   is the same index plan.
- * - `jit=off`: generic plans estimate a key's rows at a share of the table; at a million objects that cost passes the
- *   JIT threshold and PostgreSQL compiled each MaLo identification statement on every execution (8 of its 9 ms;
- *   p99 188 → 50 ms at 8 connections, docs/performance.md). No statement of these services scans enough to gain.
+ *   connection; with `= ANY($n::text[])` (the key resolution of updates) PostgreSQL would otherwise plan it on every
+ *   execution, for the same index plan (docs/performance.md, "Interface groups and process chains").
+ * - `jit=off`: generic plans estimate a key's rows at a share of the table, so at a million objects PostgreSQL
+ *   compiled each MaLo identification statement on every execution (docs/performance.md, "MaLo identification at
+ *   1 M"). No statement of these services scans enough to gain.
  */
 export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>) {
   return {

@@ -15,8 +15,8 @@ export function connectionLost(error: unknown): boolean {
 /**
  * The service's pg pool. pg's own `pool.query` ends the connection after any failed statement, an ordinary one too (a
  * unique violation, a cancelled statement): the next statement then pays a TCP connect, authentication, the session
- * settings and the parse and plan of every prepared statement again. A replayed update — recognised by its unique
- * violation — cost 0.87 ms of service CPU that way, and a retry storm of updates ran at a fifth of the normal rate.
+ * settings and the parse and plan of every prepared statement again, and every replayed update (recognised by its
+ * unique violation) paid that (docs/performance.md, "The booking path, second round").
  * This pool keeps the connection after a statement error and ends it only when the connection itself failed.
  */
 export class ServicePool extends Pool {

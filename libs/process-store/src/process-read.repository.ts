@@ -55,9 +55,10 @@ const FIND_RECORDS = `
 const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
 
 // The record's months as constants in the text, not parameters: PostgreSQL then prunes the other months' partitions
-// while planning and locks only the ones it reads. A prepared (generic) plan locks every partition at each execution —
-// 37 at 10 M revisions, past the 16 fast-path locks of a backend — which set the read's p99 at scale. The text differs
-// per month range, so it is planned per read; planning one or two partitions costs less than those locks.
+// while planning and locks only the ones it reads. A prepared (generic) plan locks every partition at each execution,
+// more than a backend's fast-path locks once there are many months: that set the read's p99 at scale
+// (docs/performance.md, "Bookings at 10 M stored revisions"). The text differs per month range, so it is planned per
+// read; planning one or two partitions costs less than those locks.
 // Without bodies it still reads revision 1's when $2 says the process was never updated: that body is its state.
 const REVISIONS = (bodies: boolean, firstMonth: string, afterLastMonth: string) => `
   SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings,

@@ -256,9 +256,8 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * How creates are batched: one create statement at a time, with up to `size` creates. Under load the creates that
  * arrive while it runs leave together in the next (see StatementBatcher): PostgreSQL commits once for them and the
- * driver sends and reads one message. One statement in flight gave the most bookings per second and the lowest p99 at
- * 32 connections (docs/performance.md: 4 268 req/s at 1, 3 837 at 2, 3 413 at 4, 2 724 at 8 in one series); a
- * single create still goes at once.
+ * driver sends and reads one message. One statement in flight gave the most bookings per second and the lowest p99
+ * (docs/performance.md, "The booking path at the limit"); a single create still goes at once.
  */
 export const CREATE_BATCH_LIMITS: BatcherLimits = { concurrency: 1, size: 64 };
 

@@ -116,8 +116,9 @@ export function isStorableNumber(token: string): boolean {
 
 /**
  * The first number of a valid JSON text that PostgreSQL cannot store, else undefined. JSON.parse makes such a number
- * Infinity or 0 (or ignores the digits too many), so only the text tells: a scan of it, ≈ 2 ms per MB, for when
- * PostgreSQL has refused a body. The text must be valid JSON; the scan keeps the path in arrays, without recursion.
+ * Infinity or 0 (or ignores the digits too many), so only the text tells: a scan of it, for when PostgreSQL has
+ * refused a body (docs/performance.md, "Tolerant booking"). The text must be valid JSON; the path is kept in arrays,
+ * without recursion.
  */
 export function findUnstorableNumber(text: string): JsonBodyViolation | undefined {
   // The path to the current token: member names and array indices, `undefined` while an object awaits its next name.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Makes a create cheaper for the database (measured: PostgreSQL CPU per booking was 2.5× the bare insert's):
+ * Makes a create cheaper for the database (docs/performance.md, "What moved the numbers"):
  * - a booking wrote its body twice, as revision 1 and as the record's `current` state. `current` now stays NULL
  *   until an update changes the state (the state is then revision 1's body; view `process_state` resolves it);
  * - only updates need a body hash (to recognise a replayed update); a replayed create is recognised by comparing

@@ -1,10 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The outbox of triggers (processes the backend starts at the middleware): one row per trigger process, booked in the
- * transaction that books the process, delivered by the request or later by a worker. A delivery is claimed by a lease
- * (`locked_until`, `lease_token`) so two instances never send one trigger at the same time; `attempts` and
- * `next_attempt_at` carry the backoff; `delivered_at` or `failed_at` ends it.
+ * The outbox of triggers (processes the backend starts at the middleware), booked in the transaction that books the
+ * process, delivered by the request or later by a worker. A delivery is claimed by a lease (`locked_until`,
+ * `lease_token`) so two instances never send one trigger at the same time.
  */
 export class TriggerDelivery1764100000000 implements MigrationInterface {
   name = 'TriggerDelivery1764100000000';

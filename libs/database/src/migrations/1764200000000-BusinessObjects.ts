@@ -2,11 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The read model of the BO4E reads: one row per version of a business object of a role, appended by the statement
- * that books it (docs/read-model.md). `valid` is the object's own validity, `effective_from` the point from which the
- * version supersedes the earlier ones of the same (role, kind, object_id); `locations` the typed location ids it
- * belongs to (`MALO:…`); `body` the object as booked. Reads go by location (GIN on `locations`), versions are
- * resolved by identity (btree).
- * No foreign key to process_record: the booking path stays one cheap statement, and records are never deleted.
+ * that books it (columns and how versions resolve: docs/read-model.md). No foreign key to process_record: the booking
+ * path stays one cheap statement, and records are never deleted.
  */
 export class BusinessObjects1764200000000 implements MigrationInterface {
   name = 'BusinessObjects1764200000000';

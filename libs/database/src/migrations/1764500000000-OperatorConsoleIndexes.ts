@@ -1,12 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What the operator console's lists read, newest first with keyset pagination, so each page stops after `limit` rows:
- * - processes by role, and by role and PI (the latter replaces the plain (role, pruefidentifikator) index, which it
- *   covers as its prefix, so a booking maintains one index more, not two);
- * - trigger processes by status (partial: only triggers carry one);
- * - trigger deliveries by role;
- * - revisions with findings by receipt (partial: a booking without findings does not touch it).
+ * What the operator console's lists read, newest first with keyset pagination, so each page stops after `limit` rows.
+ * The (role, PI) index replaces the plain (role, pruefidentifikator) one it covers, so a booking maintains one index
+ * more, not two; the partial ones cost bookings without a status or findings nothing.
  */
 export class OperatorConsoleIndexes1764500000000 implements MigrationInterface {
   name = 'OperatorConsoleIndexes1764500000000';

@@ -11,10 +11,8 @@ import {
  * Growth (docs/reliability.md, "Growth: partitions and retention"): `process_revision` becomes a table partitioned by
  * UTC month of `received_at`, so old months can be exported and dropped whole instead of deleted row by row.
  *
- * The existing table is converted with its data, in the migration's transaction: a partitioned twin with partitions
- * for every month from the oldest `received_at` to {@link PARTITION_MONTHS_AHEAD} months ahead, the rows copied, the
- * old table dropped and the twin renamed; constraints and indexes are then built once on the parent (they propagate
- * to every partition, present and future), which is faster than maintaining them row by row during the copy.
+ * The existing table is converted with its data, in the migration's transaction, through a partitioned twin; its
+ * constraints and indexes are built once after the copy, which is faster than maintaining them row by row during it.
  *
  * - The primary key must contain the partition key: `(record_id, revision, received_at)`. Lookups by
  *   `(record_id, revision)` use its prefix; that a revision number is used once per record rests, as before, on the

@@ -85,9 +85,9 @@ export class ProcessListRepository {
         UNION ALL SELECT id FROM process_record WHERE role = ${roleParam} AND prozess_id = ${key})`);
     }
     if (filter.maloId !== undefined) {
-      // The ids first, through the GIN index, as an array the planner cannot merge into the ordered scan: it guesses
-      // 0.5 % of all rows contain any one MaLo-ID and would walk the whole newest-first index filtering (measured:
-      // 350 ms at 1 000 000 processes, against under 1 ms this way).
+      // The ids first, through the GIN index, as an array the planner cannot merge into the ordered scan: it
+      // overestimates the rows of one MaLo-ID and would walk the whole newest-first index filtering
+      // (docs/performance.md, "Operator console").
       sql.where(`r.id = ANY(ARRAY(SELECT id FROM process_record WHERE role = ${roleParam} AND marktlokations_ids @> ARRAY[${sql.param(filter.maloId)}::text]))`);
     }
     if (filter.pruefidentifikator !== undefined) sql.where(`r.pruefidentifikator = ${sql.param(filter.pruefidentifikator)}`);

@@ -145,8 +145,8 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     jsonMaxDepth: integer('JSON_MAX_DEPTH', 32, 4, 1000),
     jsonMaxArrayLength: integer('JSON_MAX_ARRAY_LENGTH', 100_000, 1, 10_000_000),
-    // Above what one instance books per token (≈ 2.5k/s on 2 cores): it stops floods and runaway retry loops,
-    // never a middleware's month-start peak. Lower it per deployment.
+    // Above what one instance books per token (docs/performance.md, "Reads"): it stops floods and runaway retry
+    // loops, never a middleware's month-start peak. Lower it per deployment.
     rateLimit: integer('RATE_LIMIT', 6000, 0, 10_000_000),
     rateLimitWindowMs: integer('RATE_LIMIT_WINDOW_MS', 1000, 100, 3_600_000),
     databaseConnectTimeoutMs: integer('DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),

@@ -12,9 +12,9 @@ declare module 'fastify' {
   }
 }
 
-// secure-json-parse scans every body with regular expressions for `__proto__`/`constructor` keys, escaped or not:
-// ≈ 30 µs per 4 KB. A body containing neither word nor any `\u` escape cannot hold such a key, so plain
-// JSON.parse is safe for it; anything else takes the full check.
+// secure-json-parse scans every body with regular expressions for `__proto__`/`constructor` keys, escaped or not
+// (docs/performance.md, "What moved the numbers"). A body containing neither word nor any `\u` escape cannot hold
+// such a key, so plain JSON.parse is safe for it; anything else takes the full check.
 const NEEDS_FULL_CHECK = ['__proto__', 'constructor', '\\u'];
 
 // JSON is UTF-8 (RFC 8259 §8.1). Bytes that are not would be decoded to U+FFFD and stored as if sent: refused instead.

@@ -5,8 +5,9 @@ import { REDACTED_PATHS } from './service-logger';
 
 /**
  * The line is built here from allowlisted values: its `req` holds only method and path, its `res` only the status, so
- * the nested redaction paths can never match and pino would still parse each of them for every line (≈ 1.3 KB of
- * garbage and a few µs per request). The top-level names stay removed (no group may register them, `defineLogFields`).
+ * the nested redaction paths can never match and pino would still parse each of them for every line
+ * (docs/performance.md, "Costs behind choices in the code"). The top-level names stay removed (no group may
+ * register them, `defineLogFields`).
  */
 const REQUEST_LINE_REDACTED_PATHS = REDACTED_PATHS.filter((path) => !path.includes('.'));
 
@@ -14,8 +15,8 @@ const REQUEST_LINE_REDACTED_PATHS = REDACTED_PATHS.filter((path) => !path.includ
  * Exactly one JSON line per request once it is answered (also for answers given before a controller: 401, 404,
  * 413, 415): request id (the one echoed in `X-Request-Id`), method, path without query, matched route, status,
  * duration, and the fields groups noted, of the names they registered (`fieldNames`). Never headers, query strings or
- * bodies. A Fastify hook writing with pino directly: an HTTP middleware layer with per-request loggers cost five times
- * as much.
+ * bodies. A Fastify hook writing with pino directly, not an HTTP middleware layer with per-request loggers
+ * (docs/performance.md, "What moved the numbers").
  */
 export function installRequestLog(fastify: FastifyInstance, logger: Logger, fieldNames: ReadonlySet<string>): void {
   installRequestFacts(fastify);

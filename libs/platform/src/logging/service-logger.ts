@@ -7,7 +7,7 @@ export const SERVICE_LOGGER = Symbol('SERVICE_LOGGER');
 /**
  * Paths removed from every log object, whatever a caller passes: bodies and credentials must never be written.
  * Request lines are built from allowlisted fields only; this is the second line of defence. Exact paths only:
- * wildcard paths cost pino's redaction about 7 µs per line.
+ * wildcard paths make pino's redaction costly per line (docs/performance.md, "Costs behind choices in the code").
  */
 export const REDACTED_PATHS = [
   'body',
@@ -28,10 +28,9 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Standard output, one write per line, synchronously. Measured under load on two cores: about 10 µs per
- * request less main-thread CPU than pino's asynchronous destination, whose thread-pool writes and buffer bookkeeping
- * cost more than a write(2) per line; no line waits in a buffer, so a crash loses none. The price: a log reader that
- * stops reading (a full pipe) stalls the service until it reads again.
+ * Standard output, one write per line, synchronously: less main-thread CPU than pino's asynchronous destination
+ * (docs/performance.md, "Costs behind choices in the code"), and no line waits in a buffer, so a crash loses none.
+ * The price: a log reader that stops reading (a full pipe) stalls the service until it reads again.
  */
 export function createServiceLogger(level: LevelWithSilent, role?: string, destination?: DestinationStream): Logger {
   const options = {

@@ -17,10 +17,10 @@ export interface ThrottlerRecord {
 /**
  * Rate-limit storage in constant time per request: one counter per key and window of `ttl` ms, the window starting
  * with the key's first request. The library's default storage keeps every hit's expiry and filters the whole list on
- * each request, so its cost grows with the request rate (a fifth of the service's CPU at 4 000 reads/s,
- * docs/performance.md). A fixed window lets a client send up to twice the limit across a window boundary; for a
- * limit meant to stop a runaway client that is acceptable. Refused requests do not count. Windows that ended are
- * dropped at most once per `ttl`, in the request that finds them due.
+ * each request, so its cost grows with the request rate (docs/performance.md, "Reads"). A fixed window lets a client
+ * send up to twice the limit across a window boundary; for a limit meant to stop a runaway client that is acceptable.
+ * Refused requests do not count. Windows that ended are dropped at most once per `ttl`, in the request that finds
+ * them due.
  */
 export class FixedWindowThrottlerStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();

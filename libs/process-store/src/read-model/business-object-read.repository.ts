@@ -23,8 +23,7 @@ export interface BusinessObjectQuery {
 // Each version of the candidates in force over some range (`versionsInForce`). Keyed reads take their candidates by
 // key alone in a subquery behind `OFFSET 0` (a planning fence), role and kind checked on those few rows: with generic
 // plans (the pool's `plan_cache_mode`) the planner cannot see how few rows a key has and, at a million objects,
-// otherwise ANDs the key index with an index scan of every row of the kind (15–75 ms a read instead of 0.1 ms;
-// docs/performance.md, "Reads").
+// otherwise ANDs the key index with an index scan of every row of the kind (docs/performance.md, "Reads").
 const versions = (candidates: string) => versionsInForce(candidates, 'v.role = $1 AND v.kind = $2', 'v.object_id, v.id, v.body');
 
 /**
