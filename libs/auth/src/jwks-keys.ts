@@ -6,7 +6,7 @@ export class SigningKeysUnavailableError extends Error {
   override readonly name = 'SigningKeysUnavailableError';
 }
 
-// Longest a JWKS fetch may hang a request; jwks-rsa's own default is 30 s.
+// Longest a JWKS fetch may hang a request (jwks-rsa's own default is far longer).
 const FETCH_TIMEOUT_MS = 5_000;
 // Keys kept for an outage: an issuer publishes a handful, and only kids a verified token named are remembered.
 const REMEMBERED_KEYS = 64;
