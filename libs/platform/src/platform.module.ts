@@ -51,9 +51,9 @@ function groupConfigTokens(definition: ServiceDefinition): symbol[] {
 }
 
 /**
- * What every service shares: its market role, its groups' configs, problem-details errors (with the codes its groups register), health,
- * metrics, request logs (with the fields its groups register), rate-limit storage. The global guards are registered by
- * the service composition, in one fixed order.
+ * What every service shares: its market role, its groups' configs, problem-details errors (with the codes its groups
+ * register), health, metrics, request logs (with the fields its groups register), rate-limit storage. The global guards
+ * are registered by the service composition, in one fixed order.
  */
 @Global()
 @Module({})
