@@ -175,7 +175,6 @@ describe('the operator console in a browser (LF)', () => {
     // Served from a copy: another suite (the deploy staging) rebuilds apps/console/dist while this one runs, so the
     // build may be missing for a few seconds even though this target depends on it.
     consoleCopy = await copyOfBuiltConsole();
-    process.env['CONSOLE_DIR'] = consoleCopy;
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();
     database = await createTestDatabase();
@@ -183,7 +182,7 @@ describe('the operator console in a browser (LF)', () => {
     service = await startTestService(
       composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, OPERATOR_GROUP, CONSOLE_GROUP] }),
       database.url,
-      { ...middleware.env, ...FAST_RETRIES },
+      { ...middleware.env, ...FAST_RETRIES, CONSOLE_DIR: consoleCopy },
     );
 
     // A chain over HTTP: the create, then an answer of a sub-process naming it as its target, with one field changed.
@@ -201,7 +200,6 @@ describe('the operator console in a browser (LF)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    delete process.env['CONSOLE_DIR'];
     if (consoleCopy) rmSync(consoleCopy, { recursive: true, force: true });
     for (const context of contexts) await context.close();
     await browser?.close();

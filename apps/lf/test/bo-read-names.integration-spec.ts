@@ -9,15 +9,8 @@ const MALO = '50074561192';
 const LF_READS = composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, BO_READ_GROUP] });
 
 /** Starts the LF reads with `READ_ANSWER_SHAPE` set as the deployment would (the group reads it at start-up). */
-async function startWithShape(databaseUrl: string, shape: string): Promise<TestService> {
-  const previous = process.env['READ_ANSWER_SHAPE'];
-  process.env['READ_ANSWER_SHAPE'] = shape;
-  try {
-    return await startTestService(LF_READS, databaseUrl, { LOG_LEVEL: 'silent' });
-  } finally {
-    if (previous === undefined) delete process.env['READ_ANSWER_SHAPE'];
-    else process.env['READ_ANSWER_SHAPE'] = previous;
-  }
+function startWithShape(databaseUrl: string, shape: string): Promise<TestService> {
+  return startTestService(LF_READS, databaseUrl, { LOG_LEVEL: 'silent', READ_ANSWER_SHAPE: shape });
 }
 
 /**

@@ -65,11 +65,11 @@ describe('LF service process', () => {
     await database?.drop();
   });
 
-  it('should refuse to start with a bad configuration and name every offending variable', async () => {
-    const service = run({ DATABASE_URL: database.url, JWT_SECRET: 'short', PORT: 'eighty', AHB_RULE_MODE: 'lenient' });
+  it("should refuse to start with a bad configuration and name every offending variable, platform's and its groups'", async () => {
+    const service = run({ DATABASE_URL: database.url, JWT_SECRET: 'short', PORT: 'eighty', AHB_RULE_MODE: 'lenient', READ_ANSWER_SHAPE: 'list' });
 
     expect(await service.exited).toBe(1);
-    for (const variable of ['JWT_SECRET', 'PORT', 'AHB_RULE_MODE']) expect(service.output()).toContain(variable);
+    for (const variable of ['JWT_SECRET', 'PORT', 'process-data: AHB_RULE_MODE', 'bo-read: READ_ANSWER_SHAPE']) expect(service.output()).toContain(variable);
   }, 30_000);
 
   it('should answer every request in flight on SIGTERM, lose none that got a 200 and leave nothing half-written', async () => {

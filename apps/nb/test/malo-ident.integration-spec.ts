@@ -90,9 +90,8 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
   };
 
   beforeAll(async () => {
-    process.env['MALO_IDENT_OWN_GRID_AREAS'] = OWN;
     database = await createTestDatabase();
-    nb = await startTestService(composeService(NB_SERVICE), database.url, { LOG_LEVEL: 'error' });
+    nb = await startTestService(composeService(NB_SERVICE), database.url, { LOG_LEVEL: 'error', MALO_IDENT_OWN_GRID_AREAS: OWN });
     await importMasterData({
       MARKTLOKATION: fixture(),
       TRANCHE: [{ boTyp: 'TRANCHE', versionStruktur: '1', tranchenId: '57685676742', marktlokationsId: '74018657187' }],
@@ -102,7 +101,6 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
   }, 60_000);
 
   afterAll(async () => {
-    delete process.env['MALO_IDENT_OWN_GRID_AREAS'];
     await nb?.close();
     await database?.drop();
   });

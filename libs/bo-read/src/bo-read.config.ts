@@ -1,4 +1,4 @@
-import { ConfigurationError } from '@maco/platform';
+import { defineGroupConfig } from '@maco/platform';
 
 /**
  * The shapes a BO4E read of `READ_ROUTES` can answer in: `wrapped` `{"stammdaten": {"KIND": [ … ]}}` (the vendor's
@@ -7,7 +7,7 @@ import { ConfigurationError } from '@maco/platform';
 export const READ_ANSWER_SHAPES = ['wrapped', 'array'] as const;
 export type ReadAnswerShape = (typeof READ_ANSWER_SHAPES)[number];
 
-/** The group's own settings, read from the environment once at start-up (`BO_READ_CONFIG`). */
+/** The group's own settings, read at start-up with platform's (`BO_READ_CONFIG`). */
 export interface BoReadConfig {
   /** `READ_ANSWER_SHAPE` (default `wrapped`): what the middleware of this deployment expects. */
   answerShape: ReadAnswerShape;
@@ -15,12 +15,8 @@ export interface BoReadConfig {
 
 export const BO_READ_CONFIG = Symbol('BO_READ_CONFIG');
 
-/** Reads the settings; an unknown shape refuses to start (a typo must not silently answer another shape). */
-export function loadBoReadConfig(env: Record<string, string | undefined> = process.env): BoReadConfig {
-  const raw = env['READ_ANSWER_SHAPE']?.trim();
-  if (!raw) return { answerShape: 'wrapped' };
-  if (!(READ_ANSWER_SHAPES as readonly string[]).includes(raw)) {
-    throw new ConfigurationError([`READ_ANSWER_SHAPE must be one of ${READ_ANSWER_SHAPES.join(', ')} (got "${raw}")`]);
-  }
-  return { answerShape: raw as ReadAnswerShape };
-}
+/** An unknown shape refuses to start (a typo must not silently answer another shape). */
+export const boReadConfig = defineGroupConfig(
+  BO_READ_CONFIG,
+  (read): BoReadConfig => ({ answerShape: read.choice('READ_ANSWER_SHAPE', READ_ANSWER_SHAPES, 'wrapped') }),
+);

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BusinessObjectImportRepository, BusinessObjectReadRepository } from '@maco/process-store';
-import { BO_READ_CONFIG, loadBoReadConfig } from './bo-read.config';
 import { BoReadService } from './bo-read.service';
 import { BoReadController } from './http/bo-read.controller';
 import { IdentifyLocationController } from './http/identify-location.controller';
@@ -13,7 +12,6 @@ import { BoReadMetrics } from './metrics/bo-read-metrics';
 @Module({
   controllers: [BoReadController, MasterDataImportController, IdentifyLocationController],
   providers: [
-    { provide: BO_READ_CONFIG, useFactory: () => loadBoReadConfig() },
     BoReadService,
     BusinessObjectReadRepository,
     BoReadMetrics,

@@ -1,7 +1,6 @@
 import { Registry } from 'prom-client';
 import type { BusinessObjectReadRepository } from '@maco/process-store';
-import { ConfigurationError } from '@maco/platform';
-import { loadBoReadConfig, type ReadAnswerShape } from './bo-read.config';
+import type { ReadAnswerShape } from './bo-read.config';
 import { BoReadService, objectsAnswer } from './bo-read.service';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
 import { readRouteAt, type ReadRoute } from './read-routes';
@@ -14,20 +13,6 @@ const at = (path: string): ReadRoute => {
 
 // As stored: the text the database hands out, an explicit null the middleware sent included.
 const STORED = ['{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188","netzebene":null}', '{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188"}'];
-
-describe(loadBoReadConfig.name, () => {
-  it('should answer wrapped unless READ_ANSWER_SHAPE says array', () => {
-    expect(loadBoReadConfig({})).toEqual({ answerShape: 'wrapped' });
-    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: '' })).toEqual({ answerShape: 'wrapped' });
-    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: 'wrapped' })).toEqual({ answerShape: 'wrapped' });
-    expect(loadBoReadConfig({ READ_ANSWER_SHAPE: ' array ' })).toEqual({ answerShape: 'array' });
-  });
-
-  it('should refuse another value as a configuration error naming the variable', () => {
-    expect(() => loadBoReadConfig({ READ_ANSWER_SHAPE: 'Array' })).toThrow(ConfigurationError);
-    expect(() => loadBoReadConfig({ READ_ANSWER_SHAPE: 'list' })).toThrow('READ_ANSWER_SHAPE must be one of wrapped, array (got "list")');
-  });
-});
 
 describe(objectsAnswer.name, () => {
   it('should put the stored texts into the shape verbatim', () => {

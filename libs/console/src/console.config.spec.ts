@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConsoleConfig } from './console.config';
+import { ConfigReader } from '@maco/platform';
+import { consoleConfig, readConsoleConfig } from './console.config';
 
-describe('loadConsoleConfig', () => {
+const loadConsoleConfig = (env: Record<string, string>, cwd: string, moduleDir: string) => readConsoleConfig(new ConfigReader(env), cwd, moduleDir);
+
+describe('consoleConfig', () => {
   let repo: string;
   beforeEach(() => (repo = mkdtempSync(join(tmpdir(), 'console-config-'))));
   afterEach(() => rmSync(repo, { recursive: true, force: true }));
@@ -30,5 +33,10 @@ describe('loadConsoleConfig', () => {
 
   it('should fall back to the working directory when no console is built', () => {
     expect(loadConsoleConfig({ CONSOLE_DIR: ' ' }, repo, join(repo, 'libs', 'console', 'src'))).toEqual({ dir: join(repo, 'apps/console/dist'), source: 'working-directory' });
+  });
+
+  it('should never refuse a start', () => {
+    expect(consoleConfig.parse({ CONSOLE_DIR: '/no/such/dir' })).toEqual({ ok: true, value: { dir: '/no/such/dir', source: 'CONSOLE_DIR' } });
+    expect(consoleConfig.parse({})).toMatchObject({ ok: true });
   });
 });

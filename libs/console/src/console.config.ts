@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { defineGroupConfig, type ConfigReader } from '@maco/platform';
 
 /** Where the built console (apps/console/dist) is read from. */
 export interface ConsoleConfig {
@@ -19,8 +20,8 @@ const BUILT_APP = join('apps', 'console', 'dist');
  * then as seen from this file (libs/console/dist or libs/console/src, three levels below the root), whichever holds an
  * index.html; if neither does, the first (the service starts anyway and answers `CONSOLE.NOT_BUILT`).
  */
-export function loadConsoleConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd(), moduleDir = __dirname): ConsoleConfig {
-  const configured = env['CONSOLE_DIR']?.trim();
+export function readConsoleConfig(read: ConfigReader, cwd = process.cwd(), moduleDir = __dirname): ConsoleConfig {
+  const configured = read.text('CONSOLE_DIR');
   if (configured) return { dir: isAbsolute(configured) ? configured : resolve(cwd, configured), source: 'CONSOLE_DIR' };
   const candidates: ConsoleConfig[] = [
     { dir: resolve(cwd, BUILT_APP), source: 'working-directory' },
@@ -28,6 +29,9 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
   ];
   return candidates.find((candidate) => isBuilt(candidate.dir)) ?? candidates[0];
 }
+
+/** `CONSOLE_DIR`: no value of it refuses a start (where no console is built, `/console/` answers `CONSOLE.NOT_BUILT`). */
+export const consoleConfig = defineGroupConfig(CONSOLE_CONFIG, (read) => readConsoleConfig(read));
 
 /** The directory holds a built console. */
 export function isBuilt(dir: string): boolean {

@@ -1,4 +1,5 @@
 import { defineInterfaceGroup } from '@maco/platform';
+import { consoleConfig } from './console.config';
 import { ConsoleModule } from './console.module';
 import { CONSOLE_PROBLEMS } from './console.problems';
 
@@ -6,5 +7,6 @@ import { CONSOLE_PROBLEMS } from './console.problems';
 export const CONSOLE_GROUP = defineInterfaceGroup({
   name: 'console',
   module: ConsoleModule,
+  config: consoleConfig,
   problems: CONSOLE_PROBLEMS,
 });

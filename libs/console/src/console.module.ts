@@ -1,12 +1,9 @@
 import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
-import { CONSOLE_CONFIG, isBuilt, loadConsoleConfig, type ConsoleConfig } from './console.config';
+import { CONSOLE_CONFIG, isBuilt, type ConsoleConfig } from './console.config';
 import { ConsoleController } from './http/console.controller';
 
 /** `GET /console/…`: the operator console (apps/console) as built. */
-@Module({
-  controllers: [ConsoleController],
-  providers: [{ provide: CONSOLE_CONFIG, useFactory: () => loadConsoleConfig() }],
-})
+@Module({ controllers: [ConsoleController] })
 export class ConsoleModule implements OnModuleInit {
   private readonly logger = new Logger('console');
 

@@ -8,16 +8,9 @@ import { CONSOLE_GROUP } from '../src';
 const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/console/assets/index-abc123.js"></script></body></html>';
 const ASSET = 'console.log("console");';
 
-/** A service of the console group alone, serving `dir` (set as CONSOLE_DIR while it starts). */
-async function startConsole(database: TestDatabase, dir: string): Promise<TestService> {
-  const previous = process.env['CONSOLE_DIR'];
-  process.env['CONSOLE_DIR'] = dir;
-  try {
-    return await startTestService(composeService({ role: 'LF', groups: [CONSOLE_GROUP] }), database.url, { LOG_LEVEL: 'error' });
-  } finally {
-    if (previous === undefined) delete process.env['CONSOLE_DIR'];
-    else process.env['CONSOLE_DIR'] = previous;
-  }
+/** A service of the console group alone, serving `dir` (its CONSOLE_DIR). */
+function startConsole(database: TestDatabase, dir: string): Promise<TestService> {
+  return startTestService(composeService({ role: 'LF', groups: [CONSOLE_GROUP] }), database.url, { LOG_LEVEL: 'error', CONSOLE_DIR: dir });
 }
 
 describe('the console group', () => {

@@ -1,4 +1,5 @@
 import { defineInterfaceGroup } from '@maco/platform';
+import { maloIdentConfig } from './malo-ident.config';
 import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';
 import { MaloIdentModule } from './malo-ident.module';
 import { MALO_IDENT_PROBLEMS } from './malo-ident.problems';
@@ -8,6 +9,7 @@ import { maloIdentOpenApi } from './openapi/malo-ident-openapi';
 export const MALO_IDENT_GROUP = defineInterfaceGroup({
   name: 'malo-ident',
   module: MaloIdentModule,
+  config: maloIdentConfig,
   problems: MALO_IDENT_PROBLEMS,
   logFields: MALO_IDENT_LOG_FIELDS,
   openApi: maloIdentOpenApi(),

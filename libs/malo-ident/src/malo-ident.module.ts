@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BusinessObjectReadRepository, MaloIdentRepository } from '@maco/process-store';
 import { MaloIdentController } from './http/malo-ident.controller';
-import { loadMaloIdentConfig, MALO_IDENT_CONFIG } from './malo-ident.config';
 import { MaloIdentService } from './malo-ident.service';
 import { MasterDataService } from './master-data.service';
 import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
@@ -10,7 +9,6 @@ import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
 @Module({
   controllers: [MaloIdentController],
   providers: [
-    { provide: MALO_IDENT_CONFIG, useFactory: () => loadMaloIdentConfig() },
     MaloIdentService,
     MasterDataService,
     MaloIdentRepository,

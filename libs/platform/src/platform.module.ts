@@ -1,7 +1,9 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { SERVICE_ROLE } from './config/service-config.tokens';
+import { valueOrThrow, type ConfigEnvironment } from './config/config-reader';
+import { readGroupConfigs } from './config/group-config';
+import { CONFIG_ENVIRONMENT, GROUP_CONFIGS, SERVICE_ROLE } from './config/service-config.tokens';
 import { checkServiceDefinition, SERVICE_DEFINITION, type ServiceDefinition } from './group/interface-group';
 import { HealthController } from './health/health.controller';
 import { REQUEST_LOG_FIELDS } from './logging/log-fields';
@@ -23,9 +25,35 @@ export function serviceLogFields(definition: ServiceDefinition): string[] {
 }
 
 /**
- * What every service shares: its market role, problem-details errors (with the codes its groups register), health,
- * metrics, request logs (with the fields its groups register), rate-limit storage. The global guards are registered by
- * the service composition, in one fixed order.
+ * Every group's config value, read from the environment platform's config came from (`ServiceConfigModule`, else
+ * `process.env`), each under the token the group injects it by. A bad variable fails the start with one
+ * `ConfigurationError` naming every bad variable of every group; `startService` has checked them all, platform's
+ * included, before Nest starts.
+ */
+function groupConfigProviders(definition: ServiceDefinition): Provider[] {
+  return [
+    {
+      provide: GROUP_CONFIGS,
+      inject: [{ token: CONFIG_ENVIRONMENT, optional: true }],
+      useFactory: (env: ConfigEnvironment | undefined) => valueOrThrow(readGroupConfigs(definition, env ?? process.env)),
+    },
+    ...definition.groups.flatMap((group) => group.config ?? []).map((config) => ({
+      provide: config.token,
+      inject: [GROUP_CONFIGS],
+      useFactory: (values: ReadonlyMap<symbol, unknown>) => values.get(config.token),
+    })),
+  ];
+}
+
+/** The tokens of the service's group configs. */
+function groupConfigTokens(definition: ServiceDefinition): symbol[] {
+  return definition.groups.flatMap((group) => group.config?.token ?? []);
+}
+
+/**
+ * What every service shares: its market role, its groups' configs, problem-details errors (with the codes its groups
+ * register), health, metrics, request logs (with the fields its groups register), rate-limit storage. The global guards
+ * are registered by the service composition, in one fixed order.
  */
 @Global()
 @Module({})
@@ -41,10 +69,11 @@ export class PlatformModule {
         { provide: SERVICE_ROLE, useValue: definition.role },
         { provide: PROBLEM_CATALOG, useValue: serviceProblems(definition) },
         { provide: REQUEST_LOG_FIELDS, useValue: serviceLogFields(definition) },
+        ...groupConfigProviders(definition),
         RefusalRecorders,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, RateLimitModule, RefusalRecorders],
+      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, ...groupConfigTokens(definition), RateLimitModule, RefusalRecorders],
     };
   }
 }

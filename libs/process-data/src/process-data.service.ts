@@ -22,6 +22,7 @@ import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
 import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessRecordRepository, type KeyField, type RevisionFacts, type UpdateKeys } from '@maco/process-store';
+import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from './process-data.config';
 import { PROCESS_DATA_LOG_FIELDS } from './process-data.log-fields';
 import { processDataProblem } from './process-data.problems';
 
@@ -89,6 +90,7 @@ export class ProcessDataService {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(PROCESS_DATA_CONFIG) private readonly groupConfig: ProcessDataConfig,
     private readonly records: ProcessRecordRepository,
     private readonly bookingMetrics: BookingMetrics,
   ) {}
@@ -249,7 +251,7 @@ export class ProcessDataService {
     const ahbFindings = findingsFor(release, this.role, operation, envelope, { receivedAt: Date.now() });
     const findings = valueFindings.length === 0 ? ahbFindings : [...valueFindings, ...ahbFindings];
     const binding = findings.filter(isBindingFinding);
-    if (this.config.ahbRuleMode === 'strict' && binding.length > 0) {
+    if (this.groupConfig.ahbRuleMode === 'strict' && binding.length > 0) {
       const pruefidentifikator = String(envelope.transaktionsdaten['pruefidentifikator']);
       throw processDataProblem(
         'PROCESS_DATA.MANDATORY_FIELDS_MISSING',
@@ -273,7 +275,7 @@ export class ProcessDataService {
     body: unknown,
     validate: (body: unknown) => FieldViolation[],
   ): { envelope: ProcessDataBody; findings: Finding[] } {
-    if (this.config.ahbRuleMode === 'strict' || typeof body !== 'object' || body === null || Array.isArray(body)) {
+    if (this.groupConfig.ahbRuleMode === 'strict' || typeof body !== 'object' || body === null || Array.isArray(body)) {
       let violations = validate(body);
       // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
       if (violations.length === 0) violations = overlongIndexedValues(body as ProcessDataBody);

@@ -10,15 +10,18 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Starts a service module on a free loopback port, as `main.ts` would, against the given database. */
+/**
+ * Starts a service module on a free loopback port, as `main.ts` would, against the given database. Platform and the
+ * groups read their configs from `env` alone (over a test secret and quiet logs), never from `process.env`.
+ */
 export async function startTestService(
   appModule: Type<unknown> | DynamicModule,
   databaseUrl: string,
   env: Record<string, string> = {},
   options: { beforeListen?: (app: NestFastifyApplication) => void } = {},
 ): Promise<TestService> {
-  const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
-  const app = await createServiceApp(appModule, config, { logLevels: ['error', 'warn'] });
+  const serviceEnv = { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
+  const app = await createServiceApp(appModule, loadServiceConfig(serviceEnv), { logLevels: ['error', 'warn'], env: serviceEnv });
   options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

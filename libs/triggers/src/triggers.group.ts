@@ -1,5 +1,6 @@
 import { defineInterfaceGroup } from '@maco/platform';
 import { triggersOpenApi } from './openapi/triggers-openapi';
+import { triggersConfig } from './triggers.config';
 import { TRIGGER_LOG_FIELDS } from './triggers.log-fields';
 import { TriggersModule } from './triggers.module';
 import { TRIGGER_PROBLEMS } from './triggers.problems';
@@ -8,6 +9,7 @@ import { TRIGGER_PROBLEMS } from './triggers.problems';
 export const TRIGGERS_GROUP = defineInterfaceGroup({
   name: 'triggers',
   module: TriggersModule,
+  config: triggersConfig,
   problems: TRIGGER_PROBLEMS,
   logFields: TRIGGER_LOG_FIELDS,
   openApi: triggersOpenApi(),

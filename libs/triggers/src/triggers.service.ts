@@ -19,6 +19,7 @@ import { TriggerMetrics, type TriggerOutcome } from './metrics/trigger-metrics';
 import { TriggerOutboxRepository } from './outbox/trigger-outbox.repository';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
 import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody } from './trigger-request';
+import { TRIGGERS_CONFIG, type TriggersConfig } from './triggers.config';
 import { TRIGGER_LOG_FIELDS } from './triggers.log-fields';
 import { triggerProblem } from './triggers.problems';
 
@@ -46,6 +47,7 @@ export class TriggersService {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(TRIGGERS_CONFIG) private readonly triggersConfig: TriggersConfig,
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly processes: TriggerProcessRepository,
     private readonly outbox: TriggerOutboxRepository,
@@ -68,7 +70,7 @@ export class TriggersService {
   }
 
   private async start(eventname: string, body: unknown, context: TriggerContext): Promise<{ outcome: TriggerOutcome; answer: TriggerAnswer | ProblemError }> {
-    if (!this.config.macoApp) {
+    if (!this.triggersConfig.macoApp) {
       throw triggerProblem('TRIGGER.NO_MIDDLEWARE', 'This service has no middleware configured (MACO_APP_URL): it cannot send triggers.');
     }
     const unstorable = unstorableTextError(body, context.jsonText);

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigurationError, loadServiceConfig } from './service-config';
+import { ConfigurationError } from './config-reader';
+import { loadServiceConfig, parseServiceConfig } from './service-config';
 
 describe(loadServiceConfig.name, () => {
   const secret = 'a-development-secret-of-32-bytes-or-more';
@@ -46,63 +47,25 @@ describe(loadServiceConfig.name, () => {
     expect(() => loadServiceConfig({ NODE_ENV: 'production' })).toThrow(/JWT_JWKS_URL.*JWT_SECRET/);
   });
 
-  it('should read the default release in either spelling and the AHB rule mode', () => {
-    expect(loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: 'FV2510', AHB_RULE_MODE: 'strict' })).toMatchObject({
-      defaultRelease: '10/25',
-      ahbRuleMode: 'strict',
-    });
-    expect(loadServiceConfig({ JWT_SECRET: secret })).toMatchObject({ ahbRuleMode: 'report' });
+  it('should read the default release in either spelling', () => {
+    expect(loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: 'FV2510' })).toMatchObject({ defaultRelease: '10/25' });
+    expect(loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: '04/26' })).toMatchObject({ defaultRelease: '04/26' });
   });
 
-  it('should name DEFAULT_RELEASE and AHB_RULE_MODE when their values are unknown', () => {
-    expect(() => loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: '13/27', AHB_RULE_MODE: 'lenient' })).toThrow(
-      /DEFAULT_RELEASE.*\n.*AHB_RULE_MODE/s,
-    );
+  it('should name DEFAULT_RELEASE and LOG_LEVEL when their values are unknown', () => {
+    expect(() => loadServiceConfig({ JWT_SECRET: secret, DEFAULT_RELEASE: '13/27', LOG_LEVEL: 'loud' })).toThrow(/DEFAULT_RELEASE.*\n.*LOG_LEVEL/s);
   });
-  describe('middleware and trigger delivery', () => {
-    const middleware = {
-      MACO_APP_URL: 'http://maco.example/api/',
-      MACO_TOKEN_URL: 'http://maco.example/oauth/token',
-      MACO_CLIENT_ID: 'backend',
-      MACO_USERNAME: 'svc-backend',
-      MACO_PASSWORD: ' secret with blanks ',
-    };
 
-    it('should leave the middleware out without MACO_APP_URL and apply the delivery defaults', () => {
-      const config = loadServiceConfig({ JWT_SECRET: secret });
-      expect(config.macoApp).toBeUndefined();
-      expect(config.triggerDelivery).toEqual({ maxAttempts: 15, retryBaseMs: 2000, retryMaxMs: 900_000, pollIntervalMs: 1000 });
-    });
+  it('should answer every problem with the variable it names, and never quote a secret', () => {
+    const result = parseServiceConfig({ JWT_SECRET: 'short-secret', RATE_LIMIT_WINDOW_MS: '1s', DATABASE_URL: 'mysql://user:password@host/db' });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems.map((problem) => problem.variable)).toEqual(['DATABASE_URL', 'RATE_LIMIT_WINDOW_MS', 'JWT_SECRET']);
+    expect(problems.map((problem) => problem.message).join('\n')).not.toMatch(/short-secret|password/);
+  });
 
-    it('should read the connection, keep the password as given and trim the trailing slash of the URL', () => {
-      expect(loadServiceConfig({ JWT_SECRET: secret, ...middleware, MACO_CLIENT_SECRET: 'cs', MACO_TIMEOUT_MS: '2500' }).macoApp).toEqual({
-        url: 'http://maco.example/api',
-        tokenUrl: 'http://maco.example/oauth/token',
-        clientId: 'backend',
-        clientSecret: 'cs',
-        username: 'svc-backend',
-        password: ' secret with blanks ',
-        timeoutMs: 2500,
-      });
-    });
-
-    it('should name every missing or bad middleware and delivery variable at once', () => {
-      const attempt = () =>
-        loadServiceConfig({ JWT_SECRET: secret, MACO_APP_URL: 'ftp://x', TRIGGER_MAX_ATTEMPTS: '0', TRIGGER_RETRY_BASE_MS: '5000', TRIGGER_RETRY_MAX_MS: '1000' });
-      expect(attempt).toThrow(ConfigurationError);
-      try {
-        attempt();
-      } catch (error) {
-        const message = (error as Error).message;
-        for (const name of ['MACO_APP_URL', 'MACO_TOKEN_URL', 'MACO_CLIENT_ID', 'MACO_USERNAME', 'MACO_PASSWORD', 'TRIGGER_MAX_ATTEMPTS', 'TRIGGER_RETRY_MAX_MS']) {
-          expect(message).toContain(name);
-        }
-      }
-    });
-
-    it('should demand https for the middleware in production', () => {
-      expect(() => loadServiceConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...middleware })).toThrow(/MACO_APP_URL must be an https URL.*\n.*MACO_TOKEN_URL must be an https URL/s);
-    });
+  it('should hold no setting of a single interface group', () => {
+    expect(Object.keys(loadServiceConfig({ JWT_SECRET: secret })).filter((key) => /maco|trigger|ahb|answer|candidates|console/i.test(key))).toEqual([]);
   });
 
   describe('retention', () => {

@@ -4,6 +4,7 @@ import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ServiceConfigModule } from '../config/service-config.module';
+import type { ConfigEnvironment } from '../config/config-reader';
 import type { ServiceConfig } from '../config/service-config';
 import { PinoNestLogger } from '../logging/nest-logger';
 import { answerClientError } from './client-error';
@@ -14,12 +15,13 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /**
  * Creates a service on Fastify with the platform's HTTP rules: JSON bodies only (anything else is
  * 415), a body size limit (413), request ids taken from `X-Request-Id` or generated, and echoed.
- * Not yet listening: call `app.listen`.
+ * Not yet listening: call `app.listen`. The groups' configs are read from `options.env` (default `process.env`), the
+ * environment `config` came from.
  */
 export async function createServiceApp(
   appModule: Type<unknown> | DynamicModule,
   config: ServiceConfig,
-  options: { logLevels?: LogLevel[] } = {},
+  options: { logLevels?: LogLevel[]; env?: ConfigEnvironment } = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
@@ -51,7 +53,7 @@ export async function createServiceApp(
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    { module: ServiceRootModule, imports: [ServiceConfigModule.register(config), appModule] },
+    { module: ServiceRootModule, imports: [ServiceConfigModule.register(config, options.env), appModule] },
     adapter,
     // autoFlushLogs off: a start that fails is reported by startService alone (one sentence for a StartupError), not
     // also by Nest's buffered stack trace.

@@ -1,6 +1,8 @@
 import { Logger, type DynamicModule, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ConfigurationError, loadServiceConfig } from '../config/service-config';
+import { ConfigurationError, type ConfigEnvironment } from '../config/config-reader';
+import { loadServiceConfiguration } from '../config/service-configuration';
+import type { ServiceDefinition } from '../group/interface-group';
 import { createServiceApp } from './create-service-app';
 
 /** Marks an error as a {@link StartupError} where a lib cannot import platform (a registered symbol: one per process). */
@@ -23,17 +25,25 @@ export function isStartupError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { [STARTUP_ERROR]?: unknown })[STARTUP_ERROR] === true;
 }
 
-/** Entry point of a deployable service: validated config, app, listen. Exits non-zero on a bad start. */
+/**
+ * Entry point of a deployable service: validated config, app, listen. Exits non-zero on a bad start; a bad
+ * configuration is one error naming every bad variable of platform and of each of `definition`'s groups.
+ * `appModule` is the service composed of `definition`.
+ */
 export async function startService(
+  definition: ServiceDefinition,
   appModule: Type<unknown> | DynamicModule,
   serviceName: string,
-  options: { beforeListen?: (app: NestFastifyApplication) => void } = {},
+  options: { beforeListen?: (app: NestFastifyApplication) => void; env?: ConfigEnvironment } = {},
 ): Promise<void> {
   const logger = new Logger(serviceName);
+  const env = options.env ?? process.env;
   try {
     const started = Date.now();
-    const config = loadServiceConfig(process.env);
-    const app = await createServiceApp(appModule, config);
+    // Every variable is checked here, before Nest starts; the groups' values are read from `env` again as Nest
+    // creates their providers (PlatformModule).
+    const config = loadServiceConfiguration(definition, env).service;
+    const app = await createServiceApp(appModule, config, { env });
     boundShutdown(config.shutdownTimeoutMs, logger);
     // Routes such as the OpenAPI pages must be added before Fastify listens.
     options.beforeListen?.(app);

@@ -1,4 +1,4 @@
-import type { TriggerDeliverySettings } from '@maco/platform';
+import type { TriggerDeliverySettings } from '../triggers.config';
 
 /**
  * How long to wait after the `failedAttempts`-th failed attempt: `retryBaseMs · 2^(failedAttempts − 1)`, capped at

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
 import { inTransaction, TriggerProcessRepository } from '@maco/process-store';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
 import { TriggerOutboxRepository, type ClaimedDelivery } from '../outbox/trigger-outbox.repository';
+import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { retryDelayMs } from './retry-delay';
 
 /** What one attempt left the trigger in. */
@@ -31,7 +31,7 @@ export class TriggerDeliverer {
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
     private readonly inbound: MacoInboundClient,
     private readonly outbox: TriggerOutboxRepository,
     private readonly processes: TriggerProcessRepository,
@@ -71,9 +71,9 @@ export class TriggerDeliverer {
       case 'refused':
         return this.giveUp(claim, which, result.reason);
       case 'unavailable': {
-        const { maxAttempts } = this.config.triggerDelivery;
+        const { maxAttempts } = this.config.delivery;
         if (attempt >= maxAttempts) return this.giveUp(claim, which, `${result.reason}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
-        const delayMs = retryDelayMs(attempt, this.config.triggerDelivery);
+        const delayMs = retryDelayMs(attempt, this.config.delivery);
         if (!(await this.outbox.scheduleRetry(claim.recordId, claim.leaseToken, delayMs, result.reason))) return this.takenOver(which);
         this.logger.warn(`${which} not delivered: ${result.reason}; attempt ${attempt} of ${maxAttempts}, next in ${delayMs < 1000 ? `${delayMs} ms` : `${Math.round(delayMs / 1000)} s`}`);
         this.metrics.delivery('retry');

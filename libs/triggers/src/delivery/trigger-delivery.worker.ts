@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import { SERVICE_ROLE } from '@maco/platform';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { TriggerOutboxRepository } from '../outbox/trigger-outbox.repository';
+import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { TriggerDeliverer } from './trigger-deliverer';
 
 // Deliveries one poll claims and sends side by side; a full batch means more are due, so the next poll follows at once.
@@ -25,7 +26,7 @@ export class TriggerDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   private failing = false;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     private readonly outbox: TriggerOutboxRepository,
     private readonly deliverer: TriggerDeliverer,
@@ -55,7 +56,7 @@ export class TriggerDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
 
   /** One round; resolves to the delay until the next. Never rejects: a failing database is logged once per outage. */
   private async poll(): Promise<number> {
-    const idle = this.config.triggerDelivery.pollIntervalMs;
+    const idle = this.config.delivery.pollIntervalMs;
     try {
       const claims = await this.outbox.claimDue(this.role, BATCH_SIZE, randomUUID(), this.deliverer.leaseMs);
       await Promise.all(

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
 import { MacoTokenClient } from './maco-token.client';
+import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { callMiddleware, jsonObjectOf, MiddlewareUnreachable, type MiddlewareAnswer } from './middleware-http';
 
 /** What the middleware made of a trigger. */
@@ -27,7 +27,7 @@ const RETRYABLE_STATUSES = new Set([401, 408, 425, 429]);
 @Injectable()
 export class MacoInboundClient {
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
     private readonly tokens: MacoTokenClient,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, type MacoAppConnection, type ServiceConfig } from '@maco/platform';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
+import { TRIGGERS_CONFIG, type MacoAppConnection, type TriggersConfig } from '../triggers.config';
 import { callMiddleware, jsonObjectOf, MiddlewareUnreachable } from './middleware-http';
 
 // Lifetime assumed when the token answer names none (the middleware's tokens live 5–15 minutes).
@@ -24,7 +24,7 @@ export class MacoTokenClient {
   private fetching: Promise<string> | undefined;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
     private readonly metrics: TriggerMetrics,
   ) {}
 

@@ -1,0 +1,158 @@
+/** What configuration is read from: `process.env`, or a test's own variables. */
+export type ConfigEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** One bad variable: the operator fixes `variable`; `message` says what is wrong with it in one sentence. */
+export interface ConfigProblem {
+  readonly variable: string;
+  /** Names the variable itself: `PORT must be an integer from 0 to 65535 (got "abc")`. A secret's value is never in it. */
+  readonly message: string;
+  /** The interface group whose setting it is; absent for platform's own. */
+  readonly group?: string;
+}
+
+/** A configuration as read: the value, or every problem found on the way (never only the first). */
+export type ConfigResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
+
+/** A start refused for bad configuration: names every bad variable of platform and of every group at once. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(`Invalid configuration:\n  - ${problems.map(describeProblem).join('\n  - ')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** A problem as the start-up error lists it: a group's prefixed with the group's name. */
+export function describeProblem(problem: ConfigProblem): string {
+  return problem.group ? `${problem.group}: ${problem.message}` : problem.message;
+}
+
+interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/**
+ * The one way platform and every group read their variables: each reader checks one variable, notes a problem naming
+ * it when its value is bad and returns a stand-in (the default, or undefined) so reading goes on and every problem is
+ * found in one pass; {@link readConfig} turns the notes into the result. Blank values count as unset everywhere except
+ * for {@link ConfigReader.secret}. Messages quote the value they refuse — except a secret's, which no reader quotes.
+ */
+export class ConfigReader {
+  private readonly found: ConfigProblem[] = [];
+
+  constructor(readonly env: ConfigEnvironment) {}
+
+  /** The problems noted so far. */
+  get problems(): readonly ConfigProblem[] {
+    return this.found;
+  }
+
+  /** Notes a problem the readers cannot see: a combination of variables, say. `message` names `variable`. */
+  problem(variable: string, message: string): void {
+    this.found.push({ variable, message });
+  }
+
+  /** The value without surrounding blanks; undefined when unset or blank. */
+  text(name: string): string | undefined {
+    const raw = this.env[name]?.trim();
+    return raw ? raw : undefined;
+  }
+
+  /** {@link text}, noting `NAME is required <because>` when it is missing (and answering `''` then). */
+  required(name: string, because: string): string {
+    const value = this.text(name);
+    if (value === undefined) this.problem(name, `${name} is required ${because}`);
+    return value ?? '';
+  }
+
+  /** A password, key or client secret, taken as given (blanks may be part of it); undefined when unset or empty. */
+  secret(name: string): string | undefined {
+    const raw = this.env[name];
+    return raw === undefined || raw === '' ? undefined : raw;
+  }
+
+  /** Comma-separated values without blanks and empty entries; `[]` when unset. */
+  list(name: string): string[] {
+    return (this.env[name] ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0);
+  }
+
+  /** A whole number in `[min, max]`; `fallback` when unset (or bad, after noting it). */
+  integer(name: string, fallback: number, range: IntegerRange): number {
+    return this.optionalInteger(name, range) ?? fallback;
+  }
+
+  /** A whole number in `[min, max]`, or undefined when unset (or bad, after noting it). */
+  optionalInteger(name: string, range: IntegerRange, unit?: string): number | undefined {
+    const raw = this.env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= range.min && value <= range.max) return value;
+    this.problem(name, `${name} must be ${unit ? `${unit}, ` : ''}an integer from ${range.min} to ${range.max} (got "${raw}")`);
+    return undefined;
+  }
+
+  /** A duration in whole milliseconds (the variables ending in `_MS`) in `[min, max]`; `fallback` when unset. */
+  milliseconds(name: string, fallback: number, range: IntegerRange): number {
+    return this.optionalInteger(name, range, 'a duration in milliseconds') ?? fallback;
+  }
+
+  /** One of `choices`, exactly as spelt there; `fallback` when unset (or another value, after noting it). */
+  choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    if ((choices as readonly string[]).includes(raw)) return raw as T;
+    this.problem(name, `${name} must be one of ${choices.join(', ')} (got "${raw}")`);
+    return fallback;
+  }
+
+  /** `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, in any case); `fallback` when unset. */
+  flag(name: string, fallback: boolean): boolean {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    if (TRUE_WORDS.includes(raw.toLowerCase())) return true;
+    if (FALSE_WORDS.includes(raw.toLowerCase())) return false;
+    this.problem(name, `${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  /**
+   * An absolute URL of one of `schemes` (spelt in any case), or undefined when unset. A bad one is noted as `NAME must
+   * be <what>` (by default worded from the schemes: `an http(s) URL`) without quoting it: a URL may carry credentials.
+   * `wellFormed: false` checks the scheme only, for connection strings a client takes though the WHATWG URL parser
+   * refuses them (a PostgreSQL socket path without a host, say).
+   */
+  url(name: string, options: { schemes: readonly string[]; what?: string; wellFormed?: boolean }): string | undefined {
+    const value = this.text(name);
+    if (value === undefined) return undefined;
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+    const known = scheme !== undefined && options.schemes.includes(scheme);
+    if (!known || (options.wellFormed !== false && !URL.canParse(value))) this.problem(name, `${name} must be ${options.what ?? describeSchemes(options.schemes)}`);
+    return value;
+  }
+}
+
+/** `an https URL`, `an http(s) URL`, `a postgres:// or postgresql:// URL`. */
+function describeSchemes(schemes: readonly string[]): string {
+  if (schemes.length === 2 && schemes.includes('http') && schemes.includes('https')) return 'an http(s) URL';
+  if (schemes.length === 1) return `${/^[aeiouh]/.test(schemes[0]) ? 'an' : 'a'} ${schemes[0]} URL`;
+  return `a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL`;
+}
+
+/** Reads a configuration with `read` and answers its value, or every problem the readers noted. */
+export function readConfig<T>(env: ConfigEnvironment, read: (reader: ConfigReader) => T): ConfigResult<T> {
+  const reader = new ConfigReader(env);
+  const value = read(reader);
+  return reader.problems.length > 0 ? { ok: false, problems: reader.problems } : { ok: true, value };
+}
+
+/** The value of a result, or a {@link ConfigurationError} naming its problems. */
+export function valueOrThrow<T>(result: ConfigResult<T>): T {
+  if (!result.ok) throw new ConfigurationError(result.problems);
+  return result.value;
+}

@@ -1,0 +1,24 @@
+import { defineGroupConfig } from '@maco/platform';
+
+/** How AHB findings are handled: `report` books and records them, `strict` refuses what the AHB makes binding. */
+export const AHB_RULE_MODES = ['report', 'strict'] as const;
+export type AhbRuleMode = (typeof AHB_RULE_MODES)[number];
+
+/** The group's own settings, read at start-up with platform's (`PROCESS_DATA_CONFIG`). */
+export interface ProcessDataConfig {
+  /**
+   * `AHB_RULE_MODE` (default `report`): `report` books and records AHB findings; `strict` refuses a body that lacks a
+   * field its Prüfidentifikator's AHB makes mandatory (or fails a binding condition).
+   */
+  ahbRuleMode: AhbRuleMode;
+}
+
+export const PROCESS_DATA_CONFIG = Symbol('PROCESS_DATA_CONFIG');
+
+/**
+ * `AHB_RULE_MODE`. The release a booking falls back to (`DEFAULT_RELEASE`) is platform's: the triggers read it too.
+ */
+export const processDataConfig = defineGroupConfig(
+  PROCESS_DATA_CONFIG,
+  (read): ProcessDataConfig => ({ ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report') }),
+);
