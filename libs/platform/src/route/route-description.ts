@@ -33,8 +33,8 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   /** Paths in Nest's form (`/processes/:key`), the current spelling first; the others are served and documented alike. */
   paths: readonly string[];
   /**
-   * A path parameter that stands for the service's role in lower case (`/prozessdaten/:role/create`): documented as
-   * the role's own path (`/prozessdaten/lf/create`). The handler refuses another role's.
+   * A path parameter that stands for the service's role in lower case (`/orders/:role/create`): documented as
+   * the role's own path (`/orders/lf/create`). The handler refuses another role's.
    */
   roleParameter?: string;
   auth: RouteAuth;

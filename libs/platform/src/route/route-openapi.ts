@@ -26,7 +26,7 @@ export function routeOperations(routes: readonly RouteDescription[], context: Op
   return paths;
 }
 
-/** A path as this service serves it: the role parameter, if any, is the service's role (`/prozessdaten/lf/create`). */
+/** A path as this service serves it: the role parameter, if any, is the service's role (`/orders/lf/create`). */
 function servedPath(route: RouteDescription, path: string, context: OpenApiContext): string {
   return route.roleParameter ? path.replace(`:${route.roleParameter}`, context.role.toLowerCase()) : path;
 }
