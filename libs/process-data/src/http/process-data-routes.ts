@@ -64,12 +64,12 @@ function bookingErrorsOf(code: string): ProblemFieldError[] | undefined {
   return undefined;
 }
 
-/** The path parameter of the role-structured booking paths: the service's role in lower case. */
+/** The path parameter of the role-structured booking paths (`:role` below): the service's role in lower case. */
 export const ROLE_PARAMETER = 'role';
 
 const BOOKING_PATHS: Record<ProcessOperation, readonly string[]> = {
-  create: ['/createProcessData', '/erstellenProzessdaten', `/prozessdaten/:${ROLE_PARAMETER}/create`],
-  update: ['/updateProcessData', '/aktualisierenProzessdaten', `/prozessdaten/:${ROLE_PARAMETER}/update`],
+  create: ['/createProcessData', '/erstellenProzessdaten', '/prozessdaten/:role/create'],
+  update: ['/updateProcessData', '/aktualisierenProzessdaten', '/prozessdaten/:role/update'],
 };
 
 const QUARANTINED = ' A refusal after authentication is kept in the quarantine (`/refused`).';
