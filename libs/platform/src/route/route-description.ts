@@ -5,6 +5,13 @@ import type { QueryParameters } from './query-parameters';
 /** Who may call a route: anyone, a token with the service's role, or that or an `OPERATOR` token (the console reads). */
 export type RouteAuth = 'public' | 'role' | 'role+operator';
 
+/** A named example of a body. */
+export interface RouteExample {
+  summary: string;
+  description?: string;
+  value: unknown;
+}
+
 /** One answer of a route besides its problems. */
 export interface RouteAnswer {
   description: string;
@@ -13,7 +20,7 @@ export interface RouteAnswer {
   /** Content type of the body, `application/json` unless said. */
   contentType?: string;
   example?: unknown;
-  examples?: Record<string, { summary: string; value: unknown }>;
+  examples?: Record<string, RouteExample>;
   /** Headers of the answer besides `X-Request-Id`, by name. */
   headers?: Readonly<Record<string, OpenApiObject>>;
 }
@@ -27,6 +34,11 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   method: 'GET' | 'POST';
   /** Paths in Nest's form (`/processes/:key`), the current spelling first; the others are served and documented alike. */
   paths: readonly string[];
+  /**
+   * A path parameter that stands for the service's role in lower case (`/orders/:role/create`): documented as
+   * the role's own path (`/orders/lf/create`). The handler refuses another role's.
+   */
+  roleParameter?: string;
   auth: RouteAuth;
   tag: string;
   summary: string;
@@ -36,9 +48,9 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   /** Path parameters, by name: their documentation (the handler checks them). */
   pathParameters?: Readonly<Record<string, { description: string; schema: OpenApiObject }>>;
   query?: P;
-  /** Further parameters (`$ref`s to shared header parameters), documented after the query. */
+  /** Further parameters (`$ref`s to shared parameters: headers, or query parameters the handler reads itself), documented after the query. */
   headers?: readonly OpenApiObject[];
-  body?: { schema: OpenApiObject; required: boolean; example?: unknown; examples?: Record<string, { summary: string; value: unknown }> };
+  body?: { schema: OpenApiObject; required: boolean; description?: string; example?: unknown; examples?: Record<string, RouteExample> };
   /** The answers by status; the first is the status the handler answers with unless it sets one. */
   answers: Readonly<Record<number, RouteAnswer>>;
   /** Problem codes the route can answer with (their statuses come from the service's problem catalog). */

@@ -50,6 +50,33 @@ describe('route descriptions', () => {
     expect(Object.keys((first.responses as Record<string, { headers: object }>)['200'].headers)).toEqual(['X-Request-Id', 'Treffer-Anzahl']);
   });
 
+  it('should document a role parameter as the service’s own path, with a body’s description and examples', () => {
+    const booking = describeRoute({
+      operationId: 'BOOK',
+      method: 'POST',
+      paths: ['/book', '/buchen/:role'],
+      roleParameter: 'role',
+      auth: 'role',
+      tag: 'Items',
+      summary: 'Book',
+      description: 'Books.',
+      body: { required: true, description: 'An item.', schema: { type: 'object' }, examples: { one: { summary: 'One', description: 'The first.', value: {} } } },
+      answers: { 200: { description: 'Booked.' } },
+      problems: [],
+    });
+    const paths = routeOperations([booking], { role: 'NB', problems: PROBLEMS });
+    expect(Object.keys(paths)).toEqual(['/book', '/buchen/nb']);
+    const alias = paths['/buchen/nb'].post as Record<string, unknown>;
+    expect(alias.operationId).toBe('BOOK_buchen_nb');
+    expect(alias.description).toBe('Books. Served alike as `/book`, `/buchen/nb`.');
+    expect(alias.parameters).toEqual([{ $ref: '#/components/parameters/requestId' }]);
+    expect(alias.requestBody).toEqual({
+      required: true,
+      description: 'An item.',
+      content: { 'application/json': { schema: { type: 'object' }, examples: { one: { summary: 'One', description: 'The first.', value: {} } } } },
+    });
+  });
+
   it('should register the handler on every path with the auth flag and its description', () => {
     @Controller()
     class ItemController {

@@ -16,28 +16,36 @@ const REQUEST_ID_HEADER = { 'X-Request-Id': { $ref: '#/components/headers/reques
 export function routeOperations(routes: readonly RouteDescription[], context: OpenApiContext): Record<string, OpenApiObject> {
   const paths: Record<string, OpenApiObject> = {};
   for (const route of routes) {
-    route.paths.forEach((path, index) => {
+    const served = route.paths.map((path) => servedPath(route, path, context));
+    served.forEach((path, index) => {
       const documented = openApiPathOf(path);
       const operations = (paths[documented] ??= {});
-      operations[route.method.toLowerCase()] = operationOf(route, path, index, context);
+      operations[route.method.toLowerCase()] = operationOf(route, served, index, context);
     });
   }
   return paths;
 }
 
-function operationOf(route: RouteDescription, path: string, index: number, context: OpenApiContext): OpenApiObject {
+/** A path as this service serves it: the role parameter, if any, is the service's role (`/orders/lf/create`). */
+function servedPath(route: RouteDescription, path: string, context: OpenApiContext): string {
+  return route.roleParameter ? path.replace(`:${route.roleParameter}`, context.role.toLowerCase()) : path;
+}
+
+function operationOf(route: RouteDescription, served: readonly string[], index: number, context: OpenApiContext): OpenApiObject {
+  const path = served[index];
   const pathParameters = Object.entries(route.pathParameters ?? {}).map(([name, parameter]) => ({ name, in: 'path', required: true, ...parameter }));
   return {
     tags: [route.tag],
     operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1).replace(/[^A-Za-z0-9]+/g, '_')}`,
     summary: index === 0 ? route.summary : (route.aliasSummary?.(path) ?? `${route.summary} (also served as ${path})`),
-    description: route.description + (route.paths.length > 1 ? ` Served alike as ${route.paths.map((each) => `\`${each}\``).join(', ')}.` : ''),
+    description: route.description + (served.length > 1 ? ` Served alike as ${served.map((each) => `\`${each}\``).join(', ')}.` : ''),
     ...(route.auth === 'public' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
     parameters: [...pathParameters, ...queryParametersOpenApi(route.query ?? {}), ...(route.headers ?? []), REQUEST_ID],
     ...(route.body
       ? {
           requestBody: {
             required: route.body.required,
+            ...(route.body.description ? { description: route.body.description } : {}),
             content: {
               'application/json': {
                 schema: route.body.schema,

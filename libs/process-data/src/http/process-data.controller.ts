@@ -1,10 +1,14 @@
-import { Controller, createParamDecorator, HttpCode, HttpStatus, Inject, Post, Res, type ExecutionContext } from '@nestjs/common';
+import { Controller, createParamDecorator, HttpStatus, Inject, Res, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@maco/auth';
-import { platformProblem, requestFactsOf, SERVICE_ROLE } from '@maco/platform';
-import { WRITE_PATHS } from './write-paths';
+import { platformProblem, requestFactsOf, Route, SERVICE_ROLE } from '@maco/platform';
+import { BOOKING_PARAMETERS, CREATE_ROUTE, ROLE_PARAMETER, UPDATE_ROUTE } from './process-data-routes';
 import { BookingRoute } from '../metrics/booking-route.decorator';
-import { FORMAT_VERSION_HEADER, ProcessDataService, type BookingContext, type BookingReceipt } from '../process-data.service';
+import { ProcessDataService, type BookingContext, type BookingReceipt } from '../process-data.service';
+
+// The names the booking reads, from its routes' description (Node gives header names in lower case).
+const COMMAND = BOOKING_PARAMETERS.command.name;
+const FORMAT_VERSION = BOOKING_PARAMETERS.formatVersion.name.toLowerCase();
 
 /** What a booking route takes from its request: the body and the facts the booking records beside it. */
 interface BookingRequest {
@@ -23,10 +27,10 @@ const Booking = createParamDecorator((_data: unknown, context: ExecutionContext)
   const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
   return {
     body: request.body,
-    pathRole: (request.params as Record<string, string> | undefined)?.['role'],
+    pathRole: (request.params as Record<string, string> | undefined)?.[ROLE_PARAMETER],
     context: {
-      command: (request.query as Record<string, unknown> | undefined)?.['command'],
-      formatVersion: request.headers[FORMAT_VERSION_HEADER],
+      command: (request.query as Record<string, unknown> | undefined)?.[COMMAND],
+      formatVersion: request.headers[FORMAT_VERSION],
       tokenSubject: request.user?.subject,
       requestId: request.id,
       jsonText: request.jsonText,
@@ -37,7 +41,7 @@ const Booking = createParamDecorator((_data: unknown, context: ExecutionContext)
 
 /**
  * The MaCo "Prozessdaten" interface group: the middleware books market processes here, under each of the names the
- * vendor's documents give the two operations (`WRITE_PATHS`).
+ * vendor's documents give the two operations (the paths of `CREATE_ROUTE` and `UPDATE_ROUTE`).
  */
 @Controller()
 export class ProcessDataController {
@@ -46,17 +50,15 @@ export class ProcessDataController {
     @Inject(SERVICE_ROLE) private readonly role: string,
   ) {}
 
+  @Route(CREATE_ROUTE)
   @BookingRoute('create')
-  @Post([...WRITE_PATHS.create])
-  @HttpCode(HttpStatus.OK)
   createProcessData(@Booking() { body, context, pathRole }: BookingRequest): Promise<BookingReceipt> {
     this.ownPath(pathRole);
     return this.processData.create(body, context);
   }
 
+  @Route(UPDATE_ROUTE)
   @BookingRoute('update')
-  @Post([...WRITE_PATHS.update])
-  @HttpCode(HttpStatus.OK)
   updateProcessData(@Booking() { body, context, pathRole }: BookingRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingReceipt> {
     this.ownPath(pathRole);
     if (!this.processData.isMaloIdentAnswer(body)) return this.processData.update(body, context);

@@ -1,27 +1,24 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { OperatorReadable } from '@maco/auth';
+import { Controller, Inject, Param, Query } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE } from '@maco/platform';
+import { readQuery, Route, SERVICE_ROLE } from '@maco/platform';
 import { ProcessReadRepository, type ProcessView } from '@maco/process-store';
 import { processDataProblem } from '../process-data.problems';
+import { PROCESS_READ_ROUTE } from './process-data-routes';
 
 /** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */
-@Controller('processes')
+@Controller()
 export class ProcessReadController {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     private readonly processes: ProcessReadRepository,
   ) {}
 
-  @Get(':key')
-  @OperatorReadable()
-  async process(@Param('key') key: string, @Query('bodies') bodies: unknown): Promise<ProcessView> {
-    if (bodies !== undefined && bodies !== 'true' && bodies !== 'false') {
-      throw processDataProblem('REQUEST.VALIDATION_FAILED', 'The bodies query parameter must be true or false.', {
-        errors: [{ pointer: '#/bodies', message: 'must be true or false' }],
-      });
-    }
-    const found = await this.processes.findByKey(this.role, key, { bodies: bodies === 'true' });
+  @Route(PROCESS_READ_ROUTE)
+  async process(@Param('key') key: string, @Query() query: Record<string, unknown>): Promise<ProcessView> {
+    const { values, errors } = readQuery(PROCESS_READ_ROUTE.query, query);
+    // One parameter: at most one problem.
+    if (errors.length > 0) throw processDataProblem('REQUEST.VALIDATION_FAILED', `The bodies query parameter ${errors[0].message}.`, { errors });
+    const found = await this.processes.findByKey(this.role, key, { bodies: values.bodies === 'true' });
     if (found.kind === 'found') return found.process;
     if (found.kind === 'unknown') throw processDataProblem('PROCESS_DATA.PROCESS_NOT_FOUND', `No process of role ${this.role} carries the key ${key}.`);
     throw processDataProblem('PROCESS_DATA.KEYS_AMBIGUOUS', `The key ${key} names ${found.businessKeys.length} processes: ${found.businessKeys.join(', ')}.`, {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { BearerVerifier, type Principal } from '@maco/auth';
 import { METRICS_REGISTRY, RefusalRecorders, SERVICE_ROLE, type RefusalAnswer, type RefusalRecorder } from '@maco/platform';
-import { OPERATION_OF_WRITE_ROUTE } from '../http/write-paths';
+import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../http/process-data-routes';
 import { QuarantineService } from './quarantine.service';
 import { RefusedMessageRepository, type RefusedOperation } from './refused-message.repository';
 
@@ -61,7 +61,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         role: this.role,
         operation,
         path: request.url.split('?')[0],
-        command: textOf((request.query as Record<string, unknown> | undefined)?.['command']),
+        command: textOf((request.query as Record<string, unknown> | undefined)?.[BOOKING_PARAMETERS.command.name]),
         contentType: textOf(request.headers['content-type']),
         requestId: request.id,
         tokenSubject: principal.subject ?? null,
