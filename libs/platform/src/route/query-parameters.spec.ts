@@ -37,6 +37,12 @@ describe('readQuery', () => {
     expect(values.limit).toBe(50);
   });
 
+  it('should read an empty text where the parameter says so', () => {
+    const command = { ...textParameter('A command.', /^RUN$/, 'RUN (or absent)'), readsEmpty: true };
+    expect(readQuery({ command }, { command: '' }).errors).toEqual([{ pointer: '#/command', message: 'must be RUN (or absent)' }]);
+    expect(readQuery({ command }, {}).errors).toEqual([]);
+  });
+
   it('should document each parameter with the schema its checker holds', () => {
     const documented = queryParametersOpenApi(PARAMETERS);
     expect(documented.map((parameter) => parameter.name)).toEqual(Object.keys(PARAMETERS));

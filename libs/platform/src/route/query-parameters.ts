@@ -18,6 +18,8 @@ export interface QueryParameter<T> {
   expected: string;
   /** The value when the parameter is absent. */
   fallback?: T;
+  /** An empty text is read like any other (else it counts as absent). */
+  readsEmpty?: boolean;
 }
 
 export type QueryParameters = Readonly<Record<string, QueryParameter<unknown>>>;
@@ -35,9 +37,9 @@ export interface QueryReading<P extends QueryParameters> {
 }
 
 /**
- * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined, a
- * required one missing is `is required`, one given twice `must be given once`, a text that does not fit
- * `must be <expected>`. Parameters the route does not list are left alone.
+ * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined (an
+ * empty text is read where the parameter `readsEmpty`), a required one missing is `is required`, one given twice
+ * `must be given once`, a text that does not fit `must be <expected>`. Parameters the route does not list are left alone.
  */
 export function readQuery<P extends QueryParameters>(parameters: P, query: Record<string, unknown>): QueryReading<P> {
   const values: Record<string, unknown> = {};
@@ -46,7 +48,7 @@ export function readQuery<P extends QueryParameters>(parameters: P, query: Recor
   for (const [name, parameter] of Object.entries(parameters)) {
     const raw = query[name];
     values[name] = parameter.fallback;
-    if (raw === undefined || raw === '') {
+    if (raw === undefined || (raw === '' && !parameter.readsEmpty)) {
       if (parameter.required) errors.push({ pointer: `#/${name}`, message: 'is required' });
       continue;
     }

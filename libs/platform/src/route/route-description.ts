@@ -16,6 +16,16 @@ export interface RouteAnswer {
   examples?: Record<string, { summary: string; value: unknown }>;
 }
 
+/** A path parameter of a route: its documentation (the handler checks it, with `readQuery` where it is a kind). */
+export interface PathParameter {
+  description: string;
+  schema: OpenApiObject;
+  /** Its name in the route's paths, where the document and the problems name it otherwise (`:key`). */
+  routeName?: string;
+  /** A value of it, documented and standing in for it in the problems' example `instance`. */
+  example?: string;
+}
+
 /**
  * A route, described once as data in its group: the handler is registered from it (`@Route`), its query is read from
  * it (`readQuery`), and its OpenAPI operation is built from it (`routeOperations`).
@@ -29,8 +39,8 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   tag: string;
   summary: string;
   description: string;
-  /** Path parameters, by name: their documentation (the handler checks them). */
-  pathParameters?: Readonly<Record<string, { description: string; schema: OpenApiObject }>>;
+  /** Path parameters, by the name the document gives them. */
+  pathParameters?: Readonly<Record<string, PathParameter>>;
   query?: P;
   /** Further parameters (`$ref`s to shared header parameters), documented after the query. */
   headers?: readonly OpenApiObject[];
