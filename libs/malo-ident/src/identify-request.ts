@@ -66,10 +66,24 @@ const CHECK = bodyCheck(IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS, rules);
  */
 export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   const errors = CHECK(body);
-  if (errors.length === 0) return { ok: true, criteria: criteriaOf(body as Bo) };
-  // The envelope's problems (`#/transaktionsdaten`) come first, then those within it, as this route always answered.
-  const inEnvelope = (error: ProblemFieldError) => error.pointer.split('/').length <= 2;
-  return { ok: false, errors: [...errors.filter(inEnvelope), ...errors.filter((error) => !inEnvelope(error))] };
+  return errors.length > 0 ? { ok: false, errors: inAnswerOrder(errors) } : { ok: true, criteria: criteriaOf(body as Bo) };
+}
+
+/**
+ * The problems (in the schema's order) as this route always answered them: the envelope's (`#/transaktionsdaten`)
+ * first; within each kind of `stammdaten` the list's, then its elements that are no object, then what is inside them.
+ */
+function inAnswerOrder(errors: ProblemFieldError[]): ProblemFieldError[] {
+  const groups: string[] = [];
+  const keyed = errors.map((error) => {
+    const tokens = error.pointer.split('/');
+    const group = tokens.length <= 2 ? '' : tokens.slice(0, tokens[1] === 'stammdaten' ? 3 : 2).join('/');
+    if (!groups.includes(group)) groups.push(group);
+    const level = group.startsWith('#/stammdaten/') ? Math.min(tokens.length, 5) : 0;
+    return { error, key: [group === '' ? 0 : 1, groups.indexOf(group), level] };
+  });
+  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+  return keyed.map(({ error }) => error);
 }
 
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
