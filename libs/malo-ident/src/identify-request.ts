@@ -1,4 +1,6 @@
-import { isPlainObject, MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
+import { isPlainObject, valueAt } from '@maco/domain';
+import { bodyCheck, type ProblemFieldError } from '@maco/platform';
+import { CADASTRE, IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS } from './openapi/malo-ident-schemas';
 
 /** `POST /identifyMarketlocation` (`LESEN_MALOIDENT_BASIS`): the request's criteria once its body is checked. */
 export const IDENTIFY_OPERATION = 'LESEN_MALOIDENT_BASIS';
@@ -34,144 +36,86 @@ export interface IdentifyCriteria {
   idempotencyKey: string;
 }
 
-export interface RequestError {
-  pointer: string;
-  message: string;
-}
+export type RequestError = ProblemFieldError;
 
 export type IdentifyCheck = { ok: true; criteria: IdentifyCriteria } | { ok: false; errors: RequestError[] };
 
-const MELO_ID = /^DE[A-Z0-9]{31}$/;
-const MAX_TEXT = 200;
-const MAX_ITEMS = 20;
+const CHECK_CADASTRE = bodyCheck(CADASTRE, MALO_IDENT_SCHEMAS);
 
 /**
- * Checks the body against the contract: `stammdaten.MARKTLOKATION` (required, each with `energierichtung`), ids in
- * their formats (MaLo/tranche 11 digits, MeLo `DE`+31), texts at most 200 characters, at most 20 elements per list;
- * `transaktionsdaten` with `vorgangsnummer`, `ausfuehrungsdatum` (date-time), `absender`/`empfaenger.rollencodenummer`.
- * Every problem is reported with its JSON pointer. `boTyp` and `versionStruktur` are not enforced (real payloads drift).
+ * What the schema cannot say: `ausfuehrungsdatum` of the date-time's shape is an instant (not `…T25:00:00Z`), and a
+ * MaLo's `katasteradresse` is checked as its `katasterinformation` (at that pointer) where that is absent.
+ */
+function rules(body: unknown): ProblemFieldError[] {
+  const date = valueAt(body, '#/transaktionsdaten/ausfuehrungsdatum');
+  const dateErrors = typeof date === 'string' && Number.isNaN(new Date(date).getTime()) ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'must be a valid date-time' }] : [];
+  const malos = valueAt(body, '#/stammdaten/MARKTLOKATION');
+  const cadastreErrors = (Array.isArray(malos) ? malos : []).flatMap((malo, index) => {
+    if (!isPlainObject(malo) || (malo['katasterinformation'] ?? null) !== null || malo['katasteradresse'] === undefined) return [];
+    const at = `#/stammdaten/MARKTLOKATION/${index}/katasterinformation`;
+    return CHECK_CADASTRE(malo['katasteradresse']).map((error) => ({ ...error, pointer: at + error.pointer.slice(1) }));
+  });
+  return [...dateErrors, ...cadastreErrors];
+}
+
+const CHECK = bodyCheck(IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS, rules);
+
+/**
+ * Checks the body against the contract (`MaloIdent_IdentifyRequest`, see `IDENTIFY_REQUEST`), every problem with its
+ * JSON pointer, and reads the criteria of a body that fits.
  */
 export function checkIdentifyRequest(body: unknown): IdentifyCheck {
-  const errors: RequestError[] = [];
-  const error = (pointer: string, message: string) => errors.push({ pointer, message });
-  if (!isPlainObject(body)) return { ok: false, errors: [{ pointer: '#', message: 'must be a JSON object' }] };
-  const stammdaten = body['stammdaten'];
-  const transaktionsdaten = body['transaktionsdaten'];
-  if (!isPlainObject(stammdaten)) error('#/stammdaten', 'is required (an object)');
-  if (!isPlainObject(transaktionsdaten)) error('#/transaktionsdaten', 'is required (an object)');
+  const errors = CHECK(body);
+  return errors.length > 0 ? { ok: false, errors: inAnswerOrder(errors) } : { ok: true, criteria: criteriaOf(body as Bo) };
+}
 
-  const list = (kind: string, required = false): Bo[] => {
-    if (!isPlainObject(stammdaten)) return [];
-    const value = stammdaten[kind];
-    if (value === undefined || value === null) {
-      if (required) error(`#/stammdaten/${kind}`, 'is required (an array of objects)');
-      return [];
-    }
-    if (!Array.isArray(value)) {
-      error(`#/stammdaten/${kind}`, 'must be an array of objects');
-      return [];
-    }
-    if (value.length > MAX_ITEMS) error(`#/stammdaten/${kind}`, `must have at most ${MAX_ITEMS} elements`);
-    return value.flatMap((item, index) => {
-      if (isPlainObject(item)) return [item];
-      error(`#/stammdaten/${kind}/${index}`, 'must be an object');
-      return [];
-    });
-  };
-  const text = (object: Bo, field: string, pointer: string, pattern?: RegExp, what?: string): string | undefined => {
-    const value = object[field];
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string' || value.length > MAX_TEXT) {
-      error(`${pointer}/${field}`, `must be a string of at most ${MAX_TEXT} characters`);
-      return undefined;
-    }
-    if (pattern && !pattern.test(value)) {
-      error(`${pointer}/${field}`, `must be ${what}`);
-      return undefined;
-    }
-    return value;
-  };
-  const texts = (object: unknown, pointer: string): void => {
-    if (object === undefined || object === null) return;
-    if (!isPlainObject(object)) return void error(pointer, 'must be an object');
-    for (const [field, value] of Object.entries(object)) {
-      if (value !== null && value !== undefined && !['string', 'number', 'object'].includes(typeof value)) error(`${pointer}/${field}`, 'must be a string');
-      else if (typeof value === 'string' && value.length > MAX_TEXT) error(`${pointer}/${field}`, `must be at most ${MAX_TEXT} characters`);
-    }
-  };
-
-  const malos = list('MARKTLOKATION', true);
-  if (isPlainObject(stammdaten) && Array.isArray(stammdaten['MARKTLOKATION']) && malos.length === 0 && errors.length === 0) {
-    error('#/stammdaten/MARKTLOKATION', 'must have at least one element');
-  }
-  const maloIds: string[] = [];
-  const addresses: Bo[] = [];
-  const cadastres: Bo[] = [];
-  const coordinates: Bo[] = [];
-  malos.forEach((malo, index) => {
-    const pointer = `#/stammdaten/MARKTLOKATION/${index}`;
-    const id = text(malo, 'marktlokationsId', pointer, MALO_ID_PATTERN, '11 digits');
-    if (id) maloIds.push(id);
-    const direction = malo['energierichtung'];
-    if (direction === undefined || direction === null) error(`${pointer}/energierichtung`, 'is required (AUSSP or EINSP)');
-    else if (direction !== 'AUSSP' && direction !== 'EINSP') error(`${pointer}/energierichtung`, 'must be AUSSP or EINSP');
-    texts(malo['lokationsadresse'], `${pointer}/lokationsadresse`);
-    if (isPlainObject(malo['lokationsadresse'])) addresses.push(malo['lokationsadresse']);
-    const cadastre = malo['katasterinformation'] ?? malo['katasteradresse'];
-    texts(cadastre, `${pointer}/katasterinformation`);
-    if (isPlainObject(cadastre)) cadastres.push(cadastre);
-    texts(malo['geokoordinaten'], `${pointer}/geokoordinaten`);
-    if (isPlainObject(malo['geokoordinaten'])) coordinates.push(malo['geokoordinaten']);
+/**
+ * The problems (in the schema's order) as this route always answered them: the envelope's (`#/transaktionsdaten`)
+ * first; within each kind of `stammdaten` the list's, then its elements that are no object, then what is inside them.
+ */
+function inAnswerOrder(errors: ProblemFieldError[]): ProblemFieldError[] {
+  const groups: string[] = [];
+  const keyed = errors.map((error) => {
+    const tokens = error.pointer.split('/');
+    const group = tokens.length <= 2 ? '' : tokens.slice(0, tokens[1] === 'stammdaten' ? 3 : 2).join('/');
+    if (!groups.includes(group)) groups.push(group);
+    const level = group.startsWith('#/stammdaten/') ? Math.min(tokens.length, 5) : 0;
+    return { error, key: [group === '' ? 0 : 1, groups.indexOf(group), level] };
   });
-  const trancheIds = list('TRANCHE').flatMap((tranche, index) => text(tranche, 'tranchenId', `#/stammdaten/TRANCHE/${index}`, MALO_ID_PATTERN, '11 digits') ?? []);
-  const meloIds = list('MESSLOKATION').flatMap((melo, index) => text(melo, 'messlokationsId', `#/stammdaten/MESSLOKATION/${index}`, MELO_ID, 'DE followed by 31 digits or capital letters') ?? []);
-  const meterNumbers = list('ZAEHLER').flatMap((meter, index) => text(meter, 'zaehlernummer', `#/stammdaten/ZAEHLER/${index}`) ?? []);
-  const customers: RequestedCustomer[] = [];
-  list('ENERGIELIEFERVERTRAG').forEach((contract, index) => {
-    const partners = contract['vertragspartner2'];
-    if (partners === undefined || partners === null) return;
-    if (!Array.isArray(partners)) return void error(`#/stammdaten/ENERGIELIEFERVERTRAG/${index}/vertragspartner2`, 'must be an array of objects');
-    partners.forEach((partner, position) => {
-      const pointer = `#/stammdaten/ENERGIELIEFERVERTRAG/${index}/vertragspartner2/${position}`;
-      if (!isPlainObject(partner)) return void error(pointer, 'must be an object');
-      const name1 = text(partner, 'name1', pointer);
-      const name2 = text(partner, 'name2', pointer);
-      const references = partner['externeReferenzen'];
-      if (references !== undefined && references !== null && !Array.isArray(references)) error(`${pointer}/externeReferenzen`, 'must be an array of objects');
-      const customerNumbers = (Array.isArray(references) ? references : []).flatMap((reference, at) =>
-        isPlainObject(reference) ? (text(reference, 'exRefWert', `${pointer}/externeReferenzen/${at}`)?.trim() ?? []) : [],
-      );
-      const company = partner['gewerbekennzeichnung'] === true;
-      customers.push({ ...(name1 ? { name1 } : {}), ...(name2 ? { name2 } : {}), company, customerNumbers });
-    });
-  });
+  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+  return keyed.map(({ error }) => error);
+}
 
-  let at: Date | undefined;
-  let vorgangsnummer: string | undefined;
-  let idempotencyKey: string | undefined;
-  if (isPlainObject(transaktionsdaten)) {
-    const pointer = '#/transaktionsdaten';
-    vorgangsnummer = text(transaktionsdaten, 'vorgangsnummer', pointer);
-    if (!vorgangsnummer && transaktionsdaten['vorgangsnummer'] === undefined) error(`${pointer}/vorgangsnummer`, 'is required');
-    // The contract: `YYYY-MM-DD'T'HH:mm:ss'Z'`; milliseconds and offsets are accepted too.
-    const date = text(transaktionsdaten, 'ausfuehrungsdatum', pointer, RFC3339_DATE_TIME, 'a date-time in UTC (2023-08-02T22:00:00Z)');
-    if (date) at = new Date(date);
-    if (at && Number.isNaN(at.getTime())) {
-      error(`${pointer}/ausfuehrungsdatum`, 'must be a valid date-time');
-      at = undefined;
-    }
-    if (!date && transaktionsdaten['ausfuehrungsdatum'] === undefined) error(`${pointer}/ausfuehrungsdatum`, 'is required');
-    idempotencyKey = text(transaktionsdaten, 'idempodenzschluessel', pointer);
-    text(transaktionsdaten, 'nachrichtendatum', pointer);
-    for (const party of ['absender', 'empfaenger']) {
-      const value = transaktionsdaten[party];
-      if (!isPlainObject(value)) error(`${pointer}/${party}`, 'is required (an object with rollencodenummer)');
-      else if (!text(value, 'rollencodenummer', `${pointer}/${party}`)) error(`${pointer}/${party}/rollencodenummer`, 'is required');
-    }
-  }
-  if (errors.length > 0 || !at || !vorgangsnummer) return { ok: false, errors };
+const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const objects = (value: unknown): Bo[] => (Array.isArray(value) ? value.filter(isPlainObject) : []);
+
+/** The criteria of a body that fits the schema: texts given (not empty), objects where the schema takes others too. */
+function criteriaOf(body: Bo): IdentifyCriteria {
+  const stammdaten = body['stammdaten'] as Bo;
+  const transaktionsdaten = body['transaktionsdaten'] as Bo;
+  const ids = (kind: string, field: string) => objects(stammdaten[kind]).flatMap((object) => (given(object[field]) ? [object[field]] : []));
+  const malos = objects(stammdaten['MARKTLOKATION']);
+  const customers = objects(stammdaten['ENERGIELIEFERVERTRAG'])
+    .flatMap((contract) => objects(contract['vertragspartner2']))
+    .map(({ name1, name2, gewerbekennzeichnung, externeReferenzen }): RequestedCustomer => ({
+      ...(given(name1) ? { name1 } : {}),
+      ...(given(name2) ? { name2 } : {}),
+      company: gewerbekennzeichnung === true,
+      customerNumbers: objects(externeReferenzen).flatMap(({ exRefWert }) => (given(exRefWert) ? [exRefWert.trim()] : [])),
+    }));
+  const vorgangsnummer = transaktionsdaten['vorgangsnummer'] as string;
+  const key = transaktionsdaten['idempodenzschluessel'];
   return {
-    ok: true,
-    criteria: { maloIds, trancheIds, meloIds, meterNumbers, addresses, cadastres, coordinates, customers, at, vorgangsnummer, idempotencyKey: idempotencyKey ?? vorgangsnummer },
+    maloIds: ids('MARKTLOKATION', 'marktlokationsId'),
+    trancheIds: ids('TRANCHE', 'tranchenId'),
+    meloIds: ids('MESSLOKATION', 'messlokationsId'),
+    meterNumbers: ids('ZAEHLER', 'zaehlernummer'),
+    addresses: malos.map((malo) => malo['lokationsadresse']).filter(isPlainObject),
+    cadastres: malos.map((malo) => malo['katasterinformation'] ?? malo['katasteradresse']).filter(isPlainObject),
+    coordinates: malos.map((malo) => malo['geokoordinaten']).filter(isPlainObject),
+    customers,
+    at: new Date(transaktionsdaten['ausfuehrungsdatum'] as string),
+    vorgangsnummer,
+    idempotencyKey: given(key) ? key : vorgangsnummer,
   };
 }

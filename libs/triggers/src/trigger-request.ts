@@ -1,5 +1,6 @@
-import { appendPointer, isPlainObject, ROOT_POINTER } from '@maco/domain';
-import type { ProblemFieldError } from '@maco/platform';
+import { isPlainObject } from '@maco/domain';
+import { bodyCheck, type ProblemFieldError } from '@maco/platform';
+import { TRIGGER_REQUEST } from './openapi/triggers-schemas';
 
 type JsonMap = Record<string, unknown>;
 
@@ -12,10 +13,16 @@ export interface TriggerRequest {
 
 export type TriggerRequestCheck = { ok: true; request: TriggerRequest } | { ok: false; errors: ProblemFieldError[] };
 
-// A process key: stored as the record's business key and sent back by partners, so it must stay short.
-const MAX_PROZESS_ID_LENGTH = 128;
 // Longer values are no MaLo-ID; they are not worth an index entry.
 const MAX_INDEXED_ID_LENGTH = 64;
+
+/** The envelope's schema (`TriggerRequest`), and the rule it cannot say: `zusatzdaten.eventname`, if sent, is the path's. */
+const CHECK = bodyCheck(TRIGGER_REQUEST, {}, (body, eventname: string) => {
+  const named = isPlainObject(body) && isPlainObject(body['zusatzdaten']) ? body['zusatzdaten']['eventname'] : undefined;
+  return named !== undefined && named !== null && named !== eventname
+    ? [{ pointer: '#/zusatzdaten/eventname', message: `must be ${eventname} (the event of the path) or absent` }]
+    : [];
+});
 
 /**
  * Checks the envelope of a trigger body: an object with `stammdaten` and `transaktionsdaten` objects and an optional
@@ -23,28 +30,11 @@ const MAX_INDEXED_ID_LENGTH = 64;
  * path's event. Members beyond these are kept and passed on.
  */
 export function checkTriggerRequest(body: unknown, eventname: string): TriggerRequestCheck {
-  if (!isPlainObject(body)) return { ok: false, errors: [{ pointer: ROOT_POINTER, message: 'must be an object with stammdaten and transaktionsdaten' }] };
-  const errors: ProblemFieldError[] = [];
-  for (const container of ['stammdaten', 'transaktionsdaten'] as const) {
-    if (!isPlainObject(body[container])) errors.push({ pointer: appendPointer(ROOT_POINTER, container), message: 'must be an object' });
-  }
-  const zusatzdaten = body['zusatzdaten'];
-  let prozessId: string | undefined;
-  if (zusatzdaten !== undefined && zusatzdaten !== null && !isPlainObject(zusatzdaten)) {
-    errors.push({ pointer: '#/zusatzdaten', message: 'must be an object' });
-  } else if (isPlainObject(zusatzdaten)) {
-    const given = zusatzdaten['prozessId'];
-    if (typeof given === 'string' && given.trim() !== '' && given.length <= MAX_PROZESS_ID_LENGTH) prozessId = given;
-    else if (given !== undefined && given !== null) {
-      errors.push({ pointer: '#/zusatzdaten/prozessId', message: `must be a non-blank string of at most ${MAX_PROZESS_ID_LENGTH} characters` });
-    }
-    const named = zusatzdaten['eventname'];
-    if (named !== undefined && named !== null && named !== eventname) {
-      errors.push({ pointer: '#/zusatzdaten/eventname', message: `must be ${eventname} (the event of the path) or absent` });
-    }
-  }
+  const errors = CHECK(body, eventname);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, request: { body: body as TriggerRequest['body'], prozessId } };
+  const request = body as TriggerRequest['body'];
+  const prozessId = request.zusatzdaten?.['prozessId'];
+  return { ok: true, request: { body: request, prozessId: typeof prozessId === 'string' ? prozessId : undefined } };
 }
 
 /** The body the middleware receives: the caller's, with `zusatzdaten.prozessId` and `eventname` set by us. */

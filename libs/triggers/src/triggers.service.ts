@@ -3,7 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   missingTriggerFields,
-  parseRelease,
   releaseInForceAt,
   RELEASES,
   triggerEvent,
@@ -15,6 +14,7 @@ import { PG_POOL, unstorableTextError } from '@maco/database';
 import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
 import { inTransaction, TriggerProcessRepository } from '@maco/process-store';
 import { TriggerDeliverer } from './delivery/trigger-deliverer';
+import { FORMAT_VERSION } from './http/trigger-route';
 import { TriggerMetrics, type TriggerOutcome } from './metrics/trigger-metrics';
 import { TriggerOutboxRepository } from './outbox/trigger-outbox.repository';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
@@ -132,7 +132,7 @@ export class TriggersService {
   /** The header's release, else the one in force now, else (before the first) the deployment's default. */
   private releaseOf(header: unknown): ReleaseName {
     if (header === undefined) return releaseInForceAt(new Date()) ?? this.config.defaultRelease;
-    const named = typeof header === 'string' ? parseRelease(header) : undefined;
+    const named = typeof header === 'string' ? FORMAT_VERSION.parse(header) : undefined;
     if (named) return named;
     throw triggerProblem(
       'REQUEST.UNKNOWN_RELEASE',

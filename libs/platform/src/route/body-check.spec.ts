@@ -31,3 +31,44 @@ describe('bodyCheck', () => {
     expect(bodyCheck({ ...closed, 'x-invalid-name': 'a or b' })({ a: 1, c: 1 })).toEqual([{ pointer: '#/c', message: 'must be a or b' }]);
   });
 });
+
+describe('bodyCheck messages, order and rules', () => {
+  const ENVELOPE = {
+    type: 'object',
+    required: ['head', 'items'],
+    properties: {
+      head: { type: 'object', 'x-messages': { required: 'is required (an object)', type: 'is required (an object)' } },
+      items: {
+        type: 'array',
+        maxItems: 2,
+        'x-messages': { null: 'is required (a list)', type: 'must be a list', maxItems: 'must have at most 2 elements' },
+        items: { $ref: '#/components/schemas/Item' },
+      },
+      name: { type: 'string', maxLength: 5, pattern: '^[a-z]*$', 'x-messages': { maxLength: 'must be at most 5 letters', pattern: 'must be letters' } },
+    },
+  };
+  const ITEM = { type: 'object', properties: { id: { type: 'string', pattern: '^\\d+$', 'x-invalid': 'digits' } } };
+  const check = bodyCheck(ENVELOPE, { Item: ITEM }, (body, suffix: string) =>
+    ['name', 'extra'].flatMap((member) => (typeof (body as Record<string, unknown>)?.[member] === 'string' ? [{ pointer: `#/${member}`, message: `must end in ${suffix}` }] : [])),
+  );
+
+  it('should take a missing, null or wrong member’s message from its schema', () => {
+    expect(check({ items: null }, 'x')).toEqual([
+      { pointer: '#/head', message: 'is required (an object)' },
+      { pointer: '#/items', message: 'is required (a list)' },
+    ]);
+    expect(check({ head: 1, items: [{}, {}, {}] }, 'x')).toEqual([
+      { pointer: '#/head', message: 'is required (an object)' },
+      { pointer: '#/items', message: 'must have at most 2 elements' },
+    ]);
+  });
+
+  it('should report one problem per member, in the order of the schema, a member before its parts', () => {
+    expect(check({ name: 'ABCDEFG', items: [{ id: 'a' }], extra: 'y' }, 'x')).toEqual([
+      { pointer: '#/head', message: 'is required (an object)' },
+      { pointer: '#/items/0/id', message: 'must be digits' },
+      { pointer: '#/name', message: 'must be at most 5 letters' },
+      { pointer: '#/extra', message: 'must end in x' },
+    ]);
+  });
+});

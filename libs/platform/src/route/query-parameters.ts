@@ -18,7 +18,7 @@ export interface QueryParameter<T> {
   expected: string;
   /** The value when the parameter is absent. */
   fallback?: T;
-  /** An empty text is read (`parse('')`) rather than taken as absent: where `?name=` is a value, right or wrong. */
+  /** An empty text is read like any other (else it counts as absent). */
   readsEmpty?: boolean;
 }
 
@@ -37,10 +37,9 @@ export interface QueryReading<P extends QueryParameters> {
 }
 
 /**
- * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined (empty
- * is read where the parameter `readsEmpty`), a
- * required one missing is `is required`, one given twice `must be given once`, a text that does not fit
- * `must be <expected>`. Parameters the route does not list are left alone.
+ * Reads a query against its parameters and names every problem at once (`#/limit`): absent or empty is undefined (an
+ * empty text is read where the parameter `readsEmpty`), a required one missing is `is required`, one given twice
+ * `must be given once`, a text that does not fit `must be <expected>`. Parameters the route does not list are left alone.
  */
 export function readQuery<P extends QueryParameters>(parameters: P, query: Record<string, unknown>): QueryReading<P> {
   const values: Record<string, unknown> = {};

@@ -25,6 +25,16 @@ export interface RouteAnswer {
   headers?: Readonly<Record<string, OpenApiObject>>;
 }
 
+/** A path parameter of a route: its documentation (the handler checks it, with `readQuery` where it is a kind). */
+export interface PathParameter {
+  description: string;
+  schema: OpenApiObject;
+  /** Its name in the route's paths, where the document and the problems name it otherwise (`:key`). */
+  routeName?: string;
+  /** A value of it, documented and standing in for it in the problems' example `instance`. */
+  example?: string;
+}
+
 /**
  * A route, described once as data in its group: the handler is registered from it (`@Route`), its query is read from
  * it (`readQuery`), and its OpenAPI operation is built from it (`routeOperations`).
@@ -45,8 +55,8 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   /** The summary of a later path's operation; `<summary> (also served as <path>)` unless said. */
   aliasSummary?: (path: string) => string;
   description: string;
-  /** Path parameters, by name: their documentation (the handler checks them). */
-  pathParameters?: Readonly<Record<string, { description: string; schema: OpenApiObject }>>;
+  /** Path parameters, by the name the document gives them. */
+  pathParameters?: Readonly<Record<string, PathParameter>>;
   query?: P;
   /** Further parameters (`$ref`s to shared parameters: headers, or query parameters the handler reads itself), documented after the query. */
   headers?: readonly OpenApiObject[];

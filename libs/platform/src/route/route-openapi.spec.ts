@@ -77,6 +77,14 @@ describe('route descriptions', () => {
     });
   });
 
+  it('should document a path parameter by its own name, its example standing in for it in the problems', () => {
+    const renamed = describeRoute({ ...ITEM, paths: ['/items/:key'], pathParameters: { itemId: { description: 'The id.', schema: { type: 'string' }, routeName: 'key', example: 'i-7' } } });
+    const paths = routeOperations([renamed], { role: 'LF', problems: PROBLEMS });
+    const operation = paths['/items/{itemId}'].get as { parameters: unknown[]; responses: Record<string, { content: Record<string, { examples: Record<string, { value: { instance: string } }> }> }> };
+    expect(operation.parameters[0]).toEqual({ name: 'itemId', in: 'path', required: true, description: 'The id.', schema: { type: 'string' }, example: 'i-7' });
+    expect(operation.responses['404'].content['application/problem+json'].examples['ITEM.NOT_FOUND'].value.instance).toBe('/items/i-7');
+  });
+
   it('should register the handler on every path with the auth flag and its description', () => {
     @Controller()
     class ItemController {

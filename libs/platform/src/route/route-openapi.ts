@@ -1,7 +1,7 @@
 import type { OpenApiContext, OpenApiObject } from '../openapi/openapi-contribution';
 import { BEARER_SCHEME, problemResponses } from '../openapi/service-openapi';
 import { queryParametersOpenApi } from './query-parameters';
-import type { RouteDescription } from './route-description';
+import type { PathParameter, RouteDescription } from './route-description';
 
 /** A Nest path (`/processes/:key`) as OpenAPI writes it (`/processes/{key}`). */
 export const openApiPathOf = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
@@ -18,7 +18,7 @@ export function routeOperations(routes: readonly RouteDescription[], context: Op
   for (const route of routes) {
     const served = route.paths.map((path) => servedPath(route, path, context));
     served.forEach((path, index) => {
-      const documented = openApiPathOf(path);
+      const documented = documentedPathOf(route, path);
       const operations = (paths[documented] ??= {});
       operations[route.method.toLowerCase()] = operationOf(route, served, index, context);
     });
@@ -31,9 +31,34 @@ function servedPath(route: RouteDescription, path: string, context: OpenApiConte
   return route.roleParameter ? path.replace(`:${route.roleParameter}`, context.role.toLowerCase()) : path;
 }
 
+/** A route's path as the document writes it: its parameters in braces, by the names the document gives them. */
+function documentedPathOf(route: RouteDescription, path: string): string {
+  return Object.entries(route.pathParameters ?? {}).reduce(
+    (documented, [name, parameter]) => (parameter.routeName ? documented.replace(`{${parameter.routeName}}`, `{${name}}`) : documented),
+    openApiPathOf(path),
+  );
+}
+
+/** The path of a request as a problem example names it: each parameter's example where it has one. */
+function examplePathOf(route: RouteDescription, path: string): string {
+  return Object.entries(route.pathParameters ?? {}).reduce(
+    (example, [name, parameter]) => (parameter.example ? example.replace(`{${name}}`, parameter.example) : example),
+    documentedPathOf(route, path),
+  );
+}
+
+const pathParameterOf = (name: string, { description, schema, example }: PathParameter): OpenApiObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
+  ...(example ? { example } : {}),
+});
+
 function operationOf(route: RouteDescription, served: readonly string[], index: number, context: OpenApiContext): OpenApiObject {
   const path = served[index];
-  const pathParameters = Object.entries(route.pathParameters ?? {}).map(([name, parameter]) => ({ name, in: 'path', required: true, ...parameter }));
+  const pathParameters = Object.entries(route.pathParameters ?? {}).map(([name, parameter]) => pathParameterOf(name, parameter));
   return {
     tags: [route.tag],
     operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1).replace(/[^A-Za-z0-9]+/g, '_')}`,
@@ -77,7 +102,7 @@ function operationOf(route: RouteDescription, served: readonly string[], index: 
           },
         ]),
       ),
-      ...problemResponses(route.problems, context, { statusText: route.statusText, instance: openApiPathOf(path), errorsOf: route.errorsOf }),
+      ...problemResponses(route.problems, context, { statusText: route.statusText, instance: examplePathOf(route, path), errorsOf: route.errorsOf }),
     },
   };
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { requestFactsOf } from '@maco/platform';
+import { requestFactsOf, Route } from '@maco/platform';
 import { FORMAT_VERSION_HEADER, TriggersService } from '../triggers.service';
+import { TRIGGER_ROUTE } from './trigger-route';
 
 /** Triggers: the backend starts a process at the middleware (`POST /inbound` there). */
 @Controller()
@@ -10,7 +11,7 @@ export class TriggersController {
   constructor(private readonly triggers: TriggersService) {}
 
   /** 201 when the middleware took the trigger, 202 while it is still being delivered; problems otherwise. */
-  @Post('triggers/:eventname')
+  @Route(TRIGGER_ROUTE)
   async trigger(
     @Param('eventname') eventname: string,
     @Body() body: unknown,

@@ -1,0 +1,232 @@
+import { MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
+import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
+import { FLAG_NAMES } from '../flags';
+
+/** The kinds of the master data answer, in the contract's order (`MaloIdent Marktlokation`). */
+export const MASTER_DATA_KINDS = [
+  'MARKTLOKATION',
+  'BILANZIERUNG',
+  'TRANCHE',
+  'MESSLOKATION',
+  'ENERGIELIEFERVERTRAG',
+  'TECHNISCHE_RESSOURCE',
+  'STEUERBARE_RESSOURCE',
+  'NETZLOKATION',
+] as const;
+
+const MAX_TEXT = 200;
+const MAX_ITEMS = 20;
+const MELO_ID = /^DE[A-Z0-9]{31}$/;
+// RFC3339_DATE_TIME takes `T` and `Z` in either case; a schema's pattern has no flags, so it says both.
+const DATE_TIME_PATTERN = RFC3339_DATE_TIME.source.replace('T', '[Tt]').replace('Z|', '[Zz]|');
+
+const STRING = `must be a string of at most ${MAX_TEXT} characters`;
+const REQUIRED_OBJECT = 'is required (an object)';
+const REQUIRED_LIST = 'is required (an array of objects)';
+const REQUIRED_PARTY = 'is required (an object with rollencodenummer)';
+const DIRECTION = 'must be AUSSP or EINSP';
+
+/** A text of the request; absent, null or empty is not given. `pattern`: what a given one must be. */
+function text(description?: string, pattern?: RegExp, what?: string): OpenApiObject {
+  return {
+    type: 'string',
+    nullable: true,
+    maxLength: MAX_TEXT,
+    ...(pattern ? { pattern: `^$|${pattern.source}` } : {}),
+    ...(description ? { description } : {}),
+    'x-messages': { type: STRING, maxLength: STRING, ...(pattern ? { pattern: `must be ${what}` } : {}) },
+  };
+}
+
+/** A text the request needs: missing, null or empty is `is required`. */
+function requiredText(extra: OpenApiObject = {}, messages: Record<string, string> = {}): OpenApiObject {
+  return { type: 'string', minLength: 1, maxLength: MAX_TEXT, ...extra, 'x-messages': { null: 'is required', minLength: 'is required', type: STRING, maxLength: STRING, ...messages } };
+}
+
+/** An object of a list; members beyond those named are taken as they are. */
+const object = (properties: Record<string, OpenApiObject>, extra: OpenApiObject = {}): OpenApiObject => ({
+  type: 'object',
+  'x-invalid': 'an object',
+  ...extra,
+  additionalProperties: true,
+  properties,
+});
+
+/** A list of a kind of `stammdaten`: at most 20 objects; absent or null where it is not `required`. */
+function list(items: OpenApiObject, required = false): OpenApiObject {
+  const messages = { type: 'must be an array of objects', maxItems: `must have at most ${MAX_ITEMS} elements` };
+  return {
+    type: 'array',
+    ...(required ? { minItems: 1 } : { nullable: true }),
+    maxItems: MAX_ITEMS,
+    items,
+    'x-messages': required ? { ...messages, minItems: 'must have at least one element', required: REQUIRED_LIST, null: REQUIRED_LIST } : messages,
+  };
+}
+
+/**
+ * An object of texts (an address, cadastre, coordinates): each member a `MaloIdent_Text`. Its fields are named in the
+ * description, not as properties: problems of several are reported in the body's order.
+ */
+const texts = (description: string): OpenApiObject => ({
+  type: 'object',
+  nullable: true,
+  description,
+  'x-invalid': 'an object',
+  additionalProperties: ref('MaloIdent_Text'),
+});
+
+/** `katasterinformation`: cadastre texts (Gemarkung, Flur, Flurstück). */
+export const CADASTRE = texts('Cadastre (Gemarkung, Flur, Flurstück).');
+
+const party = (description: string): OpenApiObject => ({
+  type: 'object',
+  description,
+  required: ['rollencodenummer'],
+  'x-messages': { required: REQUIRED_PARTY, type: REQUIRED_PARTY },
+  properties: { rollencodenummer: requiredText() },
+});
+
+/**
+ * `POST /identifyMarketlocation`'s body as the route checks it (`bodyCheck`): `stammdaten.MARKTLOKATION` (each with
+ * `energierichtung`), ids in their formats, texts of at most 200 characters, at most 20 objects per kind;
+ * `transaktionsdaten` with `vorgangsnummer`, `ausfuehrungsdatum` and both parties' `rollencodenummer`. `boTyp` and
+ * `versionStruktur` are not enforced (real payloads drift); null or an empty text is a member not given.
+ */
+export const IDENTIFY_REQUEST: OpenApiObject = {
+  type: 'object',
+  'x-invalid': 'a JSON object',
+  required: ['stammdaten', 'transaktionsdaten'],
+  properties: {
+    stammdaten: {
+      type: 'object',
+      required: ['MARKTLOKATION'],
+      'x-messages': { required: REQUIRED_OBJECT, type: REQUIRED_OBJECT },
+      properties: {
+        MARKTLOKATION: list(
+          object(
+            {
+              marktlokationsId: text(undefined, MALO_ID_PATTERN, '11 digits'),
+              energierichtung: { type: 'string', enum: ['AUSSP', 'EINSP'], 'x-messages': { required: 'is required (AUSSP or EINSP)', null: 'is required (AUSSP or EINSP)', type: DIRECTION, enum: DIRECTION } },
+              lokationsadresse: texts('The address as the supplier knows it: postleitzahl, ort, ortsteil, strasse, hausnummer, adresszusatz, postfach, landescode.'),
+              katasterinformation: CADASTRE,
+              // Checked in code, as katasterinformation and at its pointer, where that is absent (else not read).
+              katasteradresse: { description: 'Read (and checked) as katasterinformation where that is absent.' },
+              geokoordinaten: texts('Coordinates (breitengrad, laengengrad).'),
+            },
+            { required: ['energierichtung'] },
+          ),
+          true,
+        ),
+        TRANCHE: list(object({ tranchenId: text(undefined, MALO_ID_PATTERN, '11 digits') })),
+        MESSLOKATION: list(object({ messlokationsId: text(undefined, MELO_ID, 'DE followed by 31 digits or capital letters') })),
+        ZAEHLER: list(object({ zaehlernummer: text() })),
+        ENERGIELIEFERVERTRAG: list(
+          object({
+            vertragspartner2: {
+              type: 'array',
+              nullable: true,
+              description: 'The customer as the supplier names it.',
+              'x-messages': { type: 'must be an array of objects' },
+              items: object({
+                name1: text(),
+                name2: text(),
+                externeReferenzen: {
+                  type: 'array',
+                  nullable: true,
+                  'x-messages': { type: 'must be an array of objects' },
+                  items: { description: 'A reference (others than objects are skipped).', properties: { exRefWert: text('A customer number at the previous supplier.') } },
+                },
+              }),
+            },
+          }),
+        ),
+      },
+    },
+    transaktionsdaten: {
+      type: 'object',
+      required: ['vorgangsnummer', 'ausfuehrungsdatum', 'absender', 'empfaenger'],
+      additionalProperties: true,
+      'x-messages': { required: REQUIRED_OBJECT, type: REQUIRED_OBJECT },
+      properties: {
+        vorgangsnummer: requiredText(),
+        // No `format`: its calendar check would refuse what is taken (2023-02-30 rolls over); a rule in code refuses
+        // what is no instant at all.
+        ausfuehrungsdatum: requiredText(
+          { pattern: DATE_TIME_PATTERN, description: 'A date-time with offset (`2023-08-02T22:00:00Z`): the identification is done for this moment.' },
+          { pattern: 'must be a date-time in UTC (2023-08-02T22:00:00Z)' },
+        ),
+        idempodenzschluessel: text('The same key again (per role) answers the recorded answer; absent: `vorgangsnummer` is the key.'),
+        nachrichtendatum: text(),
+        absender: party('The supplier asking.'),
+        empfaenger: party('The grid operator asked.'),
+      },
+    },
+  },
+};
+
+const FLAG_TEXT: Record<string, string> = {
+  trefferMaloid: 'The complete 11-digit MaLo id equals the requested one.',
+  trefferTrancheId: 'A requested tranche id (11 digits) is a tranche of the MaLo.',
+  trefferAdresse1:
+    'Postcode, street (folded; a street ending in "straße"/"str."/"strasse" is a prefix, the contract’s "*"), house number with suffix, place and country agree; without address: cadastre tuple or coordinates (4 decimals).',
+  trefferKundennummer: 'A requested customer number at the previous supplier equals the MaLo customer’s (trimmed only).',
+  trefferName: 'Names agree after folding (umlauts, case, legal forms, titles): first/surname in any order, "first and surname" against each field, company against name1/name2/both; one typo in words of 5+ letters.',
+  trefferGeraetenummer: 'A requested meter number equals one of the MaLo’s meters of the last 36 months (case-sensitive; white space, leading and trailing zeros ignored).',
+  trefferMeloid: 'A requested MeLo id (33 characters) is a MeLo of the MaLo.',
+  trefferAdresse2: 'Complete address check: trefferAdresse1 and the full street, place, Ortsteil, Adresszusatz and Postfach given agree.',
+  trefferMakorelevant: 'The MaLo takes part in market communication at the date (not marked `makorelevant: false`, a grid-operator role in force).',
+  trefferStillgelegt: 'The MaLo is decommissioned at the date (`marktlokationsTyp` RUHENDE_MARKTLOKATION in force, `stilllegungsdatum` reached or `stillgelegt`).',
+  trefferNetzgebiet: 'The MaLo’s grid area (`netzgebietNr`) at the date is served as "eigener Service" (`MALO_IDENT_OWN_GRID_AREAS`; unset: all).',
+  trefferNetzgebiet3KJ: 'The MaLo was in such a grid area at some point since 1 January of the third calendar year back.',
+};
+
+/** The group's component schemas: the identification's request and answer, the master data, the record. */
+export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
+  MaloIdent_IdentifyRequest: IDENTIFY_REQUEST,
+  MaloIdent_Text: {
+    description: `A text of at most ${MAX_TEXT} characters; a number or a nested value is taken as it is, a boolean is not.`,
+    not: { type: 'boolean' },
+    maxLength: MAX_TEXT,
+    'x-messages': { not: 'must be a string', maxLength: `must be at most ${MAX_TEXT} characters` },
+  },
+  MaloIdent_IdentifyAnswer: {
+    type: 'object',
+    required: ['maloIdentDaten'],
+    properties: {
+      maloIdentDaten: {
+        type: 'array',
+        description: 'Candidates, strongest first (ids, meter, address, customer number, name; then the secondary flags); `[]` when none.',
+        items: {
+          type: 'object',
+          required: ['lokationsId', ...FLAG_NAMES],
+          properties: { lokationsId: { type: 'string', example: '74018657187' }, ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, { type: 'boolean', description: FLAG_TEXT[flag] }])) },
+        },
+      },
+    },
+  },
+  MaloIdent_MasterData: {
+    type: 'object',
+    required: ['stammdaten'],
+    properties: {
+      stammdaten: {
+        type: 'object',
+        required: ['MARKTLOKATION'],
+        properties: Object.fromEntries(MASTER_DATA_KINDS.map((kind) => [kind, { type: 'array', items: { type: 'object', additionalProperties: true } }])),
+      },
+    },
+  },
+  MaloIdent_Record: {
+    type: 'object',
+    properties: {
+      role: { type: 'string' },
+      idempotencyKey: { type: 'string' },
+      vorgangsnummer: { type: 'string', nullable: true },
+      tokenSubject: { type: 'string', nullable: true, description: 'The `sub` of the token that asked.' },
+      receivedAt: { type: 'string', format: 'date-time' },
+      request: { type: 'object', additionalProperties: true, description: 'The request body as received.' },
+      answer: ref('MaloIdent_IdentifyAnswer'),
+      candidateCount: { type: 'integer' },
+    },
+  },
+};
