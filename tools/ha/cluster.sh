@@ -15,7 +15,10 @@
 # Settings (environment):
 #   HA_DIR        where data, configuration and logs go (default /tmp/maco-ha); run as root, it is owned by the user
 #                 postgres, which runs the servers (PostgreSQL refuses to run as root)
-#   HA_PORT       the monitor's port (default 55432); the nodes take the next two (55433, 55434)
+#   HA_PORT       the monitor's port (default 25432); the nodes take the next two (25433, 25434). Keep them below the
+#                 kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range, 32768–60999 on Linux): a port in it
+#                 can be held by any client socket: in a drill on 55432–55434 the killed node could not listen again
+#                 when it rejoined ("Address already in use" — a client socket had been given 55434)
 #   HA_TIMEOUTS   fast (default): failover within ~15 s — the monitor declares a silent primary unhealthy after 6 s and
 #                 waits 10 s for it to demote; the keepers demote a primary cut off from monitor and standby after 5 s
 #                 (the demote wait stays above that, so two primaries never take writes). default: pg_auto_failover's
@@ -28,7 +31,7 @@
 set -euo pipefail
 
 HA_DIR=${HA_DIR:-/tmp/maco-ha}
-HA_PORT=${HA_PORT:-55432}
+HA_PORT=${HA_PORT:-25432}
 HA_TIMEOUTS=${HA_TIMEOUTS:-fast}
 HA_PG_BINDIR=${HA_PG_BINDIR:-/usr/lib/postgresql/15/bin}
 MONITOR_PORT=$HA_PORT
@@ -186,8 +189,10 @@ cmd_kill_primary() {
   pid=$(as_owner head -1 "$pidfile")
   pm=$(as_owner head -1 "$HA_DIR/$name/postmaster.pid" 2> /dev/null || true)
   # The keeper was started with setsid: its process group holds the keeper's services and PostgreSQL.
+  local at
+  at=$(date -u +%FT%T.%3NZ)
   kill -KILL -- "-$pid" ${pm:+"$pm"} 2> /dev/null || true
-  echo "killed $name (127.0.0.1:${NODE_PORT[$name]}): keeper process group $pid${pm:+, postmaster $pm} at $(date -u +%FT%T.%3NZ)"
+  echo "killed $name (127.0.0.1:${NODE_PORT[$name]}): keeper process group $pid${pm:+, postmaster $pm} at $at"
 }
 
 cmd_rejoin() {
