@@ -136,6 +136,9 @@ cmd_up() {
   require_tools
   if [ ! -e "$HA_DIR/.maco-ha" ]; then
     [ -e "$HA_DIR" ] && [ -n "$(ls -A "$HA_DIR")" ] && die "$HA_DIR exists and is not a cluster of this script: choose another HA_DIR"
+    local left
+    left=$(cluster_pids)
+    [ -z "$left" ] || die "processes of an earlier cluster in $HA_DIR still run (pids $(echo $left)): stop them first ('cluster.sh stop' does)"
     mkdir -p "$HA_DIR/xdg/config" "$HA_DIR/xdg/data" "$HA_DIR/xdg/run"
     chmod 0700 "$HA_DIR/xdg/run"
     echo "timeouts=$HA_TIMEOUTS port=$HA_PORT" > "$HA_DIR/.maco-ha"
@@ -202,6 +205,19 @@ cmd_rejoin() {
   done
 }
 
+# The processes of this cluster, whatever they call themselves now (pg_autoctl renames its services, and a service can
+# outlive its supervisor): every process whose environment carries this cluster's XDG_RUNTIME_DIR (as_owner sets it,
+# PostgreSQL inherits it).
+cluster_pids() {
+  local marker="XDG_RUNTIME_DIR=$HA_DIR/xdg/run" environ
+  for environ in /proc/[0-9]*/environ; do
+    if { tr '\0' '\n' < "$environ"; } 2> /dev/null | grep -qxF "$marker"; then
+      environ=${environ#/proc/}
+      echo "${environ%/environ}"
+    fi
+  done
+}
+
 cmd_stop() {
   for name in node2 node1 monitor; do
     [ -e "$HA_DIR/$name" ] || continue
@@ -212,6 +228,17 @@ cmd_stop() {
     for ((i = 0; i < 40; i++)); do running "$name" || break; sleep 0.5; done
     if running "$name"; then autoctl stop --immediate --pgdata "$HA_DIR/$name" > /dev/null 2>&1 || true; fi
   done
+  # What pg_autoctl did not stop (seen: the postgres service of a keeper that had failed, which started PostgreSQL
+  # again later): SIGTERM, then SIGKILL, each by its pid.
+  local left
+  left=$(cluster_pids)
+  if [ -n "$left" ]; then
+    say "stopping what is left of the cluster: pids $(echo $left)"
+    kill -TERM $left 2> /dev/null || true
+    for ((i = 0; i < 20; i++)); do [ -z "$(cluster_pids)" ] && break; sleep 0.5; done
+    left=$(cluster_pids)
+    [ -z "$left" ] || kill -KILL $left 2> /dev/null || true
+  fi
 }
 
 cmd_down() {

@@ -14,8 +14,10 @@
 // 4. after --before seconds: `cluster.sh kill-primary` (SIGKILL of the primary's keeper and PostgreSQL);
 // 5. keeps booking until bookings succeed again, then --after seconds more; meanwhile it records the monitor's states
 //    and the service's readiness;
-// 6. reads the new primary: every key answered 200 must have its process row and its first revision;
-// 7. prints the figures (and writes them to HA_DIR/drill/<run>.json), stops the service, restarts the killed node.
+// 7. restarts the killed node (it rejoins as the standby: `cluster.sh rejoin`) and books --rejoin-load seconds more,
+//    with synchronous replication again;
+// 8. reads the new primary: every key answered 200 must have its process row and its first revision;
+// 9. prints the figures (and writes them to HA_DIR/drill/<run>.json) and stops the service.
 // Exit 0 when every 200 is stored and bookings came back; 1 otherwise; 2 when it cannot run.
 'use strict';
 const { execFile, execFileSync, spawn } = require('node:child_process');
@@ -42,7 +44,9 @@ const { values: args } = parseArgs({
     // not take the CPU the promotion needs on a small machine).
     'pause-ms': { type: 'string', default: '50' },
     build: { type: 'boolean', default: true },
+    // After the drill: restart the killed node (it rejoins as the standby) and book this many seconds more.
     rejoin: { type: 'boolean', default: true },
+    'rejoin-load': { type: 'string', default: '10' },
   },
   allowNegative: true,
 });
@@ -52,6 +56,7 @@ const connections = Number(args.connections);
 const maxOutageS = Number(args['max-outage']);
 const port = Number(args.port);
 const pauseMs = Number(args['pause-ms']);
+const rejoinLoadS = Number(args['rejoin-load']);
 
 const log = (/** @type {string} */ message) => process.stderr.write(`[drill ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -266,19 +271,27 @@ async function main() {
     const token = sign({ roles: ['LF'] }, JWT_SECRET, { algorithm: 'HS256', subject: 'failover-drill', expiresIn: 3600 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const next = bodies(run);
-    let stopping = false;
     /** @type {number | undefined} */
     let killAt;
     /** @type {number | undefined} */
     let recoveredAt;
-    const worker = async () => {
-      while (!stopping) {
-        const answer = /** @type {Answer} */ (await book(agent, token, next()));
-        answers.push(answer);
-        answerLog.write(`${JSON.stringify(answer)}\n`);
-        if (killAt !== undefined && recoveredAt === undefined && answer.status === 200 && answer.start > killAt) recoveredAt = answer.end;
-        if (answer.status !== 200) await sleep(pauseMs);
-      }
+    /** Starts `connections` clients booking one after the other; the returned function stops them and waits. */
+    const startLoad = () => {
+      let stopping = false;
+      const worker = async () => {
+        while (!stopping) {
+          const answer = /** @type {Answer} */ (await book(agent, token, next()));
+          answers.push(answer);
+          answerLog.write(`${JSON.stringify(answer)}\n`);
+          if (killAt !== undefined && recoveredAt === undefined && answer.status === 200 && answer.start > killAt) recoveredAt = answer.end;
+          if (answer.status !== 200) await sleep(pauseMs);
+        }
+      };
+      const workers = Array.from({ length: connections }, worker);
+      return async () => {
+        stopping = true;
+        await Promise.all(workers);
+      };
     };
 
     // The monitor's states and the service's readiness, every 250 ms, as they change.
@@ -297,7 +310,7 @@ async function main() {
 
     const loadStart = Date.now();
     mark(`load: ${connections} clients booking`);
-    const workers = Array.from({ length: connections }, worker);
+    let stopLoad = startLoad();
     await sleep(beforeS * 1000);
 
     // Asynchronously: the clients keep booking (and their answers keep their times) while the script runs. The kill's
@@ -315,10 +328,32 @@ async function main() {
       mark('first booking answered 200 after the kill', recoveredAt);
       await sleep(afterS * 1000);
     }
-    stopping = true;
-    await Promise.all(workers);
+    await stopLoad();
     const loadEnd = Date.now();
     mark(`load stopped: ${answers.length} answers`);
+
+    // The killed node back as the standby (pg_rewind, else a base backup), then bookings with synchronous replication
+    // again: the third throughput figure.
+    /** @type {{ restartToHealthyMs: number, from: number, to: number } | undefined} */
+    let rejoined;
+    if (args.rejoin && recoveredAt !== undefined) {
+      const restarted = Date.now();
+      const healthy = await healthyCluster(env).catch((error) => {
+        mark(`the cluster is not back to primary + standby: ${error.message}`);
+        return undefined;
+      });
+      if (healthy) {
+        mark(`redundancy back: ${describeStates(healthy.nodes)}, synchronous_standby_names = ${healthy.replication.synchronousStandbyNames}`);
+        if (rejoinLoadS > 0) {
+          const from = Date.now();
+          stopLoad = startLoad();
+          await sleep(rejoinLoadS * 1000);
+          await stopLoad();
+          rejoined = { restartToHealthyMs: from - restarted, from, to: Date.now() };
+          mark(`load with the standby back stopped: ${answers.length} answers in all`);
+        } else rejoined = { restartToHealthyMs: Date.now() - restarted, from: 0, to: 0 };
+      }
+    }
     watching = false;
     await watch;
     answerLog.end();
@@ -332,7 +367,10 @@ async function main() {
     const missing = okKeys.filter((key) => !stored.has(key));
     const storedDespiteError = otherKeys.filter((key) => stored.has(key));
 
-    const report = figures({ answers, killAt, recoveredAt, loadStart, loadEnd, missing, storedDespiteError, okCount: okKeys.length, timeline, cluster, killed, answersFile, primaryUrl, haDir: env.HA_DIR });
+    const report = figures({
+      answers, killAt, recoveredAt, loadStart, loadEnd, rejoined, missing, storedDespiteError, okCount: okKeys.length, timeline, cluster, killed, answersFile,
+      primaryUrl, haDir: env.HA_DIR,
+    });
     writeFileSync(join(outDir, `${run}.json`), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(markdown(report));
     log(`figures: ${join(outDir, `${run}.json`)}; every answer: ${answersFile}`);
@@ -340,14 +378,6 @@ async function main() {
   } finally {
     service.kill('SIGTERM');
     await new Promise((resolve) => (service.exitCode !== null ? resolve(undefined) : service.once('exit', resolve)));
-    if (args.rejoin) {
-      // healthyCluster runs `cluster.sh rejoin`: the killed node comes back as the standby (pg_rewind, else a base backup).
-      const started = Date.now();
-      await healthyCluster(env).then(
-        () => log(`redundancy back (primary + synchronous standby) ${((Date.now() - started) / 1000).toFixed(1)} s after the restart`),
-        (error) => log(`the cluster is not back to primary + standby: ${error.message}`),
-      );
-    }
   }
 }
 
@@ -397,13 +427,13 @@ function figures(r) {
   // The first monitor state after the kill in which the other node is the (wait_)primary.
   const killedNode = /^killed (\S+)/.exec(r.killed)?.[1];
   const promotion = r.timeline.find(
-    (/** @type {any} */ t) => t.at > killAt && [...t.event.matchAll(/(\S+)=(?:wait_primary|primary)\/(?:wait_primary|primary)\b/g)].some((m) => m[1] !== killedNode),
+    (/** @type {any} */ t) => t.at > killAt && t.event.startsWith('monitor:') && [...t.event.matchAll(/(\S+)=\S+\/(?:wait_primary|primary)\b/g)].some((m) => m[1] !== killedNode),
   );
   const cpus = os.cpus();
   return {
     date: new Date(loadStart).toISOString(),
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), load1: os.loadavg()[0], node: process.version },
-    settings: { connections, beforeS, afterS, pauseMsAfterError: pauseMs, timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim() },
+    settings: { connections, beforeS, afterS, rejoinLoadS, pauseMsAfterError: pauseMs, timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim() },
     cluster: { before: describeStates(r.cluster.nodes), synchronousStandbyNames: r.cluster.replication.synchronousStandbyNames, synchronousCommit: r.cluster.replication.synchronousCommit },
     killed: r.killed,
     failover: {
@@ -418,7 +448,9 @@ function figures(r) {
     throughput: {
       beforePerS: rate(loadStart + warmup, killAt),
       afterPerS: recoveredAt ? rate(recoveredAt, loadEnd) : null,
+      afterRejoinPerS: r.rejoined?.to ? rate(r.rejoined.from, r.rejoined.to) : null,
     },
+    rejoin: r.rejoined ? { restartToHealthyMs: r.rejoined.restartToHealthyMs } : null,
     bookings: { answered: answers.length, answered200: r.okCount, missing: r.missing.length, missingKeys: r.missing.slice(0, 20), storedDespiteError: r.storedDespiteError.length },
     checkedOn: r.primaryUrl.replace(/\/\/[^@]*@/, '//'),
     timeline: r.timeline.map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
@@ -433,16 +465,17 @@ function markdown(f) {
     `## Failover drill ${f.date}`,
     '',
     `Machine: ${f.machine.cpus} × ${f.machine.cpuModel}, ${f.machine.memoryGB} GB, load ${f.machine.load1.toFixed(1)} at the end, Node ${f.machine.node}. ` +
-      `${f.settings.connections} clients, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after recovery; cluster ${f.settings.timeouts}.`,
+      `${f.settings.connections} clients, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after recovery, ${f.settings.rejoinLoadS} s after the rejoin; cluster ${f.settings.timeouts}.`,
     `Before: ${f.cluster.before}, synchronous_standby_names = ${f.cluster.synchronousStandbyNames}, synchronous_commit = ${f.cluster.synchronousCommit}.`,
     '',
     '| figure | value |',
     '|---|---|',
     `| failover time (last 200 before → first 200 after) | ${s(f.failover.gapMs)} |`,
-    `| kill → standby promoted (monitor) | ${s(f.failover.killToPromotionMs)} |`,
+    `| kill → standby told to take over (monitor assigns wait_primary) | ${s(f.failover.killToPromotionMs)} |`,
     `| kill → first 200 | ${s(f.failover.killToFirst200Ms)} |`,
     `| answers during the gap | ${f.failover.answersInGap}: ${Object.entries(f.failover.answersInGapByStatus).map(([k, v]) => `${k} × ${v}`).join(', ') || 'none'} |`,
-    `| throughput before / after (200/s) | ${f.throughput.beforePerS} / ${f.throughput.afterPerS ?? '—'} |`,
+    `| throughput before (synchronous standby) / after (new primary alone) / after the rejoin (synchronous again), 200/s | ${f.throughput.beforePerS} / ${f.throughput.afterPerS ?? '—'} / ${f.throughput.afterRejoinPerS ?? '—'} |`,
+    `| killed node restarted → primary + synchronous standby again | ${s(f.rejoin?.restartToHealthyMs ?? null)} |`,
     `| bookings answered / answered 200 | ${f.bookings.answered} / ${f.bookings.answered200} |`,
     `| answered 200 but missing in the database | **${f.bookings.missing}** |`,
     `| answered otherwise but stored (outcome unknown to the caller) | ${f.bookings.storedDespiteError} |`,
