@@ -10,6 +10,7 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 const loader = /** @type {typeof Module & { _resolveFilename: (request: string, ...rest: unknown[]) => string }} */ (Module);
 const resolve = loader._resolveFilename;
+/** @param {string} request @param {unknown[]} rest */
 loader._resolveFilename = function (request, ...rest) {
   const match = /^@maco\/([a-z0-9-]+)(\/.*)?$/.exec(request);
   if (match) {

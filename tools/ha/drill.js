@@ -3,7 +3,8 @@
 // the primary is killed hard in the middle, the service must find the promoted standby by itself, and afterwards every
 // booking that was answered 200 must be in the database.
 //
-//   tools/ha/cluster.sh up && node tools/ha/drill.js [--before 10] [--after 10] [--connections 16] [--max-outage 120]
+//   tools/ha/cluster.sh up && node tools/ha/drill.js [--warmup 5] [--before 10] [--after 10] [--rejoin-load 10]
+//     [--connections 16] [--max-outage 120] [--no-build] [--no-rejoin]
 //
 // 1. makes sure the cluster has a primary and a synchronous standby (starts a stopped node and waits for it: the node a
 //    previous drill killed rejoins as standby);
@@ -11,7 +12,7 @@
 //    target_session_attrs=read-write; it migrates the database itself;
 // 3. books with --connections concurrent clients, each request a create with a business key of its own; every answer
 //    is a line of the log (HA_DIR/drill/<run>.ndjson: key, status, problem code, start and end);
-// 4. after --before seconds: `cluster.sh kill-primary` (SIGKILL of the primary's keeper and PostgreSQL);
+// 4. after --warmup and --before seconds: `cluster.sh kill-primary` (SIGKILL of the primary's keeper and PostgreSQL);
 // 5. keeps booking until bookings succeed again, then --after seconds more; meanwhile it records the monitor's states
 //    and the service's readiness;
 // 7. restarts the killed node (it rejoins as the standby: `cluster.sh rejoin`) and books --rejoin-load seconds more,
@@ -35,6 +36,8 @@ const JWT_SECRET = 'failover-drill-secret-that-is-long-enough-for-hs256';
 
 const { values: args } = parseArgs({
   options: {
+    // Load before the measured window (the service's first requests: JIT, connections, prepared statements).
+    warmup: { type: 'string', default: '5' },
     before: { type: 'string', default: '10' },
     after: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
@@ -50,6 +53,7 @@ const { values: args } = parseArgs({
   },
   allowNegative: true,
 });
+const warmupS = Number(args.warmup);
 const beforeS = Number(args.before);
 const afterS = Number(args.after);
 const connections = Number(args.connections);
@@ -223,6 +227,7 @@ function book(/** @type {http.Agent} */ agent, /** @type {string} */ token, /** 
         },
       },
       (response) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
@@ -271,8 +276,8 @@ async function main() {
     const token = sign({ roles: ['LF'] }, JWT_SECRET, { algorithm: 'HS256', subject: 'failover-drill', expiresIn: 3600 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const next = bodies(run);
-    /** @type {number | undefined} */
-    let killAt;
+    // When the primary was killed (none yet: no answer started after it).
+    let killAt = Infinity;
     /** @type {number | undefined} */
     let recoveredAt;
     /** Starts `connections` clients booking one after the other; the returned function stops them and waits. */
@@ -283,7 +288,7 @@ async function main() {
           const answer = /** @type {Answer} */ (await book(agent, token, next()));
           answers.push(answer);
           answerLog.write(`${JSON.stringify(answer)}\n`);
-          if (killAt !== undefined && recoveredAt === undefined && answer.status === 200 && answer.start > killAt) recoveredAt = answer.end;
+          if (recoveredAt === undefined && answer.status === 200 && answer.start > killAt) recoveredAt = answer.end;
           if (answer.status !== 200) await sleep(pauseMs);
         }
       };
@@ -308,9 +313,11 @@ async function main() {
       }
     })();
 
-    const loadStart = Date.now();
-    mark(`load: ${connections} clients booking`);
+    mark(`load: ${connections} clients booking (${warmupS} s warm-up)`);
     let stopLoad = startLoad();
+    await sleep(warmupS * 1000);
+    const loadStart = Date.now();
+    mark('measuring');
     await sleep(beforeS * 1000);
 
     // Asynchronously: the clients keep booking (and their answers keep their times) while the script runs. The kill's
@@ -423,7 +430,6 @@ function figures(r) {
     byStatus[label] = (byStatus[label] ?? 0) + 1;
   }
   const rate = (/** @type {number} */ from, /** @type {number} */ to) => Math.round((ok.filter((a) => a.end >= from && a.end < to).length / ((to - from) / 1000)) * 10) / 10;
-  const warmup = Math.min(2000, (killAt - loadStart) / 4);
   // The first monitor state after the kill in which the other node is the (wait_)primary.
   const killedNode = /^killed (\S+)/.exec(r.killed)?.[1];
   const promotion = r.timeline.find(
@@ -433,7 +439,7 @@ function figures(r) {
   return {
     date: new Date(loadStart).toISOString(),
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), load1: os.loadavg()[0], node: process.version },
-    settings: { connections, beforeS, afterS, rejoinLoadS, pauseMsAfterError: pauseMs, timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim() },
+    settings: { connections, warmupS, beforeS, afterS, rejoinLoadS, pauseMsAfterError: pauseMs, timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim() },
     cluster: { before: describeStates(r.cluster.nodes), synchronousStandbyNames: r.cluster.replication.synchronousStandbyNames, synchronousCommit: r.cluster.replication.synchronousCommit },
     killed: r.killed,
     failover: {
@@ -446,7 +452,7 @@ function figures(r) {
       answersInGapByStatus: byStatus,
     },
     throughput: {
-      beforePerS: rate(loadStart + warmup, killAt),
+      beforePerS: rate(loadStart, killAt),
       afterPerS: recoveredAt ? rate(recoveredAt, loadEnd) : null,
       afterRejoinPerS: r.rejoined?.to ? rate(r.rejoined.from, r.rejoined.to) : null,
     },
@@ -465,7 +471,7 @@ function markdown(f) {
     `## Failover drill ${f.date}`,
     '',
     `Machine: ${f.machine.cpus} × ${f.machine.cpuModel}, ${f.machine.memoryGB} GB, load ${f.machine.load1.toFixed(1)} at the end, Node ${f.machine.node}. ` +
-      `${f.settings.connections} clients, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after recovery, ${f.settings.rejoinLoadS} s after the rejoin; cluster ${f.settings.timeouts}.`,
+      `${f.settings.connections} clients, ${f.settings.warmupS} s warm-up, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after recovery, ${f.settings.rejoinLoadS} s after the rejoin; cluster ${f.settings.timeouts}.`,
     `Before: ${f.cluster.before}, synchronous_standby_names = ${f.cluster.synchronousStandbyNames}, synchronous_commit = ${f.cluster.synchronousCommit}.`,
     '',
     '| figure | value |',
@@ -482,7 +488,7 @@ function markdown(f) {
     '',
     'Timeline (ms from the kill):',
     '',
-    ...f.timeline.map((t) => `- ${t.atMs >= 0 ? '+' : ''}${t.atMs} ${t.event}`),
+    ...f.timeline.map((/** @type {{ atMs: number, event: string }} */ t) => `- ${t.atMs >= 0 ? '+' : ''}${t.atMs} ${t.event}`),
     '',
   ].join('\n');
 }
