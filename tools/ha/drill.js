@@ -459,7 +459,7 @@ function figures(r) {
     rejoin: r.rejoined ? { restartToHealthyMs: r.rejoined.restartToHealthyMs } : null,
     bookings: { answered: answers.length, answered200: r.okCount, missing: r.missing.length, missingKeys: r.missing.slice(0, 20), storedDespiteError: r.storedDespiteError.length },
     checkedOn: r.primaryUrl.replace(/\/\/[^@]*@/, '//'),
-    timeline: r.timeline.map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
+    timeline: [...r.timeline].sort((/** @type {any} */ a, /** @type {any} */ b) => a.at - b.at).map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
     answersLog: r.answersFile,
   };
 }
