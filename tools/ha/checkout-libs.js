@@ -8,13 +8,17 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-const loader = /** @type {typeof Module & { _resolveFilename: (request: string, ...rest: unknown[]) => string }} */ (Module);
+const loader = /** @type {typeof Module & { _resolveFilename: (request: string, ...rest: unknown[]) => string }} */ (
+  Module
+);
 const resolve = loader._resolveFilename;
 /** @param {string} request @param {unknown[]} rest */
 loader._resolveFilename = function (request, ...rest) {
   const match = /^@maco\/([a-z0-9-]+)(\/.*)?$/.exec(request);
   if (match) {
-    const dir = ['libs', 'apps'].map((folder) => join(root, folder, match[1])).find((candidate) => existsSync(join(candidate, 'package.json')));
+    const dir = ['libs', 'apps']
+      .map((folder) => join(root, folder, match[1]))
+      .find((candidate) => existsSync(join(candidate, 'package.json')));
     if (dir) return resolve.call(this, dir + (match[2] ?? ''), ...rest);
   }
   return resolve.call(this, request, ...rest);

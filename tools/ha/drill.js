@@ -62,19 +62,30 @@ const port = Number(args.port);
 const pauseMs = Number(args['pause-ms']);
 const rejoinLoadS = Number(args['rejoin-load']);
 
-const log = (/** @type {string} */ message) => process.stderr.write(`[drill ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
+const log = (/** @type {string} */ message) =>
+  process.stderr.write(`[drill ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** @returns {Record<string, string>} */
 function clusterEnv() {
   const out = execFileSync(CLUSTER, ['env'], { encoding: 'utf8' });
-  return Object.fromEntries(out.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 /** Single-host URLs of the host list (the same split the service does, libs/database/src/host-list.ts). */
 function hostUrls(/** @type {string} */ url) {
   const [, scheme, userInfo, hosts, tail] = /^(postgres(?:ql)?:\/\/)([^@/]*@)?([^/?#]*)(.*)$/.exec(url) ?? [];
-  return hosts.split(',').map((host) => `${scheme}${userInfo ?? ''}${host}${tail.replace(/[?&]target_session_attrs=[^&]*/, '').replace(/^\/([^?]*)&/, '/$1?')}`);
+  return hosts
+    .split(',')
+    .map(
+      (host) =>
+        `${scheme}${userInfo ?? ''}${host}${tail.replace(/[?&]target_session_attrs=[^&]*/, '').replace(/^\/([^?]*)&/, '/$1?')}`,
+    );
 }
 
 /** @param {string} url @param {(client: import('pg').Client) => Promise<any>} work */
@@ -91,12 +102,19 @@ async function withClient(url, work) {
 
 /** @returns {Promise<{ name: string, port: number, reported: string, goal: string }[]>} */
 async function nodeStates(/** @type {string} */ monitorUrl) {
-  return withClient(monitorUrl, async (client) =>
-    (await client.query('SELECT nodename AS name, nodeport AS port, reportedstate AS reported, goalstate AS goal FROM pgautofailover.node ORDER BY nodeid')).rows,
+  return withClient(
+    monitorUrl,
+    async (client) =>
+      (
+        await client.query(
+          'SELECT nodename AS name, nodeport AS port, reportedstate AS reported, goalstate AS goal FROM pgautofailover.node ORDER BY nodeid',
+        )
+      ).rows,
   );
 }
 
-const describeStates = (/** @type {Awaited<ReturnType<typeof nodeStates>>} */ nodes) => nodes.map((n) => `${n.name}=${n.reported}/${n.goal}`).join(' ');
+const describeStates = (/** @type {Awaited<ReturnType<typeof nodeStates>>} */ nodes) =>
+  nodes.map((n) => `${n.name}=${n.reported}/${n.goal}`).join(' ');
 
 /** The cluster with a primary and a secondary (a node stopped by a previous drill is started and awaited). */
 async function healthyCluster(/** @type {Record<string, string>} */ env) {
@@ -106,11 +124,14 @@ async function healthyCluster(/** @type {Record<string, string>} */ env) {
     nodes.some((n) => n.reported === 'secondary' && n.goal === 'secondary');
   let nodes = await nodeStates(env.MONITOR_URL).catch(() => []);
   if (!healthy(nodes)) {
-    log(`cluster not at primary + secondary (${describeStates(nodes) || 'monitor unreachable'}): tools/ha/cluster.sh rejoin`);
+    log(
+      `cluster not at primary + secondary (${describeStates(nodes) || 'monitor unreachable'}): tools/ha/cluster.sh rejoin`,
+    );
     execFileSync(CLUSTER, ['rejoin'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const started = Date.now();
     while (!healthy(nodes)) {
-      if (Date.now() - started > 180_000) throw new Error(`the cluster did not reach primary + secondary within 180 s: ${describeStates(nodes)}`);
+      if (Date.now() - started > 180_000)
+        throw new Error(`the cluster did not reach primary + secondary within 180 s: ${describeStates(nodes)}`);
       await sleep(1000);
       nodes = await nodeStates(env.MONITOR_URL).catch(() => []);
     }
@@ -125,7 +146,10 @@ async function healthyCluster(/** @type {Record<string, string>} */ env) {
     synchronousCommit: (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit,
     standbys: (await client.query('SELECT application_name, state, sync_state FROM pg_stat_replication')).rows,
   }));
-  if (!replication.synchronousStandbyNames || !replication.standbys.some((/** @type {any} */ s) => ['sync', 'quorum'].includes(s.sync_state))) {
+  if (
+    !replication.synchronousStandbyNames ||
+    !replication.standbys.some((/** @type {any} */ s) => ['sync', 'quorum'].includes(s.sync_state))
+  ) {
     throw new Error(`the primary replicates asynchronously: ${JSON.stringify(replication)}`);
   }
   return { nodes, primary, replication };
@@ -143,25 +167,30 @@ function buildService() {
 /** The LF service of this checkout (tools/ha/checkout-libs.js: its libraries, also in a worktree sharing node_modules). */
 async function startService(/** @type {string} */ databaseUrl, /** @type {string} */ logFile) {
   const out = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['-r', join(__dirname, 'checkout-libs.js'), join(ROOT, 'apps', 'lf', 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: '0',
-      LOG_LEVEL: process.env.DRILL_SERVICE_LOG_LEVEL ?? 'warn',
+  const child = spawn(
+    process.execPath,
+    ['-r', join(__dirname, 'checkout-libs.js'), join(ROOT, 'apps', 'lf', 'dist', 'main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        RATE_LIMIT: '0',
+        LOG_LEVEL: process.env.DRILL_SERVICE_LOG_LEVEL ?? 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} at start (log: ${logFile})`);
+    if (child.exitCode !== null)
+      throw new Error(`the service exited with ${child.exitCode} at start (log: ${logFile})`);
     const status = await get(`http://127.0.0.1:${port}/health/ready`).catch(() => 0);
     if (status === 200) break;
     if (Date.now() - started > 60_000) throw new Error(`the service was not ready within 60 s (log: ${logFile})`);
@@ -186,9 +215,10 @@ function get(/** @type {string} */ url) {
 /** The role's create samples as templates, a business key of its own per request (as tools/bench does). */
 function bodies(/** @type {string} */ run) {
   const dir = join(ROOT, 'reference', 'samples');
-  const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(join(dir, 'upstream')).map((f) => join(dir, 'upstream', f))].filter((f) =>
-    /[/\\]lf-create-[^/\\]*\.json$/.test(f),
-  );
+  const files = [
+    ...readdirSync(dir).map((f) => join(dir, f)),
+    ...readdirSync(join(dir, 'upstream')).map((f) => join(dir, 'upstream', f)),
+  ].filter((f) => /[/\\]lf-create-[^/\\]*\.json$/.test(f));
   const templates = files.map((file) => {
     const body = JSON.parse(readFileSync(file, 'utf8'));
     body.zusatzdaten = { ...body.zusatzdaten, businessKey: '__KEY__' };
@@ -208,7 +238,11 @@ function bodies(/** @type {string} */ run) {
  */
 
 /** One booking; resolves with its answer, never rejects. */
-function book(/** @type {http.Agent} */ agent, /** @type {string} */ token, /** @type {{ key: string, body: string }} */ booking) {
+function book(
+  /** @type {http.Agent} */ agent,
+  /** @type {string} */ token,
+  /** @type {{ key: string, body: string }} */ booking,
+) {
   const start = Date.now();
   return new Promise((resolve) => {
     const request = http.request(
@@ -242,11 +276,29 @@ function book(/** @type {http.Agent} */ agent, /** @type {string} */ token, /** 
           }
           resolve(answer);
         });
-        response.on('error', (error) => resolve({ key: booking.key, status: 0, code: /** @type {any} */ (error).code ?? error.message, start, end: Date.now() }));
+        response.on('error', (error) =>
+          resolve({
+            key: booking.key,
+            status: 0,
+            code: /** @type {any} */ (error).code ?? error.message,
+            start,
+            end: Date.now(),
+          }),
+        );
       },
     );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
-    request.on('error', (error) => resolve({ key: booking.key, status: 0, code: /** @type {any} */ (error).code ?? error.message, start, end: Date.now() }));
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })),
+    );
+    request.on('error', (error) =>
+      resolve({
+        key: booking.key,
+        status: 0,
+        code: /** @type {any} */ (error).code ?? error.message,
+        start,
+        end: Date.now(),
+      }),
+    );
     request.end(booking.body);
   });
 }
@@ -254,7 +306,9 @@ function book(/** @type {http.Agent} */ agent, /** @type {string} */ token, /** 
 async function main() {
   const env = clusterEnv();
   const cluster = await healthyCluster(env);
-  log(`cluster: ${describeStates(cluster.nodes)}; synchronous_standby_names = ${cluster.replication.synchronousStandbyNames}`);
+  log(
+    `cluster: ${describeStates(cluster.nodes)}; synchronous_standby_names = ${cluster.replication.synchronousStandbyNames}`,
+  );
   if (args.build) buildService();
 
   const run = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
@@ -273,7 +327,11 @@ async function main() {
   };
 
   try {
-    const token = sign({ roles: ['LF'] }, JWT_SECRET, { algorithm: 'HS256', subject: 'failover-drill', expiresIn: 3600 });
+    const token = sign({ roles: ['LF'] }, JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: 'failover-drill',
+      expiresIn: 3600,
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const next = bodies(run);
     // When the primary was killed (none yet: no answer started after it).
@@ -305,7 +363,9 @@ async function main() {
     let lastReady = -1;
     const watch = (async () => {
       while (watching) {
-        const states = await nodeStates(env.MONITOR_URL).then(describeStates).catch(() => 'monitor unreachable');
+        const states = await nodeStates(env.MONITOR_URL)
+          .then(describeStates)
+          .catch(() => 'monitor unreachable');
         if (states !== lastStates) mark(`monitor: ${(lastStates = states)}`);
         const ready = await get(`http://127.0.0.1:${port}/health/ready`).catch(() => 0);
         if (ready !== lastReady) mark(`service /health/ready: ${(lastReady = ready)}`);
@@ -350,7 +410,9 @@ async function main() {
         return undefined;
       });
       if (healthy) {
-        mark(`redundancy back: ${describeStates(healthy.nodes)}, synchronous_standby_names = ${healthy.replication.synchronousStandbyNames}`);
+        mark(
+          `redundancy back: ${describeStates(healthy.nodes)}, synchronous_standby_names = ${healthy.replication.synchronousStandbyNames}`,
+        );
         if (rejoinLoadS > 0) {
           const from = Date.now();
           stopLoad = startLoad();
@@ -375,8 +437,21 @@ async function main() {
     const storedDespiteError = otherKeys.filter((key) => stored.has(key));
 
     const report = figures({
-      answers, killAt, recoveredAt, loadStart, loadEnd, rejoined, missing, storedDespiteError, okCount: okKeys.length, timeline, cluster, killed, answersFile,
-      primaryUrl, haDir: env.HA_DIR,
+      answers,
+      killAt,
+      recoveredAt,
+      loadStart,
+      loadEnd,
+      rejoined,
+      missing,
+      storedDespiteError,
+      okCount: okKeys.length,
+      timeline,
+      cluster,
+      killed,
+      answersFile,
+      primaryUrl,
+      haDir: env.HA_DIR,
     });
     writeFileSync(join(outDir, `${run}.json`), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(markdown(report));
@@ -390,7 +465,10 @@ async function main() {
 
 async function findPrimary(/** @type {string} */ url) {
   for (const candidate of hostUrls(url)) {
-    const writable = await withClient(candidate, async (client) => (await client.query('SELECT NOT pg_is_in_recovery() AS writable')).rows[0].writable).catch(() => false);
+    const writable = await withClient(
+      candidate,
+      async (client) => (await client.query('SELECT NOT pg_is_in_recovery() AS writable')).rows[0].writable,
+    ).catch(() => false);
     if (writable) return candidate;
   }
   throw new Error('no primary to check the bookings on');
@@ -419,7 +497,9 @@ function figures(r) {
   /** @type {Answer[]} */
   const ok = answers.filter((/** @type {Answer} */ a) => a.status === 200);
   // The gap: from the last 200 answered before the first failure after the kill to the first 200 after it.
-  const firstFailure = answers.filter((/** @type {Answer} */ a) => a.status !== 200 && a.end >= killAt).sort((/** @type {Answer} */ a, /** @type {Answer} */ b) => a.end - b.end)[0];
+  const firstFailure = answers
+    .filter((/** @type {Answer} */ a) => a.status !== 200 && a.end >= killAt)
+    .sort((/** @type {Answer} */ a, /** @type {Answer} */ b) => a.end - b.end)[0];
   const lastOkBefore = Math.max(...ok.filter((a) => a.end <= (firstFailure?.end ?? killAt)).map((a) => a.end));
   const gapEnd = recoveredAt ?? loadEnd;
   const inGap = answers.filter((/** @type {Answer} */ a) => a.end > lastOkBefore && a.end < gapEnd);
@@ -429,18 +509,40 @@ function figures(r) {
     const label = `${a.status || 'no answer'}${a.code ? ` ${a.code}` : ''}`;
     byStatus[label] = (byStatus[label] ?? 0) + 1;
   }
-  const rate = (/** @type {number} */ from, /** @type {number} */ to) => Math.round((ok.filter((a) => a.end >= from && a.end < to).length / ((to - from) / 1000)) * 10) / 10;
+  const rate = (/** @type {number} */ from, /** @type {number} */ to) =>
+    Math.round((ok.filter((a) => a.end >= from && a.end < to).length / ((to - from) / 1000)) * 10) / 10;
   // The first monitor state after the kill in which the other node is the (wait_)primary.
   const killedNode = /^killed (\S+)/.exec(r.killed)?.[1];
   const promotion = r.timeline.find(
-    (/** @type {any} */ t) => t.at > killAt && t.event.startsWith('monitor:') && [...t.event.matchAll(/(\S+)=\S+\/(?:wait_primary|primary)\b/g)].some((m) => m[1] !== killedNode),
+    (/** @type {any} */ t) =>
+      t.at > killAt &&
+      t.event.startsWith('monitor:') &&
+      [...t.event.matchAll(/(\S+)=\S+\/(?:wait_primary|primary)\b/g)].some((m) => m[1] !== killedNode),
   );
   const cpus = os.cpus();
   return {
     date: new Date(loadStart).toISOString(),
-    machine: { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), load1: os.loadavg()[0], node: process.version },
-    settings: { connections, warmupS, beforeS, afterS, rejoinLoadS, pauseMsAfterError: pauseMs, timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim() },
-    cluster: { before: describeStates(r.cluster.nodes), synchronousStandbyNames: r.cluster.replication.synchronousStandbyNames, synchronousCommit: r.cluster.replication.synchronousCommit },
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model,
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      load1: os.loadavg()[0],
+      node: process.version,
+    },
+    settings: {
+      connections,
+      warmupS,
+      beforeS,
+      afterS,
+      rejoinLoadS,
+      pauseMsAfterError: pauseMs,
+      timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim(),
+    },
+    cluster: {
+      before: describeStates(r.cluster.nodes),
+      synchronousStandbyNames: r.cluster.replication.synchronousStandbyNames,
+      synchronousCommit: r.cluster.replication.synchronousCommit,
+    },
     killed: r.killed,
     failover: {
       gapMs: recoveredAt ? recoveredAt - lastOkBefore : null,
@@ -457,9 +559,17 @@ function figures(r) {
       afterRejoinPerS: r.rejoined?.to ? rate(r.rejoined.from, r.rejoined.to) : null,
     },
     rejoin: r.rejoined ? { restartToHealthyMs: r.rejoined.restartToHealthyMs } : null,
-    bookings: { answered: answers.length, answered200: r.okCount, missing: r.missing.length, missingKeys: r.missing.slice(0, 20), storedDespiteError: r.storedDespiteError.length },
+    bookings: {
+      answered: answers.length,
+      answered200: r.okCount,
+      missing: r.missing.length,
+      missingKeys: r.missing.slice(0, 20),
+      storedDespiteError: r.storedDespiteError.length,
+    },
     checkedOn: r.primaryUrl.replace(/\/\/[^@]*@/, '//'),
-    timeline: [...r.timeline].sort((/** @type {any} */ a, /** @type {any} */ b) => a.at - b.at).map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
+    timeline: [...r.timeline]
+      .sort((/** @type {any} */ a, /** @type {any} */ b) => a.at - b.at)
+      .map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
     answersLog: r.answersFile,
   };
 }
@@ -479,7 +589,11 @@ function markdown(f) {
     `| failover time (last 200 before → first 200 after) | ${s(f.failover.gapMs)} |`,
     `| kill → standby told to take over (monitor assigns wait_primary) | ${s(f.failover.killToPromotionMs)} |`,
     `| kill → first 200 | ${s(f.failover.killToFirst200Ms)} |`,
-    `| answers during the gap | ${f.failover.answersInGap}: ${Object.entries(f.failover.answersInGapByStatus).map(([k, v]) => `${k} × ${v}`).join(', ') || 'none'} |`,
+    `| answers during the gap | ${f.failover.answersInGap}: ${
+      Object.entries(f.failover.answersInGapByStatus)
+        .map(([k, v]) => `${k} × ${v}`)
+        .join(', ') || 'none'
+    } |`,
     `| throughput before (synchronous standby) / after (new primary alone) / after the rejoin (synchronous again), 200/s | ${f.throughput.beforePerS} / ${f.throughput.afterPerS ?? '—'} / ${f.throughput.afterRejoinPerS ?? '—'} |`,
     `| killed node restarted → primary + synchronous standby again | ${s(f.rejoin?.restartToHealthyMs ?? null)} |`,
     `| bookings answered / answered 200 | ${f.bookings.answered} / ${f.bookings.answered200} |`,
@@ -488,7 +602,9 @@ function markdown(f) {
     '',
     'Timeline (ms from the kill):',
     '',
-    ...f.timeline.map((/** @type {{ atMs: number, event: string }} */ t) => `- ${t.atMs >= 0 ? '+' : ''}${t.atMs} ${t.event}`),
+    ...f.timeline.map(
+      (/** @type {{ atMs: number, event: string }} */ t) => `- ${t.atMs >= 0 ? '+' : ''}${t.atMs} ${t.event}`,
+    ),
     '',
   ].join('\n');
 }

@@ -39,7 +39,8 @@ export function parseHostList(url: string): HostList {
     if (attrs !== null) {
       attrsGiven = true;
       if (attrs === 'read-write' || attrs === 'primary') writable = true;
-      else if (attrs !== 'any') throw new Error(`target_session_attrs=${attrs} is not supported (read-write, primary or any)`);
+      else if (attrs !== 'any')
+        throw new Error(`target_session_attrs=${attrs} is not supported (read-write, primary or any)`);
       params.delete('target_session_attrs');
       const kept = params.toString();
       tail = tail.replace(/\?[^#]*/, kept ? `?${kept}` : '');
@@ -114,6 +115,11 @@ export async function usableHostUrl(url: string, connectTimeoutMs = 3000): Promi
 }
 
 export function noUsableHost(list: HostList, errors: unknown[]): NoUsableHostError {
-  const hosts = list.urls.map((candidate, i) => `${hostOf(candidate)}: ${(errors[i] as Error | undefined)?.message ?? 'not tried'}`);
-  return new NoUsableHostError(`no ${list.writable ? 'writable ' : ''}database server among ${hosts.join('; ')}`, errors);
+  const hosts = list.urls.map(
+    (candidate, i) => `${hostOf(candidate)}: ${(errors[i] as Error | undefined)?.message ?? 'not tried'}`,
+  );
+  return new NoUsableHostError(
+    `no ${list.writable ? 'writable ' : ''}database server among ${hosts.join('; ')}`,
+    errors,
+  );
 }

@@ -53,11 +53,18 @@ describe('host lists', () => {
   it('should answer 08001 while no host is writable, and connect once one is, without a restart', async () => {
     // The same server under two names: two hosts, both read-only while the database is.
     const [host, port] = server().split(':');
-    const twoNames = listUrl([refused, `${host}:${port}`, `${host === 'localhost' ? '127.0.0.1' : 'localhost'}:${port}`]);
+    const twoNames = listUrl([
+      refused,
+      `${host}:${port}`,
+      `${host === 'localhost' ? '127.0.0.1' : 'localhost'}:${port}`,
+    ]);
     await admin(`ALTER DATABASE ${name()} SET default_transaction_read_only = on`);
     const pool = new ServicePool({ connectionString: twoNames, connectionTimeoutMillis: 2000 });
     try {
-      await expect(pool.query('SELECT 1')).rejects.toMatchObject({ code: '08001', message: expect.stringMatching(/^no writable database server among 127\.0\.0\.1:1: .*read-only/) });
+      await expect(pool.query('SELECT 1')).rejects.toMatchObject({
+        code: '08001',
+        message: expect.stringMatching(/^no writable database server among 127\.0\.0\.1:1: .*read-only/),
+      });
       await expect(usableHostUrl(twoNames)).rejects.toMatchObject({ code: '08001' });
       // Without read-write a read-only server will do.
       const anyPool = new ServicePool({ connectionString: listUrl([refused, server()], '?target_session_attrs=any') });
