@@ -18,8 +18,8 @@
 #   HA_PORT       the monitor's port (default 25432); the nodes take the next two (25433, 25434). Keep them below the
 #                 kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range, 32768–60999 on Linux): a port in it
 #                 can be held by any client socket: in a drill on 55432–55434 the killed node could not listen again
-#                 when it rejoined ("Address already in use" — a client socket had been given 55434)
-#   HA_TIMEOUTS   fast (default): failover within ~15 s — the monitor declares a silent primary unhealthy after 6 s and
+#                 when it rejoined ("Address already in use": most likely a client socket had been given 55434)
+#   HA_TIMEOUTS   fast (default): failover in 16–18 s — the monitor declares a silent primary unhealthy after 6 s and
 #                 waits 10 s for it to demote; the keepers demote a primary cut off from monitor and standby after 5 s
 #                 (the demote wait stays above that, so two primaries never take writes). default: pg_auto_failover's
 #                 own (20 s, 30 s, 20 s: ~50 s). Applied at creation.
