@@ -8,6 +8,7 @@ import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform
 import { DatabasePoolMetrics } from './database-pool-metrics';
 import { ServicePool } from './service-pool';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
+import { usableHostUrl } from './host-list';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 import { SERVICE_ROLE_NAME } from './migrations/1765100000000-ServiceRole';
@@ -67,9 +68,11 @@ export class DatabaseModule {
           provide: PG_POOL,
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
           useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
-            await migrate(connection.ownerUrl);
+            // A host list (failover, docs/operations.md): the start-up work goes to the server that takes writes now, as the owner.
+            const primary = await usableHostUrl(connection.ownerUrl, config.databaseConnectTimeoutMs);
+            await migrate(primary);
             // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
-            await ensureRevisionPartitionsAt(connection.ownerUrl);
+            await ensureRevisionPartitionsAt(primary);
             const pool = new ServicePool({ connectionString: connection.url, ...poolOptions(config) });
             // An idle connection that dies (server restart, network) emits 'error' on the pool; unheard, it would end
             // the process. The pool drops the connection; requests find out on their own.

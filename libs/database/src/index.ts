@@ -2,6 +2,7 @@ export * from './database.module';
 export * from './database.tokens';
 export * from './database-pool-metrics';
 export * from './embedded-postgres';
+export * from './host-list';
 export * from './jsonb/jsonb-storability';
 export * from './migrations';
 export * from './run-migrations';

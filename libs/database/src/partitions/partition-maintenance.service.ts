@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { Counter, type Registry } from 'prom-client';
 import { METRICS_REGISTRY, SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
 import { DATABASE_CONNECTION } from '../database.tokens';
+import { usableHostUrl } from '../host-list';
 import { applyRetention, ensureRevisionPartitions, revisionPartitions, type RetentionOutcome } from './partition-maintenance';
 import { monthOf, revisionPartitionName } from './revision-partitions';
 
@@ -50,8 +51,9 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
 
   /** One run: partitions ahead, then retention when configured. Resolves to the retention's outcome (undefined when off). */
   async run(options: { partitions?: boolean; now?: Date } = {}): Promise<RetentionOutcome | undefined> {
-    // Dropping partitions and deleting processes is the owner's right, not the requests' role's.
-    const client = new Client({ connectionString: this.connection.ownerUrl });
+    // Dropping partitions and deleting processes is the owner's right, not the requests' role's; with a host list
+    // (failover) on the server that takes writes today.
+    const client = new Client({ connectionString: await usableHostUrl(this.connection.ownerUrl) });
     client.on('error', (error) => this.logger.warn(`maintenance connection lost: ${error.message}`));
     await client.connect();
     try {
