@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } 
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, OperatorReadable, type Principal } from '@maco/auth';
 import { requestFactsOf } from '@maco/platform';
-import type { MaloIdentRecord } from '@maco/process-store';
 import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
 import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
 import { maloIdentProblem } from '../malo-ident.problems';
+import type { MaloIdentRecord } from '../malo-ident.repository';
 import { MasterDataService, type MasterData } from '../master-data.service';
 import { MALO_IDENT_PATHS } from './malo-ident-paths';
 

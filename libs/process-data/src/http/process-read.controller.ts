@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { OperatorReadable } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE } from '@maco/platform';
-import { ProcessReadRepository, type ProcessView } from '@maco/process-store';
 import { processDataProblem } from '../process-data.problems';
+import { ProcessReadRepository, type ProcessView } from '../process-read.repository';
 
 /** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */
 @Controller('processes')

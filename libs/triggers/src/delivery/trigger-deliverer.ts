@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
-import { inTransaction, TriggerProcessRepository } from '@maco/process-store';
+import { inTransaction } from '@maco/process-store';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
 import { TriggerOutboxRepository, type ClaimedDelivery } from '../outbox/trigger-outbox.repository';
+import { TriggerProcessRepository } from '../trigger-process.repository';
 import { retryDelayMs } from './retry-delay';
 
 /** What one attempt left the trigger in. */
