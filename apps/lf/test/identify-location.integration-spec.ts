@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
-import { identifyStatement } from '@maco/process-store';
+import { identifyStatement } from '@maco/bo-read';
 import { composeService } from '@maco/service';
 import { mintTestToken, postJson, useServicesOnOneDatabase, withClient, type TestDatabase, type TestService } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { linkedStatement } from '@maco/process-store';
+import { linkedStatement } from '@maco/malo-ident';
 import { composeService } from '@maco/service';
 import { createTestDatabase, mintTestToken, postJson, samplesDir, startTestService, withClient, type TestDatabase, type TestService } from '@maco/testing';
 import { NB_SERVICE } from '../src/service';

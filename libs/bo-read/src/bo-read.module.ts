@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
-import { BusinessObjectImportRepository, BusinessObjectReadRepository } from '@maco/process-store';
+import { BusinessObjectReadRepository } from '@maco/process-store';
 import { BoReadService } from './bo-read.service';
+import { BusinessObjectImportRepository } from './business-object-import.repository';
 import { BoReadController } from './http/bo-read.controller';
 import { IdentifyLocationController } from './http/identify-location.controller';
 import { MasterDataImportController } from './http/master-data-import.controller';
+import { IdentifyLocationRepository } from './identify-location.repository';
 import { IdentifyLocationService } from './identify-location.service';
 import { MasterDataImportService } from './master-data-import.service';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
@@ -18,6 +20,7 @@ import { BoReadMetrics } from './metrics/bo-read-metrics';
     MasterDataImportService,
     BusinessObjectImportRepository,
     IdentifyLocationService,
+    IdentifyLocationRepository,
   ],
 })
 export class BoReadModule {}

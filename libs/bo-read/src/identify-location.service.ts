@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
-import { BusinessObjectReadRepository } from '@maco/process-store';
 import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
 import { boReadProblem } from './bo-read.problems';
 import { checkIdentifyRequest, IDENTIFY_LOCATION_OPERATION, PAGING_ANSWER } from './identify-location';
+import { IdentifyLocationRepository } from './identify-location.repository';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
 
 /** The answer of `POST /identifyLocation`: the JSON array as text and its paging headers. */
@@ -21,7 +21,7 @@ export interface IdentifyAnswer {
 export class IdentifyLocationService {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
-    private readonly objects: BusinessObjectReadRepository,
+    private readonly objects: IdentifyLocationRepository,
     private readonly metrics: BoReadMetrics,
   ) {}
 

@@ -11,3 +11,4 @@ export * from './openapi/bo-read-openapi';
 export * from './master-data-import.service';
 export * from './identify-location';
 export * from './identify-location.service';
+export * from './identify-location.repository';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
-import { BusinessObjectImportRepository, type ImportOutcome } from '@maco/process-store';
 import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
 import { boReadProblem } from './bo-read.problems';
+import { BusinessObjectImportRepository, type ImportOutcome } from './business-object-import.repository';
 import { BoReadMetrics } from './metrics/bo-read-metrics';
 import { IMPORT_STAMMDATEN } from './openapi/bo-read-schemas';
 import { stammdatenCheck } from './stammdaten-check';

@@ -4,6 +4,7 @@ export * from './malo-ident.problems';
 export * from './malo-ident.log-fields';
 export * from './malo-ident.config';
 export * from './malo-ident.service';
+export * from './malo-ident.repository';
 export * from './master-data.service';
 export * from './identify-request';
 export * from './identify-command';

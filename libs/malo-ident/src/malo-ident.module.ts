@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { BusinessObjectReadRepository, MaloIdentRepository } from '@maco/process-store';
+import { BusinessObjectReadRepository } from '@maco/process-store';
 import { MaloIdentController } from './http/malo-ident.controller';
+import { MaloIdentRepository } from './malo-ident.repository';
 import { MaloIdentService } from './malo-ident.service';
 import { MasterDataService } from './master-data.service';
 import { MaloIdentMetrics } from './metrics/malo-ident-metrics';

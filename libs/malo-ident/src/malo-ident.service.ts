@@ -9,18 +9,16 @@ import {
   locationKey,
   lookupKey,
   MALO_IDENT_KEY,
-  MaloIdentRepository,
   meterNumbersOf,
   nameKeyOf,
   normaliseMeterNumber,
-  type LinkedObject,
-  type MaloIdentRecord,
 } from '@maco/process-store';
 import { anyPrimary, flagsOf, strengthOf, threeCalendarYearsBefore, type CandidateFacts, type FlagName, type Treffer } from './flags';
 import type { IdentifyOperation } from './identify-command';
 import { checkIdentifyRequest, IDENTIFY_OPERATION, type IdentifyCriteria } from './identify-request';
 import { MALO_IDENT_CONFIG, type MaloIdentConfig } from './malo-ident.config';
 import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';
+import { MaloIdentRepository, type LinkedObject, type MaloIdentRecord } from './malo-ident.repository';
 import { maloIdentProblem } from './malo-ident.problems';
 import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
 

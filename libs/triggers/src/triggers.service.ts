@@ -12,12 +12,13 @@ import {
 } from '@maco/domain';
 import { PG_POOL, unstorableTextError } from '@maco/database';
 import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
-import { inTransaction, TriggerProcessRepository } from '@maco/process-store';
+import { inTransaction } from '@maco/process-store';
 import { TriggerDeliverer } from './delivery/trigger-deliverer';
 import { FORMAT_VERSION } from './http/trigger-route';
 import { TriggerMetrics, type TriggerOutcome } from './metrics/trigger-metrics';
 import { TriggerOutboxRepository } from './outbox/trigger-outbox.repository';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
+import { TriggerProcessRepository } from './trigger-process.repository';
 import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody } from './trigger-request';
 import { TRIGGERS_CONFIG, type TriggersConfig } from './triggers.config';
 import { TRIGGER_LOG_FIELDS } from './triggers.log-fields';

@@ -1,7 +1,7 @@
 import { Body, Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { requestFactsOf, Route } from '@maco/platform';
-import type { ImportOutcome } from '@maco/process-store';
+import type { ImportOutcome } from '../business-object-import.repository';
 import { MasterDataImportService } from '../master-data-import.service';
 import { MASTER_DATA_ROUTE } from './bo-read-routes';
 

@@ -2,9 +2,9 @@ import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
 import { readQuery, requestFactsOf, Route } from '@maco/platform';
-import type { MaloIdentRecord } from '@maco/process-store';
 import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
 import { maloIdentProblem } from '../malo-ident.problems';
+import type { MaloIdentRecord } from '../malo-ident.repository';
 import { MasterDataService, type MasterData } from '../master-data.service';
 import { IDENTIFY_ROUTE, MASTER_DATA_ROUTE, RECORD_KEY, RECORDED_ROUTE } from './malo-ident-routes';
 

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { isPlainObject, MALO_ID_PATTERN } from '@maco/domain';
+import {
+  isPlainObject,
+  MALO_ID_PATTERN,
+  type Energiemenge,
+  type Lokationsbuendel,
+  type Stammdaten,
+  type Transaktionsdaten,
+  type Vertrag,
+  type Zeitraum,
+} from '@maco/domain';
 import { marketLocationKeys, meterKeys, meterNumbersOf } from '../malo-ident/malo-ident-keys';
 
 /**
@@ -71,34 +80,96 @@ export interface MessageFacts {
   category?: string;
 }
 
-/** Fields (dotted paths) that hold a validity start and end (a kind may know only a start). */
-type ValidityFields = readonly [from: string, to?: string];
+// ---------- Field names, checked against the domain classes (@maco/domain) ----------
+// A rule names fields of its kind's class, the class the domain's `Stammdaten` holds that kind as: renaming a field of
+// a class fails to compile here. A spelling of the wire format the class lacks (a vendor's or BO4E's alias) is a
+// `wire(…)` name, each with a comment saying why. Kinds the domain leaves untyped (`JsonObject` in `Stammdaten`) take
+// any name.
 
-/** The rule of one `stammdaten` kind: where its id, validity and locations are. */
-export interface KindRule {
+/** Carries an object's class for the type checker (`Raw`); no object has it. */
+declare const CLASS: unique symbol;
+
+/** A property of the class T (none of `never`; any name of untyped JSON). */
+type Field<T> = [T] extends [never] ? never : Extract<keyof T, string>;
+
+/**
+ * The class of a property's values: of a list its elements', of a union its object members'; none of a scalar or of
+ * JSON the domain leaves untyped.
+ */
+type ClassOf<V> = V extends readonly (infer E)[] ? ClassOf<E> : V extends object ? (string extends keyof V ? never : V) : never;
+
+/** A property of T, or a property of the class of one of T's properties (`gueltigkeitszeitraum.startdatum`). */
+type Path<T> = { [K in Field<T>]-?: K | `${K}.${Field<ClassOf<T[K]>>}` }[Field<T>];
+
+/** A name of the wire format that the domain class lacks: unchecked, so each one is marked and says why. */
+type WireName = string & { readonly wireFormat: true };
+const wire = (name: string): WireName => name as WireName;
+
+/**
+ * An object of class T as it arrives (untrusted JSON): T's properties, each of unknown content. Naming a property T does
+ * not have fails to compile.
+ */
+type Raw<T> = { readonly [K in Field<T>]?: unknown } & { readonly [CLASS]?: T };
+
+/** The class of the values of property K of an object (`Raw`); `Bo` when the object is untyped JSON. */
+type ValueClass<O, K extends string> =
+  string extends keyof O ? Bo
+  : O extends { readonly [CLASS]?: infer T } ? (K extends keyof NonNullable<T> ? ClassOf<NonNullable<T>[K]> : never)
+  : never;
+
+const valueAt = (object: object, name: string): unknown => (object as Bo)[name];
+
+/** The JSON objects among the elements of the list `field`, as objects of the class of its elements. */
+function elementsOf<O extends object, K extends Field<O>>(object: O, field: K): Raw<ValueClass<O, K>>[] {
+  return arrayOf(valueAt(object, field)).filter(isPlainObject) as Raw<ValueClass<O, K>>[];
+}
+
+/** The JSON object `field` holds, as an object of the field's class; undefined when it holds none. */
+function objectAt<O extends object, K extends Field<O>>(object: O, field: K): Raw<ValueClass<O, K>> | undefined {
+  const value = valueAt(object, field);
+  return isPlainObject(value) ? (value as Raw<ValueClass<O, K>>) : undefined;
+}
+
+/** Fields (dotted paths) that hold a validity start and end (a kind may know only a start). */
+type ValidityFields<T = Bo> = readonly [from: Path<T> | WireName, to?: Path<T> | WireName];
+
+/** The rule of one `stammdaten` kind, of class T: where its id, validity and locations are. */
+export interface KindRule<T = Bo> {
   /** The location type objects of this kind are, if they are locations. */
   location?: LocationType;
   /** The object's own id: the first of these fields that holds one. */
-  id: readonly string[];
+  id: readonly (Field<T> | WireName)[];
   /** Validity fields, first pair with a usable date wins; none → open. */
-  validity: readonly ValidityFields[];
+  validity: readonly ValidityFields<T>[];
   /** The locations the object names itself (besides its own id). */
-  names?: (object: Bo) => NamedLocation[];
+  names?: (object: Raw<T>) => NamedLocation[];
   /** An id made from other fields, when none of `id` holds one. */
-  derivedId?: (object: Bo) => string | undefined;
+  derivedId?: (object: Raw<T>) => string | undefined;
   /**
    * The id of an object that has none of its own, from what it belongs to: the message's location, its sender
    * (`index`: its position in its kind's list). Most contracts, balancing records and formulas arrive so.
    */
-  belongingId?: (object: Bo, message: MessageFacts, index: number | null) => string | undefined;
+  belongingId?: (object: Raw<T>, message: MessageFacts, index: number | null) => string | undefined;
   /** Keys the object is read by besides locations (stored as `lookupKey`). */
-  keys?: (object: Bo) => string[];
+  keys?: (object: Raw<T>) => string[];
   /**
    * Keys the grid operator's MaLo identification finds the object by (normalised address, names, meter numbers; stored
    * as `lookupKey`). Projected for the role that identifies (NB) only: other roles would pay GIN entries for nothing.
    */
-  identificationKeys?: (object: Bo) => string[];
+  identificationKeys?: (object: Raw<T>) => string[];
 }
+
+/** The kinds of `stammdaten` (the upper-case properties of the domain's `Stammdaten`). */
+type StammdatenKind = Extract<keyof Stammdaten, Uppercase<string>>;
+/** The class of the objects of a kind: `Stammdaten`'s (a kind holds a list of them, or one). */
+type ClassOfKind<K extends StammdatenKind> = NonNullable<Stammdaten[K]> extends readonly (infer E)[] | infer E ? E : never;
+/**
+ * What `BUSINESS_OBJECT_RULES` is checked against: per kind of `Stammdaten` a rule of that kind's class, and the kinds
+ * the domain has no property of `Stammdaten` for.
+ */
+export type RuleTable = { readonly [K in StammdatenKind]?: KindRule<ClassOfKind<K>> } & {
+  readonly ZUORDNUNGSERMAECHTIGUNG?: KindRule;
+};
 
 /** Which roles' projections carry `KindRule.identificationKeys`. */
 export const IDENTIFYING_ROLES: readonly string[] = ['NB'];
@@ -116,27 +187,31 @@ export interface DescribeOptions extends ProjectionOptions {
 /** The projection options of a role. */
 export const projectionOptionsOf = (role: string): ProjectionOptions => ({ identification: IDENTIFYING_ROLES.includes(role) });
 
-const ZEITRAUM: ValidityFields = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'];
-const ZEITPUNKT: ValidityFields = ['gueltigkeitszeitraum.startzeitpunkt', 'gueltigkeitszeitraum.endzeitpunkt'];
-const GUELTIG: ValidityFields = ['gueltigAb', 'gueltigBis'];
+// BO4E's validity period: `gueltigkeitszeitraum` (the domain's Zeitraum) of the locations, contracts, Bilanzierung.
+const ZEITRAUM = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'] as const satisfies ValidityFields<{ gueltigkeitszeitraum?: Zeitraum }>;
+// BO4E's Zeitraum has start and end instants too; the domain's Zeitraum does not.
+const ZEITPUNKT = [wire('gueltigkeitszeitraum.startzeitpunkt'), wire('gueltigkeitszeitraum.endzeitpunkt')] as const;
+// A vendor's spelling of validity on the object itself; no BO class of the domain has it.
+const GUELTIG = [wire('gueltigAb'), wire('gueltigBis')] as const;
 const COMMON_VALIDITY = [ZEITRAUM, ZEITPUNKT, GUELTIG] as const;
-const CONTRACT_VALIDITY = [['vertragsbeginn', 'vertragsende'] as const, ...COMMON_VALIDITY];
+/** COMMON_VALIDITY for a class without `gueltigkeitszeitraum` (Energiemenge, the definitions): read all the same. */
+const COMMON_VALIDITY_UNMODELLED = [[wire(ZEITRAUM[0]), wire(ZEITRAUM[1])], ZEITPUNKT, GUELTIG] as const;
 
-/** `field` holds an id of `type`. */
-const ref = (type: LocationType, field: string) => (object: Bo) => located(type, object[field]);
-/** Every element of the array `field` holds an id of `type` in `member`. */
-const refs = (type: LocationType, field: string, member: string) => (object: Bo) =>
-  arrayOf(object[field]).flatMap((element) => located(type, isPlainObject(element) ? element[member] : undefined));
-const all =
-  (...parts: ((object: Bo) => NamedLocation[])[]) =>
-  (object: Bo) =>
-    parts.flatMap((part) => part(object));
+/** The field `field` holds an id of `type`. */
+function ref<O extends object>(object: O, type: LocationType, field: Field<O> | WireName): NamedLocation[] {
+  return located(type, valueAt(object, field));
+}
+
+/** Every element of the list `field` holds an id of `type` in `member`. */
+function refs<O extends object, K extends Field<O>>(object: O, type: LocationType, field: K, member: Field<ValueClass<O, K>> | WireName): NamedLocation[] {
+  return elementsOf(object, field).flatMap((element) => located(type, valueAt(element, member)));
+}
 
 /** A location named by id and type field; an absent or unknown type follows from the id's format. */
-function typedRef(object: Bo, idField: string, typeField: string): NamedLocation[] {
-  const id = idOf(object[idField]);
+function typedRef<O extends object>(object: O, idField: Field<O> | WireName, typeField: Field<O> | WireName): NamedLocation[] {
+  const id = idOf(valueAt(object, idField));
   if (!id) return [];
-  return [{ type: locationTypeOf(object[typeField]) ?? locationTypesOfId(id)[0], id }];
+  return [{ type: locationTypeOf(valueAt(object, typeField)) ?? locationTypesOfId(id)[0], id }];
 }
 
 /**
@@ -155,30 +230,38 @@ const ANY_LOCATION: readonly LocationType[] = ['MALO', 'TRANCHE', 'MELO', 'NELO'
 /** The message's location as an id (`MALO:…`): one object of the kind per location, versioned over time. */
 const perLocation =
   (types: readonly LocationType[] = ANY_LOCATION) =>
-  (_object: Bo, message: MessageFacts) => {
+  (_object: unknown, message: MessageFacts) => {
     const location = theLocation(message, types);
     return location && locationKey(location.type, location.id);
   };
 
-const contract: KindRule = {
+const contract: KindRule<Vertrag> = {
   id: ['vertragsnummer'],
-  validity: CONTRACT_VALIDITY,
+  validity: [['vertragsbeginn', 'vertragsende'], ...COMMON_VALIDITY],
   names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
   // Without a contract number: one contract of this kind per location, versioned over time.
   derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
   belongingId: perLocation(),
 };
 
+/** The locations a bundle's object codes name (`zuordnungObjectcode[]`): referenced and upstream locations. */
+const bundleLocations = (object: Raw<Lokationsbuendel>): NamedLocation[] =>
+  elementsOf(object, 'zuordnungObjectcode').flatMap((zuordnung) => [
+    ...typedRef(zuordnung, 'referenzLokationsId', 'referenzLokationsTyp'),
+    ...typedRef(zuordnung, 'vorgelagerteLokationId', 'vorgelagerteLokationTyp'),
+  ]);
+
 /**
  * Per `stammdaten` kind: the object's id, its validity and the locations it names (docs/read-model.md has the same
- * table). Kinds not listed here are not projected.
+ * table). Kinds not listed here are not projected. Checked against the domain's classes (`RuleTable`).
  */
-export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
+const RULES = {
   MARKTLOKATION: {
     location: 'MALO',
     id: ['marktlokationsId'],
     validity: COMMON_VALIDITY,
-    names: refs('MELO', 'zugehoerigeMesslokationen', 'messlokationsId'),
+    // The domain types `zugehoerigeMesslokationen` as JSON objects: the MeLo id of an element is the wire's name.
+    names: (object) => refs(object, 'MELO', 'zugehoerigeMesslokationen', wire('messlokationsId')),
     // MaLo identification (`POST /identifyMarketlocation`): normalised address, cadastre, coordinates, names, customer numbers.
     identificationKeys: marketLocationKeys,
   },
@@ -187,44 +270,47 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     location: 'MELO',
     id: ['messlokationsId'],
     validity: COMMON_VALIDITY,
-    names: all(ref('MALO', 'referenzMarktlokationsId'), metersOf),
+    names: (object) => [...ref(object, 'MALO', 'referenzMarktlokationsId'), ...metersOf(object)],
     identificationKeys: meterKeys,
   },
   NETZLOKATION: { location: 'NELO', id: ['netzlokationsId'], validity: COMMON_VALIDITY },
   TECHNISCHE_RESSOURCE: {
     location: 'TECHNISCHE_RESSOURCE',
-    id: ['ressourcenId', 'technischeRessourceId'],
+    // `technischeRessourceId`: a vendor's spelling of the id, not in the domain's class.
+    id: ['ressourcenId', wire('technischeRessourceId')],
     validity: COMMON_VALIDITY,
-    names: all(
-      ref('MALO', 'referenzMarktlokation'),
-      ref('MELO', 'referenzMesslokation'),
-      ref('NELO', 'referenzNetzlokation'),
-      ref('STEUERBARE_RESOURCE', 'referenzSteuerbareRessource'),
-      ref('STEUERBARE_RESOURCE', 'referenzSR'),
-      ref('TRANCHE', 'referenzTranche'),
-    ),
+    names: (object) => [
+      ...ref(object, 'MALO', 'referenzMarktlokation'),
+      ...ref(object, 'MELO', 'referenzMesslokation'),
+      ...ref(object, 'NELO', 'referenzNetzlokation'),
+      ...ref(object, 'STEUERBARE_RESOURCE', 'referenzSteuerbareRessource'),
+      ...ref(object, 'STEUERBARE_RESOURCE', 'referenzSR'),
+      ...ref(object, 'TRANCHE', 'referenzTranche'),
+    ],
   },
-  STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', 'steuerbareRessourceId'], validity: COMMON_VALIDITY },
-  // An imported tranche names its MaLo (`marktlokationsId`); a booked one is linked to the MaLo of its message.
+  // `steuerbareRessourceId`: a vendor's spelling of the id, not in the domain's class.
+  STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', wire('steuerbareRessourceId')], validity: COMMON_VALIDITY },
+  // An imported tranche names its MaLo (`marktlokationsId`, the import's spelling, not the domain class's); a booked
+  // one is linked to the MaLo of its message. `trancheId`: a vendor's spelling of the id.
   TRANCHE: {
     location: 'TRANCHE',
-    id: ['tranchenId', 'trancheId'],
+    id: ['tranchenId', wire('trancheId')],
     validity: COMMON_VALIDITY,
-    names: all(ref('MALO', 'marktlokationsId'), ref('MALO', 'referenzMarktlokationsId')),
+    names: (object) => [...ref(object, 'MALO', wire('marktlokationsId')), ...ref(object, 'MALO', 'referenzMarktlokationsId')],
   },
   // A meter is a location of its own (`ZAEHLER:<number>`): the objects of its message are read by its number.
   ZAEHLER: {
     location: 'ZAEHLER',
     id: ['zaehlernummer'],
     validity: COMMON_VALIDITY,
-    names: all(ref('MALO', 'marktlokationsId'), ref('MELO', 'messlokationsId')),
+    names: (object) => [...ref(object, 'MALO', 'marktlokationsId'), ...ref(object, 'MELO', 'messlokationsId')],
     identificationKeys: meterKeys,
   },
   BILANZIERUNG: {
     // One balancing record per MaLo, versioned over time.
     id: ['marktlokationsId'],
     validity: [['bilanzierungsbeginn', 'bilanzierungsende'], ...COMMON_VALIDITY],
-    names: ref('MALO', 'marktlokationsId'),
+    names: (object) => ref(object, 'MALO', 'marktlokationsId'),
     // Without one: the message's MaLo (the same id as if it named it), else its tranche.
     belongingId: (_object, message) => {
       const location = theLocation(message, ['MALO', 'TRANCHE']);
@@ -232,18 +318,14 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     },
   },
   LOKATIONSBUENDEL: {
-    id: ['lokationsbuendelId'],
+    // `lokationsbuendelId`: a vendor's spelling; the domain's class has the structure id and a number only.
+    id: [wire('lokationsbuendelId')],
     validity: COMMON_VALIDITY,
-    names: (object) =>
-      arrayOf(object['zuordnungObjectcode']).flatMap((zuordnung) =>
-        isPlainObject(zuordnung)
-          ? [...typedRef(zuordnung, 'referenzLokationsId', 'referenzLokationsTyp'), ...typedRef(zuordnung, 'vorgelagerteLokationId', 'vorgelagerteLokationTyp')]
-          : [],
-      ),
+    names: bundleLocations,
     // The structure id is a code shared by many bundles: the bundle is that structure at its first MaLo (else first location).
     derivedId: (object) => {
-      const structure = idOf(object['lokationsbuendelstrukturId']);
-      const named = BUSINESS_OBJECT_RULES['LOKATIONSBUENDEL'].names?.(object) ?? [];
+      const structure = idOf(object.lokationsbuendelstrukturId);
+      const named = bundleLocations(object);
       const anchor = named.find(({ type }) => type === 'MALO') ?? named[0];
       return structure && anchor ? `${structure}@${locationKey(anchor.type, anchor.id)}` : undefined;
     },
@@ -251,26 +333,29 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
   NETZNUTZUNGSVERTRAG: contract,
   ENERGIELIEFERVERTRAG: contract,
   MESSSTELLENBETRIEBSVERTRAG: contract,
+  // No class in the domain (`Stammdaten` holds JSON objects): the vendor's dictionary's names, unchecked.
   BERECHNUNGSFORMEL: {
     id: [],
     validity: COMMON_VALIDITY,
-    names: all(
-      (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
-      refs('MALO', 'rechenschritte', 'marktlokationsId'),
-      refs('MELO', 'rechenschritte', 'messlokationsId'),
-    ),
+    names: (object) => [
+      ...typedRef(object, 'lokationsId', 'lokationsTyp'),
+      ...refs(object, 'MALO', 'rechenschritte', 'marktlokationsId'),
+      ...refs(object, 'MELO', 'rechenschritte', 'messlokationsId'),
+    ],
     // One formula per location, versioned over time; UTILTS names it in `transaktionsdaten.lokationsId`.
     derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
     belongingId: (object, message) => (message.subject ? locationKey(message.subject.type, message.subject.id) : perLocation()(object, message)),
   },
   ENERGIEMENGE: {
     id: [],
-    validity: [['startdatum', 'enddatum'], ...COMMON_VALIDITY],
+    validity: [['startdatum', 'enddatum'], ...COMMON_VALIDITY_UNMODELLED],
     names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
     // An amount is its location, period and OBIS codes: a later one for the same is a correction and supersedes it.
     derivedId: (object) => amountId(object, typedRef(object, 'lokationsId', 'lokationsTyp')[0]),
     belongingId: (object, message) => amountId(object, theLocation(message, ANY_LOCATION)),
   },
+  // No class in the domain for AVIS, KOMMUNIKATIONSDATEN, PREISBLATT (`Stammdaten` holds JSON objects): the vendor's
+  // dictionary's names, unchecked.
   AVIS: { id: ['avisNummer'], validity: COMMON_VALIDITY, keys: (object) => [idOf(object['avisNummer']) ?? []].flat() },
   KOMMUNIKATIONSDATEN: {
     id: [],
@@ -291,15 +376,17 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     // PRICAT sends neither: the sheet is its sender's, of its category, by its place in the message.
     belongingId: (_object, message, index) => (message.sender ? compactId([message.sender, message.category ?? '', String(index ?? 0)]) : undefined),
   },
-  SCHALTZEITDEFINITION: definition('schaltzeiten'),
-  LEISTUNGSKURVENDEFINITION: definition('leistungskurven'),
-  ZAEHLZEITDEFINITION: definition('zaehlzeiten'),
+  SCHALTZEITDEFINITION: definition((object) => [object.code, ...elementsOf(object, 'schaltzeiten').map((element) => element.code)]),
+  LEISTUNGSKURVENDEFINITION: definition((object) => [object.code, ...elementsOf(object, 'leistungskurven').map((element) => element.code)]),
+  // No class in the domain's `Stammdaten` (JSON objects): the vendor's dictionary's names, unchecked.
+  ZAEHLZEITDEFINITION: definition((object) => [object['code'], ...elementsOf(object, 'zaehlzeiten').map((element) => element['code'])]),
   // A balancing-group manager authorises a supplier per balancing group (and time-series type), for every MaLo; one
-  // naming a MaLo holds for that MaLo only. Versioned over time (an end date withdraws it).
+  // naming a MaLo holds for that MaLo only. Versioned over time (an end date withdraws it). Not a kind of the domain's
+  // `Stammdaten`: the vendor's dictionary's names, unchecked.
   ZUORDNUNGSERMAECHTIGUNG: {
     id: [],
     validity: COMMON_VALIDITY,
-    names: ref('MALO', 'marktlokationsId'),
+    names: (object) => ref(object, 'MALO', 'marktlokationsId'),
     derivedId: (object) => {
       const supplier = supplierOf(object);
       const malo = idOf(object['marktlokationsId']);
@@ -310,26 +397,32 @@ export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = {
     // Read by the supplier: MaLo-specific ones are found through their MaLo, so the supplier's key stays small.
     keys: (object) => (idOf(object['marktlokationsId']) ? [] : [supplierOf(object) ?? []].flat()),
   },
-};
+} satisfies RuleTable;
+
+/** The rules as checked: per kind a rule of its class (what the compile-time spec holds against renamed classes). */
+export type BusinessObjectRules = typeof RULES;
+
+/** `RULES` as the projection reads them: any kind by its name, any JSON object. */
+export const BUSINESS_OBJECT_RULES: Readonly<Record<string, KindRule>> = RULES;
 
 /**
  * A definition (switching times, power curves, metering times) is read by its codes: the top-level `code` and the
- * `code` of each element of `list`; its id is those codes (one definition per set of codes, versioned over time).
+ * `code` of each element of its list (`codesOf`, in that order); its id is those codes (one definition per set of
+ * codes, versioned over time).
  */
-function definition(list: string): KindRule {
-  const codes = (object: Bo) => [
-    ...new Set([idOf(object['code']), ...arrayOf(object[list]).map((element) => (isPlainObject(element) ? idOf(element['code']) : undefined))].flatMap((code) => code ?? [])),
-  ];
+function definition<T>(codesOf: (object: Raw<T>) => unknown[]) {
+  const codes = (object: Raw<T>) => [...new Set(codesOf(object).flatMap((code) => idOf(code) ?? []))];
   return {
     id: [],
-    validity: [['beginndatum', 'endedatum'], ...COMMON_VALIDITY],
-    names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
-    derivedId: (object) => {
+    validity: [['beginndatum', 'endedatum'], ...COMMON_VALIDITY_UNMODELLED],
+    // A definition's location: the vendor's names, in no definition class of the domain.
+    names: (object: Raw<T>) => typedRef(object, wire('lokationsId'), wire('lokationsTyp')),
+    derivedId: (object: Raw<T>) => {
       const all = codes(object).sort();
       return all.length > 0 ? compactId(all) : undefined;
     },
     keys: codes,
-  };
+  } as const;
 }
 
 /** The market participant (ILN / MP-ID) of communication data: `marktteilnehmer.rollencodenummer`, else top-level. */
@@ -344,11 +437,11 @@ function supplierOf(object: Bo): string | undefined {
   return (isPlainObject(supplier) ? idOf(supplier['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
 }
 
-/** An energy amount's id: its location, period and OBIS codes. */
-function amountId(object: Bo, location: NamedLocation | undefined): string | undefined {
+/** An energy amount's id: its location, period and OBIS codes (`obisKennzahl`: the spelling of other BO4E classes). */
+function amountId(object: Raw<Energiemenge>, location: NamedLocation | undefined): string | undefined {
   if (!location) return undefined;
-  const obis = arrayOf(object['energieverbrauch']).flatMap((value) => (isPlainObject(value) ? (idOf(value['obiskennzahl'] ?? value['obisKennzahl']) ?? []) : []));
-  return compactId([locationKey(location.type, location.id), textOf(object['startdatum']), textOf(object['enddatum']), [...new Set(obis)].sort().join(',')]);
+  const obis = elementsOf(object, 'energieverbrauch').flatMap((value) => idOf(value.obiskennzahl ?? valueAt(value, wire('obisKennzahl'))) ?? []);
+  return compactId([locationKey(location.type, location.id), textOf(object.startdatum), textOf(object.enddatum), [...new Set(obis)].sort().join(',')]);
 }
 
 /** The meters a MeLo names (`messlokationszaehler[]`, `geraete[]`). */
@@ -458,15 +551,16 @@ export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: un
     if (id) add({ type: rule.location, id });
     if (rule.location === 'MELO') metersOf(object).forEach(add);
   }
-  const transaction = isPlainObject(transaktionsdaten) ? transaktionsdaten : {};
-  const [subject] = typedRef(transaction, 'lokationsId', 'lokationsTyp');
+  const transaction: Raw<Transaktionsdaten> = isPlainObject(transaktionsdaten) ? transaktionsdaten : {};
+  // `lokationsTyp`: UTILTS' type of the location, not in the domain's Transaktionsdaten.
+  const [subject] = typedRef(transaction, 'lokationsId', wire('lokationsTyp'));
   if (subject) add(subject);
-  const sender = transaction['absender'];
+  const sender = objectAt(transaction, 'absender');
   return {
     locations,
     ...(subject ? { subject } : {}),
-    ...(isPlainObject(sender) && idOf(sender['rollencodenummer']) ? { sender: idOf(sender['rollencodenummer']) } : {}),
-    ...(idOf(transaction['kategorie']) ? { category: idOf(transaction['kategorie']) } : {}),
+    ...(sender && idOf(sender.rollencodenummer) ? { sender: idOf(sender.rollencodenummer) } : {}),
+    ...(idOf(transaction.kategorie) ? { category: idOf(transaction.kategorie) } : {}),
   };
 }
 

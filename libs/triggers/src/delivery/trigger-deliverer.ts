@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { inTransaction, TriggerProcessRepository } from '@maco/process-store';
+import { inTransaction } from '@maco/process-store';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
 import { TriggerOutboxRepository, type ClaimedDelivery } from '../outbox/trigger-outbox.repository';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
+import { TriggerProcessRepository } from '../trigger-process.repository';
 import { retryDelayMs } from './retry-delay';
 
 /** What one attempt left the trigger in. */

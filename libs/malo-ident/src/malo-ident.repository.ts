@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { versionsInForce } from '../read-model/business-object.sql';
+import { versionsInForce } from '@maco/process-store';
 
 /** Objects of some kinds holding any of some keys, with every version in force at some point of `[since, at]`. */
 export interface LinkedObjectQuery {

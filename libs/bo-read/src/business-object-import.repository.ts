@@ -8,13 +8,13 @@ import {
   locationsOf,
   messageFactsOf,
   objectId,
+  projectionCtes,
   projectionOptionsOf,
   validityOf,
   type Entry,
   type ObjectDescriptor,
   type ProjectionOptions,
-} from './business-object-rules';
-import { projectionCtes } from './business-object.sql';
+} from '@maco/process-store';
 
 /** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */
 export interface RefusedObject {

@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
-import type { Queryable } from './in-transaction';
-import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
-import { CREATE_CHAIN_HASH } from './process-record.repository';
-import { projectionCtes } from './read-model/business-object.sql';
-import { uuidV7 } from './uuid-v7';
+import { CREATE_CHAIN_HASH, describeBusinessObjects, projectionCtes, projectionOptionsOf, uuidV7, type Queryable } from '@maco/process-store';
 
 /** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */
 export interface TriggerProcessFacts {
