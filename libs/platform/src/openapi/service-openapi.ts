@@ -32,7 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'The request is well-formed JSON but cannot be processed; `code` says why, `errors[]` names the fields.',
   429: 'Too many requests for this token (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_MS`); `Retry-After` gives the seconds to wait.',
   500: 'Unexpected failure; the body carries no internals, `correlationId` finds the log entry.',
-  503: 'The database is unreachable (nothing was written, retry later) or the service is not ready (health).',
+  503: 'The database is unreachable or the service is not ready (health): retry later. A write cut off mid-commit may have been booked; its retry is answered as a replay.',
 };
 
 export interface ProblemResponseOptions {

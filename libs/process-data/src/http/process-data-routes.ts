@@ -52,7 +52,7 @@ const bookingParameterRefs = Object.keys(BOOKING_PARAMETERS).map((name) => ({ $r
 const BOOKING_STATUS_TEXT: Record<number, string> = {
   409: 'The business key is already booked for this role with a different body (create), or the request\'s keys name two processes (update).',
   422: 'The request is well-formed JSON but cannot be booked; `code` says why, `errors[]` names the fields.',
-  503: 'The database is unreachable: nothing was written, retry later.',
+  503: 'The database is unreachable: retry later. A booking cut off mid-commit may have been stored; its retry is answered as a replay (`replayed: true`).',
 };
 
 /** The `errors[]` of a booking problem's example, for the codes that carry them. */
