@@ -72,6 +72,15 @@ describe('LF service process', () => {
     for (const variable of ['JWT_SECRET', 'PORT', 'process-data: AHB_RULE_MODE', 'bo-read: READ_ANSWER_SHAPE']) expect(service.output()).toContain(variable);
   }, 30_000);
 
+  it('should say which database it cannot reach when it fails to start, without its password', async () => {
+    const port = await freePort();
+    const service = run({ DATABASE_URL: `postgres://maco:s3cret-pw@127.0.0.1:${port}/maco`, JWT_SECRET: TEST_JWT_SECRET, DATABASE_CONNECT_TIMEOUT_MS: '500' });
+
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toContain(`the database at postgres://127.0.0.1:${port}/maco cannot be used`);
+    expect(service.output()).not.toContain('s3cret-pw');
+  }, 30_000);
+
   it('should answer every request in flight on SIGTERM, lose none that got a 200 and leave nothing half-written', async () => {
     const port = await freePort();
     const service = run({ DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });

@@ -4,7 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import { SERVICE_CONFIG, SERVICE_ROLE, StartupError, type ServiceConfig } from '@maco/platform';
 import { DatabasePoolMetrics } from './database-pool-metrics';
 import { ServicePool } from './service-pool';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
@@ -69,8 +69,8 @@ export class DatabaseModule {
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
           useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
             // A host list (failover, docs/operations.md): the start-up work goes to the server that takes writes now, as the owner.
-            const primary = await usableHostUrl(connection.ownerUrl, config.databaseConnectTimeoutMs);
-            await migrate(primary);
+            const primary = await usableHostUrl(connection.ownerUrl, config.databaseConnectTimeoutMs).catch(unreachable(connection.ownerUrl));
+            await migrate(primary).catch(unreachable(primary));
             // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
             await ensureRevisionPartitionsAt(primary);
             const pool = new ServicePool({ connectionString: connection.url, ...poolOptions(config) });
@@ -88,6 +88,21 @@ export class DatabaseModule {
       exports: [PG_POOL, DATABASE_CONNECTION],
     };
   }
+}
+
+// The failures of reaching a server (network, no such host or database, refused login), not of a migration's SQL.
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', '08001', '08006', '28P01', '28000', '3D000']);
+
+/** Turns a failure to reach the database at start into one sentence naming where (without credentials) and the fix. */
+function unreachable(url: string): (error: unknown) => never {
+  return (error) => {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_FAILURES.has(code)) {
+      const where = url.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/i, '$1').replace(/\?.*$/, '');
+      throw new StartupError(`the database at ${where} cannot be used (${String(message)}): start it, or fix DATABASE_URL`, { cause: error });
+    }
+    throw error;
+  };
 }
 
 /**

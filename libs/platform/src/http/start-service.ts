@@ -50,8 +50,11 @@ export async function startService(
     await app.listen(config.port, config.host);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
-    if (error instanceof ConfigurationError || isStartupError(error)) logger.error((error as Error).message);
-    else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const known = error instanceof ConfigurationError || isStartupError(error);
+    const message = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    // Straight to stderr: Nest buffers its log until the app exists, so a start that failed before (an unreachable
+    // database) went unheard through it.
+    process.stderr.write(`${serviceName} did not start: ${message}\n`);
     process.exit(1);
   }
 }
