@@ -8,7 +8,7 @@
 import { Client, type Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { composeService } from '@maco/service';
-import { createTestDatabase, loadSamples, testServerUrl, mintTestToken, postJson, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
+import { createTestDatabase, loadSamples, testServerUrl, withClient, mintTestToken, postJson, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -82,19 +82,10 @@ describe('a restricted login as DATABASE_URL, the owner as DATABASE_MIGRATION_UR
   let database: TestDatabase;
   let service: TestService;
   const login = `maco_login_${process.pid}_${Date.now()}`;
-  const asOwner = async <T>(url: string, work: (client: Client) => Promise<T>): Promise<T> => {
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await asOwner(database.url, async (owner) => {
+    await withClient(database.url, async (owner) => {
       await owner.query(`DO $$ BEGIN CREATE ROLE maco_service NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
       await owner.query(`CREATE ROLE ${login} LOGIN IN ROLE maco_service`);
     });
@@ -106,7 +97,7 @@ describe('a restricted login as DATABASE_URL, the owner as DATABASE_MIGRATION_UR
   afterAll(async () => {
     await service?.close();
     await database?.drop();
-    await asOwner(testServerUrl(), (owner) => owner.query(`DROP ROLE IF EXISTS ${login}`));
+    await withClient(testServerUrl(), (owner) => owner.query(`DROP ROLE IF EXISTS ${login}`));
   });
 
   it('should migrate as the owner, book as the login, and keep the archive out of the login’s reach even without its role', async () => {

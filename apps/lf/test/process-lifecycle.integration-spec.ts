@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@maco/database';
@@ -9,9 +8,9 @@ import {
   RELIABILITY_SEED,
   seededRandom,
   seededUuid,
+  runScript,
   stopChildren,
   TEST_JWT_SECRET,
-  trackChild,
   withBusinessKey,
   withClient,
   workspaceRoot,
@@ -40,14 +39,7 @@ function hasMarktlokationField(state: unknown, field: string, value: unknown): b
   return Array.isArray(items) && (items as Item[]).some((item) => item[field] === value);
 }
 
-function run(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = trackChild(spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const run = (env: NodeJS.ProcessEnv) => runScript(MAIN, env);
 
 /** The built service as a process: how it starts with a bad configuration, and how it stops under load. */
 describe('LF service process', () => {

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { freePort } from '@maco/database';
 import {
   createTestDatabase,
@@ -14,8 +13,8 @@ import {
   maloIdentBody,
   mintTestToken,
   startScriptedMiddleware,
+  runScript,
   stopChildren,
-  trackChild,
   withBusinessKey,
   workspaceRoot,
   type ScriptedMiddleware,
@@ -26,14 +25,7 @@ const MAIN = join(workspaceRoot(), 'apps', 'lf', 'dist', 'main.js');
 // Characters that URL-encoding changes, as real passwords have them.
 const secret = (label: string) => `${label}-${randomBytes(18).toString('base64url')}+/@`;
 
-function run(env: NodeJS.ProcessEnv) {
-  const child = trackChild(spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const run = (env: NodeJS.ProcessEnv) => runScript(MAIN, env);
 
 /** Each secret and the encodings it may leave the service in. */
 function forms(secrets: Record<string, string>): [string, string][] {

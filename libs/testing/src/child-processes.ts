@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 const running = new Set<ChildProcess>();
 
@@ -21,4 +21,22 @@ export async function stopChildren(graceMs = 10_000): Promise<void> {
       clearTimeout(timer);
     }),
   );
+}
+
+/** A script run with `node` and only the given environment (plus PATH), tracked, with everything it writes. */
+export interface RunningScript {
+  child: ChildProcess;
+  /** Standard output and error as written so far, interleaved. */
+  output(): string;
+  /** Its exit code; null when a signal ended it. */
+  exited: Promise<number | null>;
+}
+
+export function runScript(script: string, env: NodeJS.ProcessEnv): RunningScript {
+  const child = trackChild(spawn(process.execPath, [script], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
 }
