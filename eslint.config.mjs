@@ -35,6 +35,26 @@ const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) =>
 /** Files that are test code wherever they live; the config object for them overrides the production rule. */
 const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tools/**/*.ts'];
 
+/**
+ * The groups' answer types (`@maco/<lib>/api`, libs/<lib>/src/<lib>-api.ts): types only, shared by the backend and the
+ * operator console. Imported with `import type` everywhere (erased from every build: the secondary entry points exist for
+ * the compilers only), and themselves free of runtime: `import type` of other such modules, interfaces and type aliases.
+ */
+const API_MODULES = ['libs/*/src/*-api.ts'];
+const TYPE_ONLY_API_IMPORTS = {
+  patterns: [{ group: ['@maco/*/api'], allowTypeImports: true, message: 'The api entry points are types only: use `import type`.' }],
+};
+const API_MODULE_SYNTAX = [
+  {
+    selector: "ImportDeclaration[importKind!='type'], ImportDeclaration:not([source.value=/^@maco\\x2F[a-z-]+\\x2Fapi$/])",
+    message: 'An api module imports only types (`import type`) of other api modules (`@maco/<lib>/api`).',
+  },
+  {
+    selector: "Program > :not(ImportDeclaration, ExportNamedDeclaration[exportKind='type'], TSInterfaceDeclaration, TSTypeAliasDeclaration)",
+    message: 'An api module declares types only (interfaces and type aliases): nothing of it may exist at run time.',
+  },
+];
+
 /** The shared rules of TypeScript files, and of the JavaScript tools. */
 const UNUSED_VARS = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }];
 
@@ -50,6 +70,7 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': UNUSED_VARS,
       '@nx/enforce-module-boundaries': ['error', { ...BOUNDARY_OPTIONS, depConstraints: PRODUCTION_CONSTRAINTS }],
+      '@typescript-eslint/no-restricted-imports': ['error', TYPE_ONLY_API_IMPORTS],
     },
   },
   {
@@ -57,6 +78,10 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': ['error', { ...BOUNDARY_OPTIONS, depConstraints: TEST_CONSTRAINTS }],
     },
+  },
+  {
+    files: API_MODULES,
+    rules: { 'no-restricted-syntax': ['error', ...API_MODULE_SYNTAX] },
   },
   {
     files: ['**/*.cjs', '**/*.js'],

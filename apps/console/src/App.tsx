@@ -1,6 +1,7 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, createApi, errorText, storedToken, storeToken, type Session } from './lib/api';
+import type { OperatorSession } from '@maco/operator/api';
+import { ApiError, createApi, errorText, storedToken, storeToken } from './lib/api';
 import { matchRoute, routePath, type Route } from './lib/routes';
 import { Link, navigate, useLocation } from './navigation';
 import { FindingsPage } from './pages/FindingsPage';
@@ -23,8 +24,8 @@ const NAVIGATION = [
   { page: 'refused', label: 'Refused' },
 ] as const;
 
-async function readSession(token: string | null): Promise<Session> {
-  return createApi(token).get<Session>('/operator/session');
+async function readSession(token: string | null): Promise<OperatorSession> {
+  return createApi(token).get<OperatorSession>('/operator/session');
 }
 
 /** Signs in (SSO proxy first, then a stored token), then shows the page of the URL. */
@@ -132,7 +133,7 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
                 </Group>
                 <Group gap="sm" wrap="nowrap">
                   <Text size="sm" aria-label="Signed in as">
-                    {state.session.subject}
+                    {state.session.subject ?? 'a token without subject'}
                   </Text>
                   <Badge color={state.session.canWrite ? 'green' : 'gray'} variant="light">
                     {state.session.canWrite ? 'read and write' : 'read only'}

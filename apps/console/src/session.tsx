@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { Api, Session } from './lib/api';
+import type { OperatorSession } from '@maco/operator/api';
+import type { Api } from './lib/api';
 
 export interface SessionState {
-  session: Session;
+  session: OperatorSession;
   api: Api;
   /** `sso`: the company's proxy signs every request; `token`: the pasted bearer token does. */
   mode: 'sso' | 'token';

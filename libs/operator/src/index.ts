@@ -1,3 +1,4 @@
+export * from './operator-api';
 export * from './operator.group';
 export * from './operator.module';
 export * from './operator.problems';

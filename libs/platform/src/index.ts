@@ -17,6 +17,7 @@ export * from './http/recorded-routes';
 export * from './http/route-flag';
 export * from './http/start-service';
 export * from './platform.module';
+export * from './platform-api';
 export * from './problem/problem-catalog';
 export * from './problem/problem.error';
 export * from './problem/problem-details.filter';

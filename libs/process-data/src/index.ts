@@ -1,3 +1,4 @@
+export * from './process-data-api';
 export * from './process-data.config';
 export * from './process-data.group';
 export * from './process-data.module';

@@ -22,6 +22,7 @@ import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
 import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessRecordRepository, type KeyField, type RevisionFacts, type UpdateKeys } from '@maco/process-store';
+import type { BookingReceipt, MaloIdentReceipt } from './process-data-api';
 import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from './process-data.config';
 import { PROCESS_DATA_LOG_FIELDS } from './process-data.log-fields';
 import { processDataProblem } from './process-data.problems';
@@ -45,27 +46,6 @@ export interface BookingContext {
   jsonText?: string;
   /** The request's facts for its log line and metrics. */
   facts?: RequestFacts;
-}
-
-/**
- * What a booking answers: the record's key, the revision the request is stored as, whether it was a replay, the
- * release it was validated against and what the AHB check found.
- */
-export interface BookingReceipt {
-  businessKey: string;
-  revision: number;
-  replayed: boolean;
-  release: ReleaseName;
-  findings: Finding[];
-  /** Updates: the business key of the process the request was booked on (its chain's first process). */
-  processBusinessKey?: string;
-  /** Updates: which of the request's keys found the process. */
-  matchedBy?: KeyField;
-}
-
-/** What a MaloIdent answer gets (201): the receipt with the message the MaloIdent group's contract expects. */
-export interface MaloIdentReceipt extends BookingReceipt {
-  message: string;
 }
 
 interface ProcessDataBody {

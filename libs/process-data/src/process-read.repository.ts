@@ -1,41 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-
-export interface ProcessKeyView {
-  key: string;
-  kind: 'businessKey' | 'prozessId' | 'subProcessBusinessKey' | 'triggerBusinessKey';
-  firstRevision: number;
-}
-
-export interface RevisionView {
-  revision: number;
-  operation: string;
-  pruefidentifikator: string | null;
-  release: string;
-  receivedAt: string;
-  tokenSubject: string | null;
-  requestId: string | null;
-  matchedBy: string | null;
-  findings: unknown[];
-  body?: unknown;
-}
-
-/** A process as operators see it: every key it carries, every revision, its current state, the processes linked to it. */
-export interface ProcessView {
-  businessKey: string;
-  role: string;
-  status: string | null;
-  pruefidentifikator: string | null;
-  targetBusinessKey: string | null;
-  keys: ProcessKeyView[];
-  /** Business keys of processes that name one of this process's keys as their `targetBusinessKey`. */
-  linkedProcesses: string[];
-  revisions: RevisionView[];
-  current: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ProcessKeyView, ProcessView } from './process-data-api';
 
 export type ProcessLookup = { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Revision } from '../lib/api';
+import type { RevisionView } from '@maco/process-data/api';
 import { diffBodies, type DiffRow } from '../lib/diff';
 
 const ROW_STYLE: Record<DiffRow['kind'], { left?: string; right?: string }> = {
@@ -29,7 +29,7 @@ function Cell({ cell, background, sign }: { cell: DiffRow['left']; background?: 
 }
 
 /** Two revisions' bodies side by side (defaults: the previous and the latest), removed and added lines highlighted. */
-export function RevisionDiff({ revisions }: { revisions: Revision[] }): ReactNode {
+export function RevisionDiff({ revisions }: { revisions: RevisionView[] }): ReactNode {
   const numbers = revisions.map((revision) => revision.revision).sort((a, b) => a - b);
   const latest = numbers[numbers.length - 1];
   const [left, setLeft] = useState<number | undefined>(numbers.length > 1 ? numbers[numbers.length - 2] : latest);

@@ -1,157 +1,18 @@
-/** Types of the operator API (API.md) and a small client: bearer token when signed in with one, problems as errors. */
+/**
+ * A small client of the operator API (API.md): bearer token when signed in with one, problems as errors. The types of
+ * the answers are the backend's own, imported type-only from the groups' `api` entry points (`@maco/operator/api`,
+ * `@maco/process-data/api`, `@maco/platform/api`): nothing of the backend reaches the bundle.
+ */
+import type { ProblemDetails } from '@maco/platform/api';
 
-export interface Session {
-  role: string;
-  subject: string;
-  canWrite: boolean;
-  operator: boolean;
-}
-
-export interface ProcessSummary {
-  businessKey: string;
-  status: string | null;
-  pruefidentifikator: string | null;
-  release: string | null;
-  revisionCount: number;
-  findingCount: number;
-  findingCodes: string[];
-  marktlokationsIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export interface Finding {
-  code: string;
-  pointer: string;
-  message: string;
-  check?: string;
-  binding?: string;
-  condition?: string;
-}
-
-export interface Revision {
-  revision: number;
-  operation: string;
-  pruefidentifikator: string | null;
-  release: string | null;
-  receivedAt: string;
-  tokenSubject: string | null;
-  requestId: string | null;
-  matchedBy: string | null;
-  findings: Finding[];
-  body?: unknown;
-}
-
-export interface ProcessDetail {
-  businessKey: string;
-  role: string;
-  status: string | null;
-  pruefidentifikator: string | null;
-  targetBusinessKey: string | null;
-  keys: { key: string; kind: string; firstRevision: number }[];
-  linkedProcesses: string[];
-  revisions: Revision[];
-  current: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TriggerDelivery {
-  prozessId: string;
-  businessKey: string;
-  eventname: string;
-  status: 'pending' | 'failed' | 'sent';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  failedAt: string | null;
-}
-
-export interface TriggerEventInfo {
-  eventname: string;
-  pruefidentifikatoren: string[];
-  required: string[];
-}
-
-export interface FindingItem {
-  businessKey: string;
-  revision: number;
-  receivedAt: string;
-  pruefidentifikator: string | null;
-  release: string | null;
-  code: string;
-  pointer: string;
-  message: string;
-}
-
-/** A write the service refused, kept in the quarantine (`GET /refused`). */
-export interface RefusedSummary {
-  id: string;
-  role: string;
-  operation: 'create' | 'update';
-  path: string;
-  status: number;
-  code: string;
-  detail: string;
-  pruefidentifikator: string | null;
-  receivedAt: string;
-  state: 'open' | 'resolved' | 'dismissed';
-  requestId: string | null;
-  tokenSubject: string | null;
-  contentType: string | null;
-  bodySize: number;
-}
-
-/** A problem details body as the service answered it. */
-export interface Problem {
-  code?: string;
-  title?: string;
-  detail?: string;
-  status?: number;
-  errors?: { pointer: string; message: string }[];
-  [member: string]: unknown;
-}
-
-/** One refused write with its body and what became of it (`GET /refused/{id}`). */
-export interface RefusedDetail extends RefusedSummary {
-  command: string | null;
-  /** The problem the write was answered with. */
-  problem: Problem;
-  /** The body parsed as JSON; null when it does not parse. */
-  body: unknown;
-  /** The raw bytes as UTF-8 text. */
-  bodyText: string;
-  resolvedAt: string | null;
-  resolvedBusinessKey: string | null;
-  resolvedRevision: number | null;
-  resolvedBy: 'resubmit' | 'automatic' | null;
-  dismissedAt: string | null;
-  dismissedReason: string | null;
-  dismissedBy: string | null;
-}
-
-/** The answer of `POST /refused/{id}/resubmit`. */
-export interface ResubmitAnswer {
-  entry: RefusedDetail;
-  outcome: 'booked' | 'refused';
-  receipt?: { businessKey: string; processBusinessKey?: string | null; revision: number; replayed?: boolean; findings?: Finding[] } & Record<string, unknown>;
-  problem?: Problem;
-}
-
-/** A problem details answer (or a failure to reach the service, status 0). */
+/**
+ * A problem details answer (or a failure to reach the service, status 0). Partial: an answer that did not come from the
+ * service (a proxy's error page, no connection) carries only what the console could make of it.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly problem: { code?: string; title?: string; detail?: string; errors?: { pointer: string; message: string }[] } & Record<string, unknown>,
+    readonly problem: Partial<ProblemDetails>,
   ) {
     super(problem.detail ?? problem.title ?? `HTTP ${status}`);
     this.name = 'ApiError';

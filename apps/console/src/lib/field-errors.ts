@@ -1,10 +1,8 @@
+import type { ProblemFieldError } from '@maco/platform/api';
 import { escapePointerToken } from './tree';
 
 /** A field error of a problem answer (`errors[]` of `application/problem+json`). */
-export interface FieldError {
-  pointer: string;
-  message: string;
-}
+export type FieldError = ProblemFieldError;
 
 /** The tokens of a JSON Pointer in string (`/a/b`) or URI fragment form (`#/a/b`, percent-encoded); `#` and '' are the root. */
 export function parsePointer(pointer: string): string[] {

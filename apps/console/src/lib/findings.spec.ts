@@ -1,6 +1,7 @@
-import { findingsQueryOfCount, sortSummary, type FindingsSummaryRow } from './findings';
+import type { FindingCountRow } from '@maco/operator/api';
+import { findingsQueryOfCount, sortSummary } from './findings';
 
-const row = (bucketStart: string, pruefidentifikator: string, code: string, count: number): FindingsSummaryRow => ({
+const row = (bucketStart: string, pruefidentifikator: string, code: string, count: number): FindingCountRow => ({
   bucketStart,
   pruefidentifikator,
   release: '04/26',
@@ -17,8 +18,9 @@ describe('findings summary', () => {
       from: '2026-04-01T00:00:00.000Z',
       to: '2026-04-02T00:00:00.000Z',
     });
-    expect(findingsQueryOfCount({ ...row('2026-04-01T13:00:00Z', '', 'x', 1), release: null }, 'hour')).toEqual({
+    expect(findingsQueryOfCount({ ...row('2026-04-01T13:00:00Z', '', 'x', 1), pruefidentifikator: null, release: '10/26' }, 'hour')).toEqual({
       code: 'x',
+      release: '10/26',
       from: '2026-04-01T13:00:00.000Z',
       to: '2026-04-01T14:00:00.000Z',
     });

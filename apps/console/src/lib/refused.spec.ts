@@ -1,4 +1,4 @@
-import type { RefusedDetail, ResubmitAnswer } from './api';
+import type { RefusedDetail, ResubmitAnswer } from '@maco/process-data/api';
 import {
   bodyView,
   cleanRefusedFilters,
@@ -31,7 +31,13 @@ const ENTRY: RefusedDetail = {
   contentType: 'application/json',
   bodySize: 42,
   command: null,
-  problem: { code: 'PROCESS_DATA.BODY_INVALID', detail: 'The body is invalid', status: 422, errors: [{ pointer: '/stammdaten', message: 'must be an object' }] },
+  problem: {
+    title: 'Request body invalid',
+    status: 422,
+    detail: 'The body is invalid',
+    code: 'PROCESS_DATA.BODY_INVALID',
+    errors: [{ pointer: '/stammdaten', message: 'must be an object' }],
+  },
   body: { stammdaten: 1 },
   bodyText: '{"stammdaten":1}',
   resolvedAt: null,
@@ -102,22 +108,27 @@ describe(refusedActions.name, () => {
 
 describe(resubmitResult.name, () => {
   it('should read a booking from the entry\'s resolution, else from the receipt', () => {
-    const booked: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved' }, outcome: 'booked', receipt: { businessKey: 'BK-1', revision: 3, replayed: false, findings: [] } };
+    const booked: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved' }, outcome: 'booked', receipt: { businessKey: 'BK-1', revision: 3, replayed: false, release: '04/26', findings: [] } };
     expect(resubmitResult(booked)).toEqual({ kind: 'booked', businessKey: 'BK-1', revision: 3, replayed: false, findingCount: 0 });
     const update: ResubmitAnswer = {
       entry: { ...ENTRY, state: 'resolved', resolvedBusinessKey: 'PROCESS-1', resolvedRevision: 4 },
       outcome: 'booked',
-      receipt: { businessKey: 'SUB-1', processBusinessKey: 'PROCESS-1', revision: 4, replayed: true, findings: [{ code: 'C', pointer: '/a', message: 'm' }] },
+      receipt: {
+        businessKey: 'SUB-1',
+        processBusinessKey: 'PROCESS-1',
+        matchedBy: 'targetBusinessKey',
+        revision: 4,
+        replayed: true,
+        release: '04/26',
+        findings: [{ code: 'missing-mandatory-field', pointer: '#/a', message: 'm' }],
+      },
     };
     expect(resubmitResult(update)).toEqual({ kind: 'booked', businessKey: 'PROCESS-1', revision: 4, replayed: true, findingCount: 1 });
-    const again: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved', resolvedBusinessKey: 'BK-1', resolvedRevision: 3 }, outcome: 'booked' };
-    expect(resubmitResult(again)).toEqual({ kind: 'booked', businessKey: 'BK-1', revision: 3, replayed: false, findingCount: 0 });
   });
 
   it('should carry the problem of a refusal', () => {
-    const problem = { code: 'PROCESS_DATA.BODY_INVALID', detail: 'still invalid', status: 422 };
+    const problem = { title: 'Request body invalid', status: 422, detail: 'still invalid', code: 'PROCESS_DATA.BODY_INVALID' };
     expect(resubmitResult({ entry: ENTRY, outcome: 'refused', problem })).toEqual({ kind: 'refused', problem });
-    expect(resubmitResult({ entry: ENTRY, outcome: 'refused' })).toEqual({ kind: 'refused', problem: ENTRY.problem });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Problem, RefusedDetail, RefusedSummary, ResubmitAnswer } from './api';
+import type { RefusedDetail, RefusedSummary, ResubmitAnswer } from '@maco/process-data/api';
+import type { ProblemDetails } from '@maco/platform/api';
 import { fieldErrorsOf, type FieldError } from './field-errors';
 import { filtersToApiQuery, normaliseDate } from './filters';
 
@@ -117,17 +118,17 @@ export function problemErrors(problem: unknown): FieldError[] {
 
 /** What a resubmit came to: booked (with the process to link to) or refused again (with the problem). */
 export type ResubmitResult =
-  | { kind: 'booked'; businessKey: string; revision: number | null; replayed: boolean; findingCount: number }
-  | { kind: 'refused'; problem: Problem };
+  | { kind: 'booked'; businessKey: string; revision: number; replayed: boolean; findingCount: number }
+  | { kind: 'refused'; problem: ProblemDetails };
 
 export function resubmitResult(answer: ResubmitAnswer): ResubmitResult {
   if (answer.outcome === 'booked') {
+    const { receipt } = answer;
     // An update's receipt names its sub-process key in businessKey; the process to open is the one the entry resolved to.
-    const businessKey = answer.entry.resolvedBusinessKey ?? answer.receipt?.processBusinessKey ?? answer.receipt?.businessKey ?? '';
-    const revision = answer.receipt?.revision ?? answer.entry.resolvedRevision ?? null;
-    return { kind: 'booked', businessKey, revision, replayed: answer.receipt?.replayed === true, findingCount: answer.receipt?.findings?.length ?? 0 };
+    const businessKey = answer.entry.resolvedBusinessKey ?? receipt.processBusinessKey ?? receipt.businessKey;
+    return { kind: 'booked', businessKey, revision: receipt.revision, replayed: receipt.replayed, findingCount: receipt.findings.length };
   }
-  return { kind: 'refused', problem: answer.problem ?? answer.entry.problem ?? {} };
+  return { kind: 'refused', problem: answer.problem };
 }
 
 /** The reason a dismiss sends, or null while it is empty (the route requires one). */

@@ -1,8 +1,10 @@
 import { Alert, Anchor, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { errorText, type FindingItem, type Page } from '../lib/api';
+import type { FindingBucket, FindingSummary, FindingView } from '@maco/operator/api';
+import type { Page } from '@maco/platform/api';
+import { errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
-import { findingsQueryOfCount, sortSummary, type FindingsSummaryRow } from '../lib/findings';
+import { findingsQueryOfCount, sortSummary } from '../lib/findings';
 import { filtersToApiQuery } from '../lib/filters';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
@@ -10,21 +12,14 @@ import { useSession } from '../session';
 import { formatTime } from './format';
 import { PageNavigation } from '../components/PageNavigation';
 
-interface Summary {
-  from: string;
-  to: string;
-  bucket: 'day' | 'hour';
-  rows: FindingsSummaryRow[];
-}
-
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Finding counts per day (or hour) × PI × release × code; a count lists the findings behind it. */
 export function FindingsPage(): ReactNode {
   const { api } = useSession();
-  const [range, setRange] = useState({ from: daysAgo(29), to: daysAgo(0), bucket: 'day' as 'day' | 'hour' });
+  const [range, setRange] = useState({ from: daysAgo(29), to: daysAgo(0), bucket: 'day' as FindingBucket });
   const [applied, setApplied] = useState(range);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<FindingSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Record<string, string> | null>(null);
 
@@ -33,7 +28,7 @@ export function FindingsPage(): ReactNode {
     const query = filtersToApiQuery({ from: applied.from, to: applied.to });
     query.set('bucket', applied.bucket);
     api
-      .get<Summary>('/findings/summary', query)
+      .get<FindingSummary>('/findings/summary', query)
       .then((answer) => !cancelled && (setSummary(answer), setError(null)))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setSummary(null)));
     return () => {
@@ -64,7 +59,7 @@ export function FindingsPage(): ReactNode {
               { value: 'hour', label: 'hour' },
             ]}
             value={range.bucket}
-            onChange={(event) => { const value = event.currentTarget.value as 'day' | 'hour'; setRange((current) => ({ ...current, bucket: value })); }}
+            onChange={(event) => { const value = event.currentTarget.value as FindingBucket; setRange((current) => ({ ...current, bucket: value })); }}
           />
           <Button type="submit">Show</Button>
         </Group>
@@ -96,7 +91,7 @@ export function FindingsPage(): ReactNode {
                   <Table.Tr key={`${row.bucketStart}|${row.pruefidentifikator}|${row.release}|${row.code}`}>
                     <Table.Td>{summary.bucket === 'hour' ? row.bucketStart.slice(0, 16).replace('T', ' ') : row.bucketStart.slice(0, 10)}</Table.Td>
                     <Table.Td>{row.pruefidentifikator ?? '–'}</Table.Td>
-                    <Table.Td>{row.release ?? '–'}</Table.Td>
+                    <Table.Td>{row.release}</Table.Td>
                     <Table.Td>
                       <Badge color="orange" variant="light" tt="none">
                         {row.code}
@@ -134,7 +129,7 @@ export function FindingsPage(): ReactNode {
 function FindingList({ query }: { query: Record<string, string> }): ReactNode {
   const { api } = useSession();
   const [stack, setStack] = useState<CursorStack>(FIRST_PAGE);
-  const [page, setPage] = useState<Page<FindingItem> | null>(null);
+  const [page, setPage] = useState<Page<FindingView> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const queryKey = JSON.stringify(query);
 
@@ -145,7 +140,7 @@ function FindingList({ query }: { query: Record<string, string> }): ReactNode {
     params.set('limit', '50');
     if (stack.current) params.set('cursor', stack.current);
     api
-      .get<Page<FindingItem>>('/findings', params)
+      .get<Page<FindingView>>('/findings', params)
       .then((answer) => !cancelled && (setPage(answer), setError(null)))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setPage(null)));
     return () => {
@@ -183,10 +178,8 @@ function FindingList({ query }: { query: Record<string, string> }): ReactNode {
               </Table.Td>
               <Table.Td>{item.revision}</Table.Td>
               <Table.Td>{formatTime(item.receivedAt)}</Table.Td>
-              <Table.Td>
-                <Code>{item.pointer}</Code>
-              </Table.Td>
-              <Table.Td>{item.message}</Table.Td>
+              <Table.Td>{item.pointer === null ? '–' : <Code>{item.pointer}</Code>}</Table.Td>
+              <Table.Td>{item.message ?? '–'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

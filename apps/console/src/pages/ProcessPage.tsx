@@ -1,8 +1,9 @@
 import { Alert, Badge, Card, Code, Group, Loader, Stack, Table, Tabs, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { JsonTree } from '../components/JsonTree';
+import type { ProcessView } from '@maco/process-data/api';
 import { RevisionDiff } from '../components/RevisionDiff';
-import { ApiError, errorText, type ProcessDetail } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
@@ -19,7 +20,7 @@ function ProcessLink({ businessKey }: { businessKey: string }): ReactNode {
 /** One process: its keys and links, its revisions as a timeline, a diff of two revisions, its merged current state. */
 export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
   const { api } = useSession();
-  const [process, setProcess] = useState<ProcessDetail | null>(null);
+  const [process, setProcess] = useState<ProcessView | null>(null);
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
 
   useEffect(() => {
@@ -27,7 +28,7 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
     setProcess(null);
     setError(null);
     api
-      .get<ProcessDetail>(`/processes/${encodeURIComponent(processKey)}`, { bodies: 'true' })
+      .get<ProcessView>(`/processes/${encodeURIComponent(processKey)}`, { bodies: 'true' })
       .then((answer) => !cancelled && setProcess(answer))
       .catch((failure: unknown) => !cancelled && setError({ text: errorText(failure), code: failure instanceof ApiError ? failure.problem.code : undefined }));
     return () => {
@@ -132,7 +133,7 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             {revisions.map((revision) => (
               <Timeline.Item key={revision.revision} title={`Revision ${revision.revision}: ${revision.operation}`}>
                 <Text size="sm">
-                  received {formatTime(revision.receivedAt)} · by {revision.tokenSubject ?? '–'} · PI {revision.pruefidentifikator ?? '–'} · release {revision.release ?? '–'}
+                  received {formatTime(revision.receivedAt)} · by {revision.tokenSubject ?? '–'} · PI {revision.pruefidentifikator ?? '–'} · release {revision.release}
                   {revision.matchedBy ? ` · matched by ${revision.matchedBy}` : ''}
                   {revision.requestId ? ` · request ${revision.requestId}` : ''}
                 </Text>

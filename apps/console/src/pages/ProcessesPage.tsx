@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { errorText, type Page, type ProcessSummary } from '../lib/api';
+import type { ProcessSummary } from '@maco/operator/api';
+import type { Page } from '@maco/platform/api';
+import { errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import { FILTER_FIELDS, filtersFromSearch, filtersToApiQuery, filtersToSearch, type ProcessFilters } from '../lib/filters';
 import { routePath } from '../lib/routes';
@@ -132,7 +134,7 @@ export function ProcessesPage(): ReactNode {
                 </Link>
               </Table.Td>
               <Table.Td>{item.pruefidentifikator ?? '–'}</Table.Td>
-              <Table.Td>{item.release ?? '–'}</Table.Td>
+              <Table.Td>{item.release}</Table.Td>
               <Table.Td>
                 {item.status ? <Badge variant="light">{item.status}</Badge> : '–'}
               </Table.Td>

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Card, Code, Group, Loader, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ProblemDetails } from '@maco/platform/api';
+import type { RefusedDetail, ResubmitAnswer } from '@maco/process-data/api';
 import { JsonTree } from '../components/JsonTree';
-import { ApiError, errorText, type Problem, type RefusedDetail, type ResubmitAnswer } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import { prettyJson } from '../lib/pretty-json';
 import { bodyView, describeState, dismissReason, formatBytes, problemErrors, refusedActions, resubmitResult, STATE_COLOR, type ResubmitResult } from '../lib/refused';
 import { routePath } from '../lib/routes';
@@ -18,19 +20,17 @@ function ProcessLink({ businessKey }: { businessKey: string }): ReactNode {
 }
 
 /** A problem: its code, status and detail, and each field error's pointer and message. */
-function ProblemView({ problem, label }: { problem: Problem; label: string }): ReactNode {
+function ProblemView({ problem, label }: { problem: ProblemDetails; label: string }): ReactNode {
   const errors = problemErrors(problem);
   return (
     <Stack gap="xs">
       <Group gap="sm">
-        {problem.code && (
-          <Badge color="red" variant="light" tt="none">
-            {problem.code}
-          </Badge>
-        )}
-        {problem.status !== undefined && <Text size="sm">HTTP {problem.status}</Text>}
+        <Badge color="red" variant="light" tt="none">
+          {problem.code}
+        </Badge>
+        <Text size="sm">HTTP {problem.status}</Text>
       </Group>
-      <Text size="sm">{problem.detail ?? problem.title ?? '–'}</Text>
+      <Text size="sm">{problem.detail || problem.title}</Text>
       {errors.length > 0 && (
         <Table withTableBorder fz="sm" verticalSpacing={2} aria-label={label}>
           <Table.Thead>
@@ -311,8 +311,7 @@ function ResubmitOutcome({ result }: { result: ResubmitResult }): ReactNode {
   if (result.kind === 'booked') {
     return (
       <Alert color="green" role="status" title="Booked">
-        Booked as <ProcessLink businessKey={result.businessKey} />
-        {result.revision != null ? ` revision ${result.revision}` : ''}
+        Booked as <ProcessLink businessKey={result.businessKey} /> revision {result.revision}
         {result.replayed ? ' (replayed: it was booked before)' : ''}
         {result.findingCount > 0 ? ` with ${result.findingCount} finding(s)` : ''}.
       </Alert>

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { errorText, type Page, type RefusedSummary } from '../lib/api';
+import type { Page } from '@maco/platform/api';
+import type { RefusedSummary } from '@maco/process-data/api';
+import { errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import {
   REFUSED_FILTER_FIELDS,

@@ -1,6 +1,8 @@
 import { Alert, Badge, Box, Button, Card, Code, Grid, Group, JsonInput, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, errorText, type Page, type TriggerDelivery, type TriggerEventInfo } from '../lib/api';
+import type { TriggerDeliveryStatus, TriggerDeliveryView, TriggerEventCatalogue } from '@maco/operator/api';
+import type { Page } from '@maco/platform/api';
+import { ApiError, errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import { annotateBody, fieldErrorsOf, groupFieldErrors, pointerLabel, type FieldError } from '../lib/field-errors';
 import { routePath } from '../lib/routes';
@@ -10,7 +12,7 @@ import { formatTime } from './format';
 import { PageNavigation } from '../components/PageNavigation';
 
 const STATUSES = ['pending', 'failed', 'sent', 'all'] as const;
-const STATUS_COLOR = { pending: 'yellow', failed: 'red', sent: 'green' } as const;
+const STATUS_COLOR: Record<TriggerDeliveryStatus, string> = { pending: 'yellow', failed: 'red', sent: 'green' };
 const EMPTY_BODY = '{\n  "stammdaten": {},\n  "transaktionsdaten": {}\n}';
 
 /** Trigger deliveries by status, and (for a token that may write) a form to start one. */
@@ -18,7 +20,7 @@ export function TriggersPage(): ReactNode {
   const { api, session } = useSession();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending');
   const [stack, setStack] = useState<CursorStack>(FIRST_PAGE);
-  const [page, setPage] = useState<Page<TriggerDelivery> | null>(null);
+  const [page, setPage] = useState<Page<TriggerDeliveryView> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
 
@@ -28,7 +30,7 @@ export function TriggersPage(): ReactNode {
     const query: Record<string, string> = { status, limit: '50' };
     if (stack.current) query['cursor'] = stack.current;
     api
-      .get<Page<TriggerDelivery>>('/triggers', query)
+      .get<Page<TriggerDeliveryView>>('/triggers', query)
       .then((answer) => !cancelled && setPage(answer))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setPage(null)));
     return () => {
@@ -90,9 +92,7 @@ export function TriggersPage(): ReactNode {
             <Table.Tr key={`${item.prozessId}:${item.eventname}:${item.createdAt}`}>
               <Table.Td>{item.eventname}</Table.Td>
               <Table.Td>
-                <Link to={routePath({ page: 'process', key: item.businessKey || item.prozessId })} ff="monospace" size="sm">
-                  {item.prozessId}
-                </Link>
+                <ProcessKeyLink delivery={item} />
               </Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLOR[item.status]} variant="light" style={{ overflow: 'visible' }} miw={80}>
@@ -122,11 +122,21 @@ export function TriggersPage(): ReactNode {
   );
 }
 
+/** The delivery's prozessId, linked to its process (by the middleware's business key once it has one); a trigger's process may have no prozessId. */
+function ProcessKeyLink({ delivery }: { delivery: TriggerDeliveryView }): ReactNode {
+  if (!delivery.prozessId) return '–';
+  return (
+    <Link to={routePath({ page: 'process', key: delivery.businessKey || delivery.prozessId })} ff="monospace" size="sm">
+      {delivery.prozessId}
+    </Link>
+  );
+}
+
 type Outcome = { kind: 'done'; status: number; body: unknown } | { kind: 'fields'; errors: FieldError[]; body: unknown; text: string } | { kind: 'error'; text: string };
 
 function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
   const { api } = useSession();
-  const [catalogue, setCatalogue] = useState<{ release: string; events: TriggerEventInfo[] } | null>(null);
+  const [catalogue, setCatalogue] = useState<TriggerEventCatalogue | null>(null);
   const [catalogueError, setCatalogueError] = useState<string | null>(null);
   const [eventname, setEventname] = useState('');
   const [bodyText, setBodyText] = useState(EMPTY_BODY);
@@ -137,7 +147,7 @@ function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
 
   useEffect(() => {
     api
-      .get<{ release: string; events: TriggerEventInfo[] }>('/triggers/events', release.trim() ? { release: release.trim() } : undefined)
+      .get<TriggerEventCatalogue>('/triggers/events', release.trim() ? { release: release.trim() } : undefined)
       .then((answer) => {
         setCatalogue(answer);
         setCatalogueError(null);

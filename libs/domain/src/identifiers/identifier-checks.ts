@@ -16,7 +16,11 @@
  *   over the first 15 characters, `0`–`9` = 0–9, `A`–`Z` = 10–35, `-` = 36; check = 36 − ((sum − 1) mod 37).
  */
 
-/** Every check an identifier can fail, by name. */
+import type { IdentifierCheck } from '../domain-api';
+
+export type { IdentifierCheck } from '../domain-api';
+
+/** Every check an identifier can fail, by name: the wire type's checks. */
 export const IDENTIFIER_CHECKS = [
   'malo-format',
   'malo-check-digit',
@@ -32,10 +36,10 @@ export const IDENTIFIER_CHECKS = [
   'mpid-gln-check-digit',
   'eic-format',
   'eic-check-character',
-] as const;
-
-/** The name of the check an identifier failed. */
-export type IdentifierCheck = (typeof IDENTIFIER_CHECKS)[number];
+] as const satisfies readonly IdentifierCheck[];
+/** Compiles only while IDENTIFIER_CHECKS lists every check of the wire type (`satisfies` rules out any other). */
+type _EveryIdentifierCheckListed = Expect<Exclude<IdentifierCheck, (typeof IDENTIFIER_CHECKS)[number]>>;
+type Expect<Missing extends never> = Missing;
 
 /** The kinds of identifier that have a check. */
 export type IdentifierKind = 'malo' | 'nelo' | 'tr' | 'sr' | 'melo' | 'mpid' | 'eic';

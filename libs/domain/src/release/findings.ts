@@ -1,5 +1,4 @@
 import { identifierFindings } from '../identifiers/identifier-findings';
-import type { IdentifierCheck } from '../identifiers/identifier-checks';
 import type { MarketRole, ProcessOperation } from '../market-role';
 import type { ConditionContext } from '../ahb/conditions/condition-context';
 import { child, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
@@ -7,27 +6,11 @@ import { ConditionalRules, type ConditionalRulesData } from './conditional-rules
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import CATALOGUE_DATA from './data/pi-catalogue.json';
-import type { ReleaseName } from './release';
+import type { Finding, FindingCode, ReleaseName } from '../domain-api';
 
-/**
- * A finding about one request body; `pointer` is a JSON Pointer in URI-fragment form (`#/stammdaten/…`).
- * - `check`: the identifier check an `invalid-identifier` failed;
- * - `binding`: the PI's AHB makes the failed format condition binding at this place (strict mode refuses);
- * - `condition`: the AHB condition a `condition-violated` value fails (`[UB1]`, `[931]`, …);
- * - `expected`, `got`: what an `invalid-value` should be and the JSON kind it has (report mode books it all the same).
- */
-export interface Finding {
-  code: FindingCode;
-  pointer: string;
-  message: string;
-  check?: IdentifierCheck;
-  binding?: true;
-  condition?: string;
-  expected?: string;
-  got?: string;
-}
+export type { Finding, FindingCode } from '../domain-api';
 
-/** Every finding code, in the order of their introduction. */
+/** Every finding code of the wire type, in the order of their introduction. */
 export const FINDING_CODES = [
   'unlisted-pi',
   'missing-mandatory-field',
@@ -35,8 +18,10 @@ export const FINDING_CODES = [
   'condition-violated',
   'invalid-value',
   'unknown-pi',
-] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
+] as const satisfies readonly FindingCode[];
+/** Compiles only while FINDING_CODES lists every code of the wire type (`satisfies` rules out any other). */
+type _EveryFindingCodeListed = Expect<Exclude<FindingCode, (typeof FINDING_CODES)[number]>>;
+type Expect<Missing extends never> = Missing;
 
 /** Codes strict mode (`AHB_RULE_MODE=strict`) refuses a body for: what the regulation makes binding, decided on the data. */
 export function isBindingFinding(finding: Finding): boolean {

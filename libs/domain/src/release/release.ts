@@ -1,6 +1,7 @@
 import RELEASE_DATA from './data/releases.json';
+import type { ReleaseName } from '../domain-api';
 
-export type ReleaseName = '10/25' | '04/26' | '10/26';
+export type { ReleaseName } from '../domain-api';
 
 /** A release of the interface: the BDEW format version and the instant it takes effect. */
 export interface Release {

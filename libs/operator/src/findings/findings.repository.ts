@@ -3,18 +3,13 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import type { ReleaseName } from '@maco/domain';
 import { pageOf, type Page } from '@maco/platform';
+import type { FindingBucket, FindingCountRow, FindingView } from '../operator-api';
 import { SqlConditions } from '../query/sql-conditions';
 
-export const FINDING_BUCKETS = ['day', 'hour'] as const;
-export type FindingBucket = (typeof FINDING_BUCKETS)[number];
-
-export interface FindingCountRow {
-  bucketStart: string;
-  pruefidentifikator: string | null;
-  release: string;
-  code: string;
-  count: number;
-}
+export const FINDING_BUCKETS = ['day', 'hour'] as const satisfies readonly FindingBucket[];
+/** Compiles only while FINDING_BUCKETS lists every bucket of the wire type (`satisfies` rules out any other). */
+type _EveryBucketListed = Expect<Exclude<FindingBucket, (typeof FINDING_BUCKETS)[number]>>;
+type Expect<Missing extends never> = Missing;
 
 export interface FindingFilter {
   code?: string;
@@ -27,17 +22,6 @@ export interface FindingFilter {
 
 /** Where a page starts: after this finding (the revision's exact receipt, record id, revision, the finding's ordinal). */
 export type FindingPosition = readonly [receivedAt: string, recordId: string, revision: number, ordinal: number];
-
-export interface FindingView {
-  businessKey: string;
-  revision: number;
-  receivedAt: string;
-  pruefidentifikator: string | null;
-  release: string;
-  code: string | null;
-  pointer: string | null;
-  message: string | null;
-}
 
 interface FindingRow {
   business_key: string;

@@ -2,7 +2,8 @@ import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
-import { FindingsRepository, type FindingBucket, type FindingCountRow, type FindingView } from '../findings/findings.repository';
+import { FindingsRepository } from '../findings/findings.repository';
+import type { FindingBucket, FindingSummary, FindingView } from '../operator-api';
 import { OperatorReads } from './operator-reads';
 import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './operator-routes';
 
@@ -11,13 +12,6 @@ const DEFAULT_SUMMARY_DAYS = 30;
 /** At most this many buckets per summary: an hourly summary over years would count millions of rows per request. */
 const MAX_BUCKETS: Record<FindingBucket, number> = { day: 400, hour: 24 * 62 };
 const BUCKET_MS: Record<FindingBucket, number> = { day: DAY_MS, hour: DAY_MS / 24 };
-
-export interface FindingSummary {
-  from: string;
-  to: string;
-  bucket: FindingBucket;
-  rows: FindingCountRow[];
-}
 
 /** `GET /findings/summary` (counts per bucket, PI, release, code) and `GET /findings` (the findings behind a count). */
 @Controller()

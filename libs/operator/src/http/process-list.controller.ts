@@ -2,7 +2,8 @@ import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
-import { ProcessListRepository, type ProcessSummary } from '../processes/process-list.repository';
+import type { ProcessSummary } from '../operator-api';
+import { ProcessListRepository } from '../processes/process-list.repository';
 import { OperatorReads } from './operator-reads';
 import { PROCESS_LIST_ROUTE } from './operator-routes';
 

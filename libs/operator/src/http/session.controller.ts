@@ -3,16 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
 import { Route, SERVICE_ROLE } from '@maco/platform';
+import type { OperatorSession } from '../operator-api';
 import { OperatorReads } from './operator-reads';
 import { SESSION_ROUTE } from './operator-routes';
-
-export interface OperatorSession {
-  role: MarketRole;
-  subject: string | null;
-  /** The token has the service's role: the console may offer writes (triggers). */
-  canWrite: boolean;
-  operator: boolean;
-}
 
 /** `GET /operator/session`: what the console may show and offer to the token's holder on this service. */
 @Controller()

@@ -2,8 +2,9 @@ import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { RELEASES, releaseInForceAt, type MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
-import { triggerEventCatalogue, type TriggerEventCatalogue } from '../triggers/trigger-event-catalogue';
-import { TriggerListRepository, type TriggerDeliveryView } from '../triggers/trigger-list.repository';
+import type { TriggerDeliveryView, TriggerEventCatalogue } from '../operator-api';
+import { triggerEventCatalogue } from '../triggers/trigger-event-catalogue';
+import { TriggerListRepository } from '../triggers/trigger-list.repository';
 import { OperatorReads } from './operator-reads';
 import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './operator-routes';
 

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
 import type { ReleaseName } from '@maco/domain';
 import { pageOf, type Page } from '@maco/platform';
+import type { ProcessSummary } from '../operator-api';
 import { SqlConditions } from '../query/sql-conditions';
 
 export const PROCESS_STATUSES = ['pending', 'sent', 'failed'] as const;
@@ -24,19 +25,6 @@ export interface ProcessListFilter {
 
 /** Where a page starts: after the row of this (exact creation time, business key). */
 export type ProcessListPosition = readonly [createdAt: string, businessKey: string];
-
-export interface ProcessSummary {
-  businessKey: string;
-  status: string | null;
-  pruefidentifikator: string | null;
-  release: string;
-  revisionCount: number;
-  findingCount: number;
-  findingCodes: string[];
-  marktlokationsIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface ProcessRow {
   business_key: string;

@@ -1,16 +1,5 @@
 import { triggerEvent, triggerEventNames, unescapePointerToken, type MarketRole, type ReleaseName } from '@maco/domain';
-
-export interface TriggerEventView {
-  eventname: string;
-  pruefidentifikatoren: string[];
-  /** Dotted paths of the body's required fields (`stammdaten.MARKTLOKATION.*.marktlokationsId`; `*`: every element). */
-  required: string[];
-}
-
-export interface TriggerEventCatalogue {
-  release: ReleaseName;
-  events: TriggerEventView[];
-}
+import type { TriggerEventCatalogue } from '../operator-api';
 
 /** The events `role` can send in `release`, by name, with what each requires (the catalogue missingTriggerFields checks). */
 export function triggerEventCatalogue(release: ReleaseName, role: MarketRole): TriggerEventCatalogue {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { pageOf, type Page } from '@maco/platform';
+import type { TriggerDeliveryView } from '../operator-api';
 import { SqlConditions } from '../query/sql-conditions';
 
 export const TRIGGER_STATUSES = ['pending', 'failed', 'sent', 'all'] as const;
@@ -9,22 +10,6 @@ export type TriggerStatusFilter = (typeof TRIGGER_STATUSES)[number];
 
 /** Where a page starts: after the delivery of this (exact creation time, record id). */
 export type TriggerListPosition = readonly [createdAt: string, recordId: string];
-
-export interface TriggerDeliveryView {
-  prozessId: string | null;
-  /** The middleware's business key of the process, once it took the trigger. */
-  businessKey: string | null;
-  eventname: string;
-  status: 'pending' | 'failed' | 'sent';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  failedAt: string | null;
-}
 
 interface DeliveryRow {
   record_id: string;

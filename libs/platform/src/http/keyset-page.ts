@@ -1,10 +1,5 @@
+import type { Page } from '../platform-api';
 import { encodeCursor } from './keyset-cursor';
-
-/** One page of a list, newest first, and where the next one starts (null: this is the last). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 /**
  * The page of rows read with `LIMIT limit + 1`: the extra row only tells that there is a next page, whose cursor is the

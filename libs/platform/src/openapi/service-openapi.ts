@@ -3,7 +3,7 @@ import type { MarketRole } from '@maco/domain';
 import type { ServiceDefinition } from '../group/interface-group';
 import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
 import type { ProblemCatalog } from '../problem/problem-catalog';
-import type { ProblemFieldError } from '../problem/problem.error';
+import type { ProblemFieldError } from '../platform-api';
 import type { OpenApiContext, OpenApiObject, OpenApiPart } from './openapi-contribution';
 
 export const OPENAPI_UI_PATH = 'docs';

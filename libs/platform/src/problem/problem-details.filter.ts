@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
 import { allowedMethods } from '../http/allowed-methods';
+import type { ProblemDetails } from '../platform-api';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog, type ProblemDefinition } from './problem-catalog';
 import { ProblemError } from './problem.error';
@@ -89,7 +90,7 @@ export function problemDetails(
   problem: ProblemError,
   spec: ProblemDefinition,
   request: { type?: string; instance?: string; correlationId?: string } = {},
-): Record<string, unknown> {
+): ProblemDetails {
   const { errors, ...extensions } = problem.extensions;
   return {
     ...(request.type !== undefined ? { type: request.type } : {}),

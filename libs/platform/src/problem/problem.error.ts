@@ -1,10 +1,5 @@
+import type { ProblemFieldError } from '../platform-api';
 import type { PlatformProblemCode, ProblemCatalog } from './problem-catalog';
-
-/** One failing field: a JSON Pointer (URI fragment form) into the request body and what is wrong there. */
-export interface ProblemFieldError {
-  pointer: string;
-  message: string;
-}
 
 export type ProblemExtensions = { errors?: ProblemFieldError[]; [member: string]: unknown };
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import type { ProblemDetails } from '../platform-api';
 
 /** What a refused request was answered with: its status and problem-details body. */
 export interface RefusalAnswer {
   status: number;
-  problem: Record<string, unknown>;
+  problem: ProblemDetails;
 }
 
 /**

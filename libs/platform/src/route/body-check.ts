@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { appendPointer, ROOT_POINTER, unescapePointerToken } from '@maco/domain';
 import type { OpenApiObject } from '../openapi/openapi-contribution';
-import type { ProblemFieldError } from '../problem/problem.error';
+import type { ProblemFieldError } from '../platform-api';
 
 /** The message of a schema whose value does not fit, where it says more than the validator's: `x-invalid`. */
 export const INVALID_MESSAGE = 'x-invalid';

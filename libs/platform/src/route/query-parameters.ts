@@ -1,7 +1,7 @@
 import { parseRelease, type ReleaseName } from '@maco/domain';
 import { decodeCursor, type CursorPart, type CursorValues } from '../http/keyset-cursor';
 import type { OpenApiObject } from '../openapi/openapi-contribution';
-import type { ProblemFieldError } from '../problem/problem.error';
+import type { ProblemFieldError } from '../platform-api';
 
 /**
  * One query parameter of a route: how it is documented and how its text is read. The route's description lists its

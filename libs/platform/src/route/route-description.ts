@@ -1,5 +1,5 @@
 import type { OpenApiObject } from '../openapi/openapi-contribution';
-import type { ProblemFieldError } from '../problem/problem.error';
+import type { ProblemFieldError } from '../platform-api';
 import type { QueryParameters } from './query-parameters';
 
 /** Who may call a route: anyone, a token with the service's role, or that or an `OPERATOR` token (the console reads). */

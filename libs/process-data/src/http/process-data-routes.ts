@@ -13,7 +13,7 @@ import {
 } from '@maco/platform';
 import type { OpenApiExample } from '../openapi/openapi-examples';
 import { COMMAND_OF } from '../process-data.service';
-import type { RefusedOperation, RefusedState } from '../quarantine/refused-message.repository';
+import type { RefusedOperation, RefusedState } from '../process-data-api';
 
 const BOOKING = 'Prozessdaten';
 const QUARANTINE = 'Quarantine';

@@ -4,7 +4,8 @@ import type { Principal } from '@maco/auth';
 import { platformProblem, requestFactsOf, Route, SERVICE_ROLE } from '@maco/platform';
 import { BOOKING_PARAMETERS, CREATE_ROUTE, ROLE_PARAMETER, UPDATE_ROUTE } from './process-data-routes';
 import { BookingRoute } from '../metrics/booking-route.decorator';
-import { ProcessDataService, type BookingContext, type BookingReceipt } from '../process-data.service';
+import type { BookingReceipt } from '../process-data-api';
+import { ProcessDataService, type BookingContext } from '../process-data.service';
 
 // The names the booking reads, from its routes' description (Node gives header names in lower case).
 const COMMAND = BOOKING_PARAMETERS.command.name;

@@ -2,7 +2,8 @@ import { Controller, Inject, Param, Query } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE } from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
-import { ProcessReadRepository, type ProcessView } from '../process-read.repository';
+import type { ProcessView } from '../process-data-api';
+import { ProcessReadRepository } from '../process-read.repository';
 import { PROCESS_READ_ROUTE } from './process-data-routes';
 
 /** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */

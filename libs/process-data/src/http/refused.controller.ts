@@ -1,9 +1,10 @@
 import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { bodyCheck, encodeCursor, readQuery, Route, SERVICE_ROLE, type ProblemFieldError } from '@maco/platform';
+import { bodyCheck, encodeCursor, readQuery, Route, SERVICE_ROLE, type Page, type ProblemFieldError } from '@maco/platform';
+import type { RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
 import { processDataProblem } from '../process-data.problems';
-import { QuarantineService, type BookingAttempt } from '../quarantine/quarantine.service';
-import { RefusedMessageRepository, type RefusedDetail, type RefusedSummary } from '../quarantine/refused-message.repository';
+import { QuarantineService } from '../quarantine/quarantine.service';
+import { RefusedMessageRepository } from '../quarantine/refused-message.repository';
 import { DISMISSAL, REFUSED_DISMISS_ROUTE, REFUSED_ENTRY_ROUTE, REFUSED_LIST_ROUTE, REFUSED_RESUBMIT_ROUTE } from './process-data-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,7 +20,7 @@ export class RefusedController {
   ) {}
 
   @Route(REFUSED_LIST_ROUTE)
-  async list(@Query() query: Record<string, unknown>): Promise<{ items: RefusedSummary[]; nextCursor: string | null }> {
+  async list(@Query() query: Record<string, unknown>): Promise<Page<RefusedSummary>> {
     const { values, errors } = readQuery(REFUSED_LIST_ROUTE.query, query);
     if (errors.length > 0) throw invalidParameters(errors);
     const { limit, cursor, ...filter } = values;
@@ -34,7 +35,7 @@ export class RefusedController {
 
   /** Books the stored body through the normal write path; twice books once (a replay, or the resolution as it stands). */
   @Route(REFUSED_RESUBMIT_ROUTE)
-  async resubmit(@Param('id') id: string): Promise<{ entry: RefusedDetail } & Partial<BookingAttempt>> {
+  async resubmit(@Param('id') id: string): Promise<ResubmitAnswer> {
     const stored = UUID.test(id) ? await this.refused.stored(this.role, id) : undefined;
     if (!stored) throw processDataProblem('REFUSED.NOT_FOUND', `No refused message ${id} is kept for role ${this.role}.`);
     if (stored.state === 'dismissed') throw processDataProblem('REFUSED.DISMISSED', `Refused message ${id} was dismissed; it is not booked.`);

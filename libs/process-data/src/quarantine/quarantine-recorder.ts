@@ -5,7 +5,8 @@ import { BearerVerifier, type Principal } from '@maco/auth';
 import { METRICS_REGISTRY, RefusalRecorders, SERVICE_ROLE, type RefusalAnswer, type RefusalRecorder } from '@maco/platform';
 import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../http/process-data-routes';
 import { QuarantineService } from './quarantine.service';
-import { RefusedMessageRepository, type RefusedOperation } from './refused-message.repository';
+import type { RefusedOperation } from '../process-data-api';
+import { RefusedMessageRepository } from './refused-message.repository';
 
 
 /** Answers that are no refusal of an authenticated write: the caller is unknown or not allowed, or named no route. */

@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { parseJsonSafely, PLATFORM_PROBLEMS, PROBLEM_CATALOG, problemDetails, ProblemError, SERVICE_ROLE, type ProblemCatalog } from '@maco/platform';
-import { ProcessDataService, type BookingReceipt } from '../process-data.service';
+import { parseJsonSafely, PLATFORM_PROBLEMS, PROBLEM_CATALOG, problemDetails, ProblemError, SERVICE_ROLE, type ProblemCatalog, type ProblemDetails } from '@maco/platform';
+import type { BookingAttempt, BookingReceipt } from '../process-data-api';
+import { ProcessDataService } from '../process-data.service';
 import { RefusedMessageRepository, type StoredRefusal } from './refused-message.repository';
 
 /** How often every waiting refusal is tried again (bookings of other instances and triggers bring keys too). */
 const SWEEP_INTERVAL_MS = 60_000;
 /** Refusals tried per sweep, oldest first. */
 const SWEEP_LIMIT = 500;
-
-export type BookingAttempt = { outcome: 'booked'; receipt: BookingReceipt } | { outcome: 'refused'; problem: Record<string, unknown> };
 
 /**
  * Books what the quarantine holds through the normal write path: on an operator's resubmit, and automatically for
@@ -100,7 +99,7 @@ export class QuarantineService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The problem-details body an error would have been answered with. */
-  problemOf(error: unknown): Record<string, unknown> {
+  problemOf(error: unknown): ProblemDetails {
     const spec = error instanceof ProblemError ? this.catalog[error.code] : undefined;
     if (error instanceof ProblemError && spec) return problemDetails(error, spec);
     this.logger.error({ err: error }, 'booking a refused write failed');

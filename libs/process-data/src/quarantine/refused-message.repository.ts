@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL, storableJson } from '@maco/database';
+import type { ProblemDetails } from '@maco/platform';
 import { uuidV7 } from '@maco/process-store';
-
-export type RefusedState = 'open' | 'resolved' | 'dismissed';
-export type RefusedOperation = 'create' | 'update';
+import type { RefusedDetail, RefusedOperation, RefusedState, RefusedSummary } from '../process-data-api';
 
 /** A refused write as it arrived and what it was answered. */
 export interface NewRefusal {
@@ -18,41 +17,10 @@ export interface NewRefusal {
   body: Buffer;
   status: number;
   code: string;
-  problem: Record<string, unknown>;
+  problem: ProblemDetails;
   pruefidentifikator: string | null;
   /** An update's process keys: a refusal for unknown keys is booked once one of them is known. */
   keys: string[];
-}
-
-export interface RefusedSummary {
-  id: string;
-  role: string;
-  operation: RefusedOperation;
-  path: string;
-  status: number;
-  code: string;
-  detail: string;
-  pruefidentifikator: string | null;
-  receivedAt: string;
-  state: RefusedState;
-  requestId: string | null;
-  tokenSubject: string | null;
-  contentType: string | null;
-  bodySize: number;
-}
-
-export interface RefusedDetail extends RefusedSummary {
-  command: string | null;
-  problem: Record<string, unknown>;
-  body: unknown;
-  bodyText: string;
-  resolvedAt: string | null;
-  resolvedBusinessKey: string | null;
-  resolvedRevision: number | null;
-  resolvedBy: 'resubmit' | 'automatic' | null;
-  dismissedAt: string | null;
-  dismissedReason: string | null;
-  dismissedBy: string | null;
 }
 
 /** The stored row with its bytes, for a booking attempt. */
@@ -236,7 +204,8 @@ function detailOf(row: Record<string, unknown>): RefusedDetail {
   return {
     ...summaryOf(row),
     command: row['command'] as string | null,
-    problem: row['problem'] as Record<string, unknown>,
+    // Written by the problem-details filter (the recorder stores the body it answered).
+    problem: row['problem'] as ProblemDetails,
     body,
     bodyText,
     resolvedAt: iso(row['resolved_at']),

@@ -1,0 +1,117 @@
+/**
+ * The answers of the Prozessdaten group's routes as types only (no runtime import, only `import type` of other such
+ * modules): the booking receipt, a process as operators read it (`GET /processes/{key}`), and the quarantine
+ * (`/refused`). The controllers, services and repositories build their answers with these types and the operator
+ * console reads them with them (`@maco/process-data/api`, `import type`), so a renamed member fails to compile in both.
+ * Timestamps are ISO 8601 strings in UTC.
+ */
+import type { Finding, ReleaseName } from '@maco/domain/api';
+import type { ProblemDetails } from '@maco/platform/api';
+
+/** The fields of `zusatzdaten` an update may name its process by (process-store's `KEY_FIELDS`). */
+export type UpdateKeyField = 'businessKey' | 'targetBusinessKey' | 'parentBusinessKey' | 'prozessId';
+
+/**
+ * What a booking answers: the record's key, the revision the request is stored as, whether it was a replay, the
+ * release it was validated against and what the AHB check found.
+ */
+export interface BookingReceipt {
+  businessKey: string;
+  revision: number;
+  replayed: boolean;
+  release: ReleaseName;
+  findings: Finding[];
+  /** Updates: the business key of the process the request was booked on (its chain's first process). */
+  processBusinessKey?: string;
+  /** Updates: which of the request's keys found the process. */
+  matchedBy?: UpdateKeyField;
+}
+
+/** What a MaloIdent answer gets (201): the receipt with the message the MaloIdent group's contract expects. */
+export interface MaloIdentReceipt extends BookingReceipt {
+  message: string;
+}
+
+/** A key a process carries and the revision that brought it. */
+export interface ProcessKeyView {
+  key: string;
+  kind: 'businessKey' | 'prozessId' | 'subProcessBusinessKey' | 'triggerBusinessKey';
+  firstRevision: number;
+}
+
+/** One revision of a process; `body` only when the read asked for bodies (`?bodies=true`). */
+export interface RevisionView {
+  revision: number;
+  operation: string;
+  pruefidentifikator: string | null;
+  release: string;
+  receivedAt: string;
+  tokenSubject: string | null;
+  requestId: string | null;
+  matchedBy: string | null;
+  /** What the AHB check found when the revision was booked (the receipt's findings, as stored). */
+  findings: Finding[];
+  body?: unknown;
+}
+
+/** A process as operators see it: every key it carries, every revision, its current state, the processes linked to it. */
+export interface ProcessView {
+  businessKey: string;
+  role: string;
+  status: string | null;
+  pruefidentifikator: string | null;
+  targetBusinessKey: string | null;
+  keys: ProcessKeyView[];
+  /** Business keys of processes that name one of this process's keys as their `targetBusinessKey`. */
+  linkedProcesses: string[];
+  revisions: RevisionView[];
+  current: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type RefusedState = 'open' | 'resolved' | 'dismissed';
+export type RefusedOperation = 'create' | 'update';
+
+/** A write the service refused, kept in the quarantine (`GET /refused`, a keyset page of these). */
+export interface RefusedSummary {
+  id: string;
+  role: string;
+  operation: RefusedOperation;
+  path: string;
+  status: number;
+  code: string;
+  /** The problem's detail ('' when it had none). */
+  detail: string;
+  pruefidentifikator: string | null;
+  receivedAt: string;
+  state: RefusedState;
+  requestId: string | null;
+  tokenSubject: string | null;
+  contentType: string | null;
+  bodySize: number;
+}
+
+/** One refused write with its body and what became of it (`GET /refused/{id}`, and the answer of a dismiss). */
+export interface RefusedDetail extends RefusedSummary {
+  command: string | null;
+  /** The problem the write was answered with, as the service sent it. */
+  problem: ProblemDetails;
+  /** The body parsed as JSON; null when it does not parse. */
+  body: unknown;
+  /** The raw bytes as UTF-8 text. */
+  bodyText: string;
+  resolvedAt: string | null;
+  resolvedBusinessKey: string | null;
+  resolvedRevision: number | null;
+  resolvedBy: 'resubmit' | 'automatic' | null;
+  dismissedAt: string | null;
+  dismissedReason: string | null;
+  dismissedBy: string | null;
+}
+
+/** One more try of a refused write through the normal write path: booked with its receipt, or refused again. */
+export type BookingAttempt = { outcome: 'booked'; receipt: BookingReceipt } | { outcome: 'refused'; problem: ProblemDetails };
+
+/** The answer of `POST /refused/{id}/resubmit`: the attempt and the entry as it stands after it. */
+export type ResubmitAnswer = BookingAttempt & { entry: RefusedDetail };
