@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { Inject, Injectable, Module } from '@nestjs/common';
 import { createServiceApp } from '../http/create-service-app';
 import { startService } from '../http/start-service';
 import { defineInterfaceGroup, type ServiceDefinition } from '../group/interface-group';
@@ -78,7 +78,7 @@ describe(`${startService.name} with a bad configuration`, () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('should fail once, naming the bad platform variable and the bad variable of each of two groups', async () => {
-    const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const written = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
     const composed = { module: class ServiceModule {}, imports: [PlatformModule.forService(definition), FirstModule, SecondModule] };
 
@@ -86,7 +86,7 @@ describe(`${startService.name} with a bad configuration`, () => {
 
     expect(exit).toHaveBeenCalledTimes(1);
     expect(exit).toHaveBeenCalledWith(1);
-    expect(errors.mock.calls).toEqual([[THREE_PROBLEMS]]);
+    expect(written.mock.calls).toEqual([[`lf did not start: ${THREE_PROBLEMS}\n`]]);
   });
 });
 
