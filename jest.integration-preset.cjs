@@ -10,4 +10,6 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.integration-spec.ts'],
   globalSetup: path.join(__dirname, 'tools/testing/global-setup.ts'),
   globalTeardown: path.join(__dirname, 'tools/testing/global-teardown.ts'),
+  // Fails a test whose requests got answers that break the service's OpenAPI document (libs/testing openapi-answer-watch).
+  setupFilesAfterEnv: [path.join(__dirname, 'tools/testing/openapi-answers-setup.ts')],
 };

@@ -15,3 +15,6 @@ export * from './child-processes';
 export * from './vendor-bodies';
 export * from './route-listing-report';
 export * from './route-auth';
+export * from './openapi-answers';
+export * from './openapi-answer-record';
+export * from './openapi-answer-watch';

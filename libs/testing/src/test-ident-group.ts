@@ -61,7 +61,13 @@ export const TEST_IDENT_GROUP = defineInterfaceGroup({
         post: {
           tags: ['Test identification'],
           operationId: 'TEST_IDENTIFY',
-          responses: { 201: { description: 'Identified.' }, 400: { description: 'Invalid.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } } },
+          responses: {
+            201: {
+              description: 'Identified.',
+              content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
+            },
+            400: { description: 'Invalid.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, loadServiceConfig } from '@maco/platform';
+import { watchAnswersAgainstOpenApi } from './openapi-answer-watch';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_JWT_SECRET } from './tokens';
 
@@ -12,7 +13,8 @@ export interface TestService {
 
 /**
  * Starts a service module on a free loopback port, as `main.ts` would, against the given database. Platform and the
- * groups read their configs from `env` alone (over a test secret and quiet logs), never from `process.env`.
+ * groups read their configs from `env` alone (over a test secret and quiet logs), never from `process.env`. Every answer
+ * it gives is checked against the OpenAPI document of its service definition ({@link watchAnswersAgainstOpenApi}).
  */
 export async function startTestService(
   appModule: Type<unknown> | DynamicModule,
@@ -22,6 +24,7 @@ export async function startTestService(
 ): Promise<TestService> {
   const serviceEnv = { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
   const app = await createServiceApp(appModule, loadServiceConfig(serviceEnv), { logLevels: ['error', 'warn'], env: serviceEnv });
+  watchAnswersAgainstOpenApi(app);
   options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

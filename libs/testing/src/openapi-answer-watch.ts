@@ -1,0 +1,105 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { buildServiceOpenApi, SERVICE_DEFINITION, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { OpenApiAnswerChecker, type ObservedAnswer, type OpenApiDocumentShape } from './openapi-answers';
+import { openApiAnswerRecord } from './openapi-answer-record';
+
+/**
+ * Routes every service serves that its OpenAPI document leaves out on purpose, each with the reason. An answer on any
+ * other route the document does not have is a violation: a new route must be documented or listed here.
+ */
+export const ROUTES_OUTSIDE_THE_DOCUMENT: ReadonlyArray<{ route: RegExp; reason: string }> = [
+  { route: /^\/docs(\/.*)?$/, reason: 'the OpenAPI document itself and Swagger UI (static files), served for readers of the contract' },
+  { route: /^\/metrics$/, reason: "Prometheus' text exposition for the scraper, an operations endpoint and not part of the API contract" },
+  { route: /^\/console(\/.*)?$/, reason: 'the operator console: HTML, JavaScript and CSS files of the single-page app, not an API' },
+];
+
+/**
+ * The other names of documented operations (`reference/backend-interface.md` §11): the document describes each under
+ * its first name and names the others in the operation's description (`/prozessdaten/lf/create` for the LF service).
+ * Answers under them are checked against the operation they stand for.
+ */
+export const DOCUMENTED_UNDER_ANOTHER_NAME: Readonly<Record<string, string>> = {
+  '/erstellenProzessdaten': '/createProcessData',
+  '/prozessdaten/:role/create': '/createProcessData',
+  '/aktualisierenProzessdaten': '/updateProcessData',
+  '/prozessdaten/:role/update': '/updateProcessData',
+};
+
+/**
+ * The route of the document an answer is checked under: the matched route, or the operation its other name stands for.
+ * `/prozessdaten/{role}/…` names the operation only with the service's own role; another role's is a path the service
+ * does not serve (404, as for any unknown path): undefined, like a request no route matched.
+ */
+export function documentedRouteOf(route: string | undefined, params: unknown, role: string): string | undefined {
+  if (route === undefined) return undefined;
+  const pathRole = (params as Record<string, string> | undefined)?.['role'];
+  if (route.includes(':role') && pathRole !== role.toLowerCase()) return undefined;
+  return DOCUMENTED_UNDER_ANOTHER_NAME[route] ?? route;
+}
+
+const checkers = new WeakMap<ServiceDefinition, OpenApiAnswerChecker>();
+
+/** The checker of the document a service of `definition` serves at `/docs/openapi.json` (built once per definition). */
+export function openApiCheckerOf(definition: ServiceDefinition): OpenApiAnswerChecker {
+  let checker = checkers.get(definition);
+  if (!checker) {
+    checker = new OpenApiAnswerChecker(buildServiceOpenApi(definition, serviceProblems(definition)) as unknown as OpenApiDocumentShape);
+    checkers.set(definition, checker);
+  }
+  return checker;
+}
+
+/**
+ * Checks every answer of a service (created, not yet listening) against the OpenAPI document of its definition: an
+ * answer on an operation of the document must have a documented status and content type, and a body that validates
+ * against the documented schema; an answer on a route the document lacks must be on a route of
+ * {@link ROUTES_OUTSIDE_THE_DOCUMENT}. Violations and the documented answers seen go to {@link openApiAnswerRecord},
+ * where the integration tier's setup file fails the test that caused them. Fastify's own 404/405 for a path no route
+ * matches is not an operation: not checked. A module without the platform (no service definition) is not watched.
+ */
+export function watchAnswersAgainstOpenApi(app: NestFastifyApplication): void {
+  let definition: ServiceDefinition;
+  try {
+    definition = app.get<symbol, ServiceDefinition>(SERVICE_DEFINITION, { strict: false });
+  } catch {
+    return;
+  }
+  const record = openApiAnswerRecord();
+  const seen = record.seen.get(definition.role) ?? new Set<string>();
+  record.seen.set(definition.role, seen);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', (request, reply, payload, done) => {
+      const route = documentedRouteOf(request.routeOptions.url, request.params, definition.role);
+      try {
+        const answer: ObservedAnswer = {
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          route,
+          status: reply.statusCode,
+          contentType: headerText(reply.getHeader('content-type')),
+          // A HEAD answer is its GET's without the body: its status is checked, no body.
+          body: request.method === 'HEAD' ? undefined : bodyText(payload),
+        };
+        const verdict = openApiCheckerOf(definition).check(answer);
+        const where = `${request.method} ${request.url}${route && route !== request.url.split('?')[0] ? ` (checked as ${route})` : ''} → ${reply.statusCode}`;
+        if (verdict.kind === 'invalid') record.violations.push(`${where}: ${verdict.problems.join('; ')}`);
+        else if (verdict.kind === 'valid' && request.method !== 'HEAD') seen.add(`${verdict.answer.method} ${verdict.answer.path} ${verdict.answer.status}`);
+        else if (verdict.kind === 'outside' && route !== undefined && !ROUTES_OUTSIDE_THE_DOCUMENT.some(({ route: pattern }) => pattern.test(route))) {
+          record.violations.push(`${where}: the route is not in the OpenAPI document (document it, or list it in ROUTES_OUTSIDE_THE_DOCUMENT with the reason)`);
+        }
+      } catch (error) {
+        record.violations.push(`${request.method} ${request.url} → ${reply.statusCode}: could not be checked: ${(error as Error).stack ?? String(error)}`);
+      }
+      done(null, payload);
+    });
+}
+
+const headerText = (value: unknown): string | undefined => (value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value));
+
+function bodyText(payload: unknown): string | undefined {
+  if (payload === null || payload === undefined) return '';
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  return undefined;
+}
