@@ -53,11 +53,13 @@ export function openApiCheckerOf(definition: ServiceDefinition): OpenApiAnswerCh
  * Checks every answer of a service (created, not yet listening) against the OpenAPI document of its definition: an
  * answer on an operation of the document must have a documented status and content type, and a body that validates
  * against the documented schema; an answer on a route the document lacks must be on a route of
- * {@link ROUTES_OUTSIDE_THE_DOCUMENT}. Violations and the documented answers seen go to {@link openApiAnswerRecord},
- * where the integration tier's setup file fails the test that caused them. Fastify's own 404/405 for a path no route
- * matches is not an operation: not checked. A module without the platform (no service definition) is not watched.
+ * {@link ROUTES_OUTSIDE_THE_DOCUMENT} or of `routesOutsideTheDocument` (a test's own routes, each with the reason).
+ * Answers are kept as they are sent and checked after the test (never slowing an answer down); violations and the
+ * documented answers seen go to {@link openApiAnswerRecord}, where the integration tier's setup file fails the test that
+ * caused them. Fastify's own 404/405 for a path no route matches is not an operation: not checked. A module without the
+ * platform (no service definition) is not watched.
  */
-export function watchAnswersAgainstOpenApi(app: NestFastifyApplication): void {
+export function watchAnswersAgainstOpenApi(app: NestFastifyApplication, routesOutsideTheDocument: Readonly<Record<string, string>> = {}): void {
   let definition: ServiceDefinition;
   try {
     definition = app.get<symbol, ServiceDefinition>(SERVICE_DEFINITION, { strict: false });
@@ -67,30 +69,33 @@ export function watchAnswersAgainstOpenApi(app: NestFastifyApplication): void {
   const record = openApiAnswerRecord();
   const seen = record.seen.get(definition.role) ?? new Set<string>();
   record.seen.set(definition.role, seen);
+  const outside = (route: string) => route in routesOutsideTheDocument || ROUTES_OUTSIDE_THE_DOCUMENT.some(({ route: pattern }) => pattern.test(route));
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onSend', (request, reply, payload, done) => {
       const route = documentedRouteOf(request.routeOptions.url, request.params, definition.role);
-      try {
-        const answer: ObservedAnswer = {
-          method: request.method === 'HEAD' ? 'GET' : request.method,
-          route,
-          status: reply.statusCode,
-          contentType: headerText(reply.getHeader('content-type')),
-          // A HEAD answer is its GET's without the body: its status is checked, no body.
-          body: request.method === 'HEAD' ? undefined : bodyText(payload),
-        };
-        const verdict = openApiCheckerOf(definition).check(answer);
-        const where = `${request.method} ${request.url}${route && route !== request.url.split('?')[0] ? ` (checked as ${route})` : ''} → ${reply.statusCode}`;
-        if (verdict.kind === 'invalid') record.violations.push(`${where}: ${verdict.problems.join('; ')}`);
-        else if (verdict.kind === 'valid' && request.method !== 'HEAD') seen.add(`${verdict.answer.method} ${verdict.answer.path} ${verdict.answer.status}`);
-        else if (verdict.kind === 'outside' && route !== undefined && !ROUTES_OUTSIDE_THE_DOCUMENT.some(({ route: pattern }) => pattern.test(route))) {
-          record.violations.push(`${where}: the route is not in the OpenAPI document (document it, or list it in ROUTES_OUTSIDE_THE_DOCUMENT with the reason)`);
+      const answer: ObservedAnswer = {
+        method: request.method === 'HEAD' ? 'GET' : request.method,
+        route,
+        status: reply.statusCode,
+        contentType: headerText(reply.getHeader('content-type')),
+        // A HEAD answer is its GET's without the body: its status is checked, no body.
+        body: request.method === 'HEAD' ? undefined : bodyText(payload),
+      };
+      const where = `${request.method} ${request.url}${route && route !== request.url.split('?')[0] ? ` (checked as ${route})` : ''} → ${reply.statusCode}`;
+      record.pending.push(() => {
+        try {
+          const verdict = openApiCheckerOf(definition).check(answer);
+          if (verdict.kind === 'invalid') record.violations.push(`${where}: ${verdict.problems.join('; ')}`);
+          else if (verdict.kind === 'valid' && request.method !== 'HEAD') seen.add(`${verdict.answer.method} ${verdict.answer.path} ${verdict.answer.status}`);
+          else if (verdict.kind === 'outside' && route !== undefined && !outside(route)) {
+            record.violations.push(`${where}: the route is not in the OpenAPI document (document it, or list it in ROUTES_OUTSIDE_THE_DOCUMENT with the reason)`);
+          }
+        } catch (error) {
+          record.violations.push(`${where}: could not be checked: ${(error as Error).stack ?? String(error)}`);
         }
-      } catch (error) {
-        record.violations.push(`${request.method} ${request.url} → ${reply.statusCode}: could not be checked: ${(error as Error).stack ?? String(error)}`);
-      }
+      });
       done(null, payload);
     });
 }

@@ -67,6 +67,8 @@ export const TEST_IDENT_GROUP = defineInterfaceGroup({
               content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
             },
             400: { description: 'Invalid.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
+            401: { description: 'No valid token.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
+            403: { description: 'The token lacks the role.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
           },
         },
       },

@@ -20,11 +20,15 @@ export async function startTestService(
   appModule: Type<unknown> | DynamicModule,
   databaseUrl: string,
   env: Record<string, string> = {},
-  options: { beforeListen?: (app: NestFastifyApplication) => void } = {},
+  options: {
+    beforeListen?: (app: NestFastifyApplication) => void;
+    /** Routes of the test's own (probes) that no OpenAPI document has, each with the reason: their answers are not checked. */
+    routesOutsideTheDocument?: Record<string, string>;
+  } = {},
 ): Promise<TestService> {
   const serviceEnv = { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
   const app = await createServiceApp(appModule, loadServiceConfig(serviceEnv), { logLevels: ['error', 'warn'], env: serviceEnv });
-  watchAnswersAgainstOpenApi(app);
+  watchAnswersAgainstOpenApi(app, options.routesOutsideTheDocument);
   options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
