@@ -18,3 +18,5 @@ export * from './route-auth';
 export * from './openapi-answers';
 export * from './openapi-answer-record';
 export * from './openapi-answer-watch';
+export * from './database-proxy';
+export * from './openapi-truth';

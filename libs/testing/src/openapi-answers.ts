@@ -113,7 +113,7 @@ export class OpenApiAnswerChecker {
   /** Document paths by their unnamed template: the route may name a parameter otherwise (`:key` for `{idempodenzschluessel}`). */
   private readonly paths: Map<string, string>;
 
-  constructor(private readonly document: OpenApiDocumentShape) {
+  constructor(readonly document: OpenApiDocumentShape) {
     // Unknown keywords and formats fail the compilation (the conversion must leave none); untyped `properties` are fine.
     this.ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false });
     addFormats(this.ajv);

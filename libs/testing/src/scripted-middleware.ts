@@ -13,7 +13,9 @@ export type ScriptedAnswer =
   /** no answer at all until the middleware closes (the caller's timeout decides) */
   | 'hang'
   /** 400 EVENT_FAIL */
-  | { eventFail: { errorCode: string; message: string } };
+  | { eventFail: { errorCode: string; message: string } }
+  /** any other status, with a JSON body (a 404 or 409 is a refusal the backend does not retry) */
+  | { status: number; body?: unknown };
 
 export interface ScriptedMiddlewareOptions {
   clientId?: string;
@@ -115,6 +117,7 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
     }
     if (scripted === 'unavailable') return answer(call, response, 503, { errorCode: 'UNAVAILABLE', message: 'try again later' });
     if (scripted === 'unauthorized') return answer(call, response, 401, { error: 'invalid_token' });
+    if (scripted && 'status' in scripted) return answer(call, response, scripted.status, scripted.body ?? {});
     if (scripted) return answer(call, response, 400, scripted.eventFail);
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const issued = token ? tokens.get(token) : undefined;
