@@ -11,6 +11,8 @@ import { answerClientError } from './client-error';
 import { installJsonBodyParser } from './json-body';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+/** Longest path parameter routed (a request line of this is well within Node's 16 KiB header limit). */
+const MAX_PARAM_LENGTH = 4096;
 
 /**
  * Creates a service on Fastify with the platform's HTTP rules: JSON bodies only (anything else is
@@ -26,6 +28,9 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
+    // A path parameter is a key a client chose, as long as the route allows: Fastify's default of 100 characters
+    // answered a longer one 414 in Fastify's own format, before the route could answer it with problem details.
+    maxParamLength: MAX_PARAM_LENGTH,
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
