@@ -332,6 +332,7 @@ function specificProbes(
     case 'GET /processes/{key}':
       return [
         probe(404, 'an unknown key', () => send(get(`/processes/${randomUUID()}`))),
+        probe(404, 'an unknown key of 150 characters', () => send(get(`/processes/${'k'.repeat(150)}`))),
         probe(409, 'a key of two processes', () => send(get(`/processes/${fixtures().ambiguousKey}`))),
       ];
     case 'GET /refused/{id}':
@@ -375,7 +376,9 @@ function specificProbes(
     case 'GET /maloIdentRequests/{idempodenzschluessel}':
       return [
         probe(400, 'a key of 201 characters', () => send(get(`/maloIdentRequests/${'k'.repeat(201)}`))),
+        probe(400, 'a key with a space', () => send(get('/maloIdentRequests/a%20b'))),
         probe(404, 'an unknown key', () => send(get(`/maloIdentRequests/${randomUUID()}`))),
+        probe(404, 'an unknown key of 200 characters', () => send(get(`/maloIdentRequests/${'k'.repeat(200)}`))),
       ];
     case 'GET /triggers/events':
       return [probe(400, 'an unknown release', () => send(get('/triggers/events?release=99/99')))];
