@@ -604,6 +604,9 @@ async function bookFixtures(service: TestService, kit: RoleKit): Promise<Fixture
   await create(unknownKey);
   await expectStatus('resubmission', send({ method: 'POST', url: `/refused/${fixtures.refusedResolved}/resubmit` }), 200);
 
+  // The MaLos the documented examples of the reads name: their reads answer an object, not an empty list.
+  const examples = ['50074561188', '74018657187'].map((marktlokationsId) => ({ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId }));
+  await expectStatus('master data', send({ method: 'POST', url: '/masterData', ...json({ stammdaten: { MARKTLOKATION: examples } }) }), 200);
   if (kit.role === 'NB') {
     await expectStatus('identification', send({ method: 'POST', url: '/identifyMarketlocation', ...json(kit.identifyBody(fixtures.maloIdentKey)) }), 200);
   }
