@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workspaceRoot } from './samples';
-import { documentPathOf, OpenApiAnswerChecker, openApiSchemaToJsonSchema, type ObservedAnswer, type OpenApiDocumentShape } from './openapi-answers';
+import { OpenApiAnswerChecker, openApiSchemaToJsonSchema, pathMatches, routeOverlaps, type ObservedAnswer, type OpenApiDocumentShape } from './openapi-answers';
 
 const PROBLEM = 'application/problem+json';
 
@@ -18,6 +18,7 @@ const DOCUMENT: OpenApiDocumentShape = {
       },
       delete: { responses: { 204: { description: 'Gone.' } } },
     },
+    '/things/latest': { get: { responses: { 200: { description: 'The latest.', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
     '/ranges': { get: { responses: { '2XX': { description: 'Any success.', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
   },
   components: {
@@ -40,7 +41,7 @@ const DOCUMENT: OpenApiDocumentShape = {
 
 const answer = (fields: Partial<ObservedAnswer>): ObservedAnswer => ({
   method: 'GET',
-  route: '/things/:key',
+  path: '/things/k1',
   status: 200,
   contentType: 'application/json; charset=utf-8',
   body: JSON.stringify({ key: 'k1', state: 'open', count: 1 }),
@@ -92,22 +93,32 @@ describe('OpenApiAnswerChecker', () => {
   });
 
   it('should take status ranges, and leave bodies of other media types unparsed', () => {
-    expect(checker.check(answer({ route: '/ranges', status: 206, contentType: 'text/plain', body: 'not json' }))).toEqual({
+    expect(checker.check(answer({ path: '/ranges', status: 206, contentType: 'text/plain', body: 'not json' }))).toEqual({
       kind: 'valid',
       answer: { method: 'GET', path: '/ranges', status: 206 },
     });
-    expect(problemsOf({ route: '/ranges', status: 301, contentType: 'text/plain', body: '' })).toEqual(['status 301 is not documented (documented: 2XX)']);
+    expect(problemsOf({ path: '/ranges', status: 301, contentType: 'text/plain', body: '' })).toEqual(['status 301 is not documented (documented: 2XX)']);
   });
 
-  it("should find the document's path whatever the route names its parameters", () => {
-    expect(checker.check(answer({ route: '/things/:id' }))).toEqual({ kind: 'valid', answer: { method: 'GET', path: '/things/{key}', status: 200 } });
+  it("should find the document's path as a router would: a parameter takes any segment, a literal path comes first", () => {
+    expect(checker.check(answer({ path: '/things/latest', contentType: 'text/plain', body: 'k1' }))).toEqual({ kind: 'valid', answer: { method: 'GET', path: '/things/latest', status: 200 } });
+    expect(checker.check(answer({ method: 'DELETE', path: '/things/latest', status: 204, contentType: undefined, body: '' }))).toEqual({
+      kind: 'valid',
+      answer: { method: 'DELETE', path: '/things/{key}', status: 204 },
+    });
+    expect(checker.check(answer({ path: '/things/' })).kind).toBe('outside');
   });
 
-  it('should leave alone what is no operation of the document: other paths, other methods, no route', () => {
-    expect(checker.check(answer({ route: '/metrics' })).kind).toBe('outside');
+  it('should leave alone what is no operation of the document: other paths, other methods', () => {
+    expect(checker.check(answer({ path: '/metrics' })).kind).toBe('outside');
     expect(checker.check(answer({ method: 'POST' })).kind).toBe('outside');
-    expect(checker.check(answer({ route: undefined, status: 404 })).kind).toBe('outside');
-    expect(checker.check(answer({ route: '/console/*' })).kind).toBe('outside');
+    expect(checker.check(answer({ path: '/things/k1/more' })).kind).toBe('outside');
+  });
+
+  it('should know the routes it documents, also for other values of their parameters only', () => {
+    expect(checker.documentsRoute('GET', '/things/:id')).toBe(true);
+    expect(checker.documentsRoute('GET', '/things/:id/more')).toBe(false);
+    expect(checker.documentsRoute('POST', '/things/:id')).toBe(false);
   });
 
   it('should list every documented (method, path, status)', () => {
@@ -115,6 +126,7 @@ describe('OpenApiAnswerChecker', () => {
       { method: 'GET', path: '/things/{key}', status: 200 },
       { method: 'GET', path: '/things/{key}', status: 404 },
       { method: 'DELETE', path: '/things/{key}', status: 204 },
+      { method: 'GET', path: '/things/latest', status: 200 },
     ]);
   });
 });
@@ -137,11 +149,18 @@ describe('openApiSchemaToJsonSchema', () => {
   });
 });
 
-describe('documentPathOf', () => {
-  it("should turn Fastify's parameters into the document's, and give wildcard routes no path", () => {
-    expect(documentPathOf('/refused/:id/dismiss')).toBe('/refused/{id}/dismiss');
-    expect(documentPathOf('/createProcessData')).toBe('/createProcessData');
-    expect(documentPathOf('/docs/*')).toBeUndefined();
+describe('pathMatches and routeOverlaps', () => {
+  it('should match a request path with a document path segment by segment', () => {
+    expect(pathMatches('/refused/{id}/dismiss', '/refused/01a2/dismiss')).toBe(true);
+    expect(pathMatches('/refused/{id}/dismiss', '/refused//dismiss')).toBe(false);
+    expect(pathMatches('/prozessdaten/lf/create', '/prozessdaten/nb/create')).toBe(false);
+  });
+
+  it("should let a route's parameter stand for a literal segment of the document", () => {
+    expect(routeOverlaps('/prozessdaten/:role/create', '/prozessdaten/lf/create')).toBe(true);
+    expect(routeOverlaps('/maloIdentRequests/:key', '/maloIdentRequests/{idempodenzschluessel}')).toBe(true);
+    expect(routeOverlaps('/prozessdaten/:role/update', '/prozessdaten/lf/create')).toBe(false);
+    expect(routeOverlaps('/refused/:id', '/refused/{id}/dismiss')).toBe(false);
   });
 });
 
@@ -153,7 +172,7 @@ describe("a service's real document", () => {
   const receipt = { businessKey: 'k', revision: 1, replayed: false, release: '04/26', findings: [{ code: 'unknown-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: 'x' }] };
   const problem = { type: 'urn:maco:problem:invalid', title: 'Invalid', status: 422, detail: 'x', instance: '/createProcessData', code: 'REQUEST.VALIDATION_FAILED', correlationId: 'c' };
   const create = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
-    checker.check({ method: 'POST', route: '/createProcessData', status, contentType, body: JSON.stringify(body) });
+    checker.check({ method: 'POST', path: '/createProcessData', status, contentType, body: JSON.stringify(body) });
 
   it('should accept a receipt and a problem as the services send them', () => {
     expect(create(200, receipt).kind).toBe('valid');

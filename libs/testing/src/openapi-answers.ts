@@ -19,8 +19,8 @@ export interface OpenApiDocumentShape {
 /** One answer as a service sent it. */
 export interface ObservedAnswer {
   method: string;
-  /** The route as Fastify matched it (`/processes/:key`); undefined when no route matched (Fastify's 404). */
-  route: string | undefined;
+  /** The request's path as sent, without the query (`/processes/5d97c84f-…`): what the document's paths are matched with. */
+  path: string;
   status: number;
   /** The `Content-Type` header, parameters included. */
   contentType: string | undefined;
@@ -93,14 +93,28 @@ export function openApiSchemaToJsonSchema(schema: unknown): unknown {
   return source['nullable'] === true ? { anyOf: [{ type: 'null' }, result] } : result;
 }
 
-/** `/processes/:key` → `/processes/{key}`; a wildcard route (`/console/*`) has no document path. */
-export function documentPathOf(route: string): string | undefined {
-  if (route.includes('*')) return undefined;
-  return route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const segmentsOf = (path: string) => path.split('/').slice(1);
+const isTemplateSegment = (segment: string) => /^\{[^}]+\}$/.test(segment);
+
+/** Whether a document path (`/processes/{key}`) matches a request's path: literal segments equal, a parameter any segment. */
+export function pathMatches(template: string, path: string): boolean {
+  const expected = segmentsOf(template);
+  const actual = segmentsOf(path);
+  return expected.length === actual.length && expected.every((segment, index) => (isTemplateSegment(segment) ? actual[index] !== '' : segment === actual[index]));
 }
 
-/** A path template with its parameters unnamed: two templates that differ only in names are the same path (OpenAPI 3.0 §4.7.8). */
-const unnamed = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+/**
+ * Whether a Fastify route (`/prozessdaten/:role/create`) and a document path (`/prozessdaten/lf/create`) can name the same
+ * request: segment by segment, a parameter of either side takes any segment of the other.
+ */
+export function routeOverlaps(route: string, template: string): boolean {
+  const routeSegments = segmentsOf(route);
+  const expected = segmentsOf(template);
+  return (
+    routeSegments.length === expected.length &&
+    routeSegments.every((segment, index) => segment.startsWith(':') || isTemplateSegment(expected[index]) || segment === expected[index])
+  );
+}
 
 /** The media type of a `Content-Type` header, lower case, without parameters. */
 const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0].trim().toLowerCase() || undefined;
@@ -110,14 +124,11 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 export class OpenApiAnswerChecker {
   private readonly ajv: Ajv;
   private readonly validators = new Map<string, ValidateFunction>();
-  /** Document paths by their unnamed template: the route may name a parameter otherwise (`:key` for `{idempodenzschluessel}`). */
-  private readonly paths: Map<string, string>;
 
   constructor(readonly document: OpenApiDocumentShape) {
     // Unknown keywords and formats fail the compilation (the conversion must leave none); untyped `properties` are fine.
     this.ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false });
     addFormats(this.ajv);
-    this.paths = new Map(Object.keys(document.paths).map((path) => [unnamed(path), path]));
     const schemas = document.components?.schemas ?? {};
     this.ajv.addSchema({ definitions: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, openApiSchemaToJsonSchema(schema)])) }, COMPONENTS_ID);
   }
@@ -149,17 +160,26 @@ export class OpenApiAnswerChecker {
     return compiled;
   }
 
-  /** The document's operation for a method and route, if it has one. */
-  operationOf(method: string, route: string | undefined): { path: string; operation: Json } | undefined {
-    const routePath = route === undefined ? undefined : documentPathOf(route);
-    const path = routePath === undefined ? undefined : this.paths.get(unnamed(routePath));
-    const operation = path === undefined ? undefined : (this.document.paths[path]?.[method.toLowerCase()] as Json | undefined);
-    return path !== undefined && operation ? { path, operation } : undefined;
+  /**
+   * The document's operation for a request, found as a router would: the paths with an operation of the method that match
+   * the request's path, the most literal one first (`/triggers/events` before `/triggers/{eventname}`).
+   */
+  operationOf(method: string, path: string): { path: string; operation: Json } | undefined {
+    const literalSegments = (template: string) => segmentsOf(template).filter((segment) => !isTemplateSegment(segment)).length;
+    const candidates = Object.keys(this.document.paths)
+      .filter((template) => this.document.paths[template][method.toLowerCase()] && pathMatches(template, path))
+      .sort((a, b) => literalSegments(b) - literalSegments(a));
+    return candidates.length ? { path: candidates[0], operation: this.document.paths[candidates[0]][method.toLowerCase()] as Json } : undefined;
+  }
+
+  /** Whether the document has the method on some path the route serves (perhaps for other values of its parameters only). */
+  documentsRoute(method: string, route: string): boolean {
+    return Object.keys(this.document.paths).some((template) => this.document.paths[template][method.toLowerCase()] && routeOverlaps(route, template));
   }
 
   check(answer: ObservedAnswer): AnswerVerdict {
-    const found = this.operationOf(answer.method, answer.route);
-    if (!found) return { kind: 'outside', reason: answer.route === undefined ? 'no route matched' : `${answer.method} ${answer.route} is no operation of the document` };
+    const found = this.operationOf(answer.method, answer.path);
+    if (!found) return { kind: 'outside', reason: `${answer.method} ${answer.path} is no operation of the document` };
     const documented: DocumentedAnswer = { method: answer.method.toUpperCase(), path: found.path, status: answer.status };
     const problems = this.problemsOf(found.operation, answer);
     return problems.length ? { kind: 'invalid', answer: documented, problems } : { kind: 'valid', answer: documented };

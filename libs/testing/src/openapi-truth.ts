@@ -58,6 +58,11 @@ interface Operation {
   method: string;
   path: string;
   key: string;
+  /**
+   * The operationId without the suffix another name of the same operation gets (`ERSTELLEN_PROZESSDATEN` of
+   * `ERSTELLEN_PROZESSDATEN_erstellenProzessdaten`): what the probes know the operation by, under each of its names.
+   */
+  operation: string;
   spec: Json;
   secured: boolean;
 }
@@ -125,7 +130,15 @@ function operationsOf(checker: OpenApiAnswerChecker): Operation[] {
       .map(([method, spec]) => {
         const operation = spec as Json;
         const security = operation['security'] as unknown[] | undefined;
-        return { method: method.toUpperCase(), path, key: `${method.toUpperCase()} ${path}`, spec: operation, secured: security === undefined || security.length > 0 };
+        const operationId = String(operation['operationId'] ?? '');
+        return {
+          method: method.toUpperCase(),
+          path,
+          key: `${method.toUpperCase()} ${path}`,
+          operation: operationId.replace(/_[a-z].*$/, ''),
+          spec: operation,
+          secured: security === undefined || security.length > 0,
+        };
       }),
   );
 }
@@ -227,30 +240,30 @@ class RoleKit {
 function validRequest(checker: OpenApiAnswerChecker, kit: RoleKit, operation: Operation, fixtures: Fixtures, token: string): Ask {
   const get = (url: string): Ask => ({ method: 'GET', url, token });
   const post = (url: string, body?: unknown): Ask => ({ method: 'POST', url, token, ...(body === undefined ? {} : json(body)) });
-  switch (operation.key) {
-    case 'POST /createProcessData':
-      return post('/createProcessData', kit.createBody());
-    case 'POST /updateProcessData':
-      return post('/updateProcessData', kit.updateBody({ businessKey: fixtures.processKey }));
-    case 'GET /processes/{key}':
-      return get(`/processes/${encodeURIComponent(fixtures.processKey)}`);
-    case 'GET /refused/{id}':
-      return get(`/refused/${fixtures.refusedOpen}`);
-    case 'POST /refused/{id}/resubmit':
-      return post(`/refused/${fixtures.refusedOpen}/resubmit`);
-    case 'POST /refused/{id}/dismiss':
-      return post(`/refused/${fixtures.refusedToDismiss}/dismiss`, { reason: 'checked by the OpenAPI truth suite' });
-    case 'POST /triggers/{eventname}':
-      return post(`/triggers/${kit.eventname}`, kit.triggerBody());
-    case 'POST /masterData':
-      return post('/masterData', { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: MALO_ID }] } });
-    case 'POST /identifyLocation':
-      return post('/identifyLocation', { stammdaten: { MARKTLOKATION: [{ marktlokationsId: MALO_ID }] } });
-    case 'POST /identifyMarketlocation':
-    case 'POST /lesenMaloidentBasis':
+  const at = (value: string) => operation.path.replace(/\{[^}]+\}/, encodeURIComponent(value));
+  switch (`${operation.method} ${operation.operation}`) {
+    case 'POST ERSTELLEN_PROZESSDATEN':
+      return post(operation.path, kit.createBody());
+    case 'POST AKTUALISIEREN_PROZESSDATEN':
+      return post(operation.path, kit.updateBody({ businessKey: fixtures.processKey }));
+    case 'GET LESEN_PROZESS':
+      return get(at(fixtures.processKey));
+    case 'GET LESEN_ABGEWIESEN_EINTRAG':
+      return get(at(fixtures.refusedOpen));
+    case 'POST ERNEUT_EINREICHEN':
+      return post(at(fixtures.refusedOpen));
+    case 'POST VERWERFEN':
+      return post(at(fixtures.refusedToDismiss), { reason: 'checked by the OpenAPI truth suite' });
+    case 'POST TRIGGER_EVENT':
+      return post(at(kit.eventname), kit.triggerBody());
+    case 'POST IMPORTIEREN_STAMMDATEN':
+      return post(operation.path, { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: MALO_ID }] } });
+    case 'POST IDENTIFIZIEREN_LOKATION_BASIS':
+      return post(operation.path, { stammdaten: { MARKTLOKATION: [{ marktlokationsId: MALO_ID }] } });
+    case 'POST LESEN_MALOIDENT_BASIS':
       return post(operation.path, kit.identifyBody(randomUUID()));
-    case 'GET /maloIdentRequests/{idempodenzschluessel}':
-      return get(`/maloIdentRequests/${encodeURIComponent(fixtures.maloIdentKey)}`);
+    case 'GET MALOIDENT_RECORDED_REQUEST':
+      return get(at(fixtures.maloIdentKey));
   }
   if (operation.method !== 'GET' || operation.path.includes('{')) throw new Error(`The OpenAPI truth suite has no request for ${operation.key}: add one to validRequest`);
   const query = queryParameters(checker, operation)
@@ -306,82 +319,82 @@ function specificProbes(
   const post = (url: string, body?: unknown): Ask => ({ method: 'POST', url, token, ...(body === undefined ? {} : json(body)) });
   const get = (url: string): Ask => ({ method: 'GET', url, token });
   const reason = { reason: 'checked by the OpenAPI truth suite' };
-  switch (operation.key) {
-    case 'POST /createProcessData':
+  const at = (value: string) => operation.path.replace(/\{[^}]+\}/, encodeURIComponent(value));
+  switch (`${operation.method} ${operation.operation}`) {
+    case 'POST ERSTELLEN_PROZESSDATEN':
       return [
         probe(409, 'a booked business key with another body', async () => {
           const businessKey = randomUUID();
-          await send(post('/createProcessData', kit.createBody(businessKey)));
-          return send(post('/createProcessData', kit.createBody(businessKey, { abweichend: true })));
+          await send(post(operation.path, kit.createBody(businessKey)));
+          return send(post(operation.path, kit.createBody(businessKey, { abweichend: true })));
         }),
-        probe(422, 'a command naming the update', () => send(post('/createProcessData?command=AKTUALISIEREN_PROZESSDATEN', kit.createBody()))),
+        probe(422, 'a command naming the update', () => send(post(`${operation.path}?command=AKTUALISIEREN_PROZESSDATEN`, kit.createBody()))),
       ];
-    case 'POST /updateProcessData':
+    case 'POST AKTUALISIEREN_PROZESSDATEN':
       return [
-        probe(409, 'keys naming two processes', () => send(post('/updateProcessData', kit.updateBody({ businessKey: fixtures().processKey, targetBusinessKey: fixtures().otherProcessKey })))),
-        probe(422, 'an unknown business key', () => send(post('/updateProcessData', kit.updateBody({ businessKey: randomUUID() })))),
+        probe(409, 'keys naming two processes', () => send(post(operation.path, kit.updateBody({ businessKey: fixtures().processKey, targetBusinessKey: fixtures().otherProcessKey })))),
+        probe(422, 'an unknown business key', () => send(post(operation.path, kit.updateBody({ businessKey: randomUUID() })))),
         ...(kit.role === 'LF'
           ? [
               probe(201, 'a MaloIdent answer (03002) to a START_MALOIDENT', () => {
                 const trigger = fixtures().maloIdentTrigger as { prozessId: string; businessKey: string };
-                return send(post('/updateProcessData', maloIdentAnswer(trigger)));
+                return send(post(operation.path, maloIdentAnswer(trigger)));
               }),
             ]
           : []),
       ];
-    case 'GET /processes/{key}':
+    case 'GET LESEN_PROZESS':
       return [
-        probe(404, 'an unknown key', () => send(get(`/processes/${randomUUID()}`))),
-        probe(404, 'an unknown key of 150 characters', () => send(get(`/processes/${'k'.repeat(150)}`))),
-        probe(409, 'a key of two processes', () => send(get(`/processes/${fixtures().ambiguousKey}`))),
+        probe(404, 'an unknown key', () => send(get(at(randomUUID())))),
+        probe(404, 'an unknown key of 150 characters', () => send(get(at('k'.repeat(150))))),
+        probe(409, 'a key of two processes', () => send(get(at(fixtures().ambiguousKey)))),
       ];
-    case 'GET /refused/{id}':
-      return [probe(404, 'an unknown id', () => send(get(`/refused/${randomUUID()}`)))];
-    case 'POST /refused/{id}/resubmit':
+    case 'GET LESEN_ABGEWIESEN_EINTRAG':
+      return [probe(404, 'an unknown id', () => send(get(at(randomUUID()))))];
+    case 'POST ERNEUT_EINREICHEN':
       return [
-        probe(404, 'an unknown id', () => send(post(`/refused/${randomUUID()}/resubmit`))),
-        probe(409, 'a dismissed entry', () => send(post(`/refused/${fixtures().refusedDismissed}/resubmit`))),
+        probe(404, 'an unknown id', () => send(post(at(randomUUID())))),
+        probe(409, 'a dismissed entry', () => send(post(at(fixtures().refusedDismissed)))),
       ];
-    case 'POST /refused/{id}/dismiss':
+    case 'POST VERWERFEN':
       return [
-        probe(404, 'an unknown id', () => send(post(`/refused/${randomUUID()}/dismiss`, reason))),
-        probe(409, 'a resolved entry', () => send(post(`/refused/${fixtures().refusedResolved}/dismiss`, reason))),
-        probe(422, 'no reason', () => send(post(`/refused/${fixtures().refusedOpen}/dismiss`, {}))),
+        probe(404, 'an unknown id', () => send(post(at(randomUUID()), reason))),
+        probe(409, 'a resolved entry', () => send(post(at(fixtures().refusedResolved), reason))),
+        probe(422, 'no reason', () => send(post(at(fixtures().refusedOpen), {}))),
       ];
-    case 'POST /triggers/{eventname}':
+    case 'POST TRIGGER_EVENT':
       return [
         probe(202, 'the middleware answering 503', () => {
           middleware().failNext(1, 'unavailable');
           return send(valid());
         }),
-        probe(404, 'an event the role does not have', () => send({ ...valid(), url: '/triggers/NO_SUCH_EVENT' })),
+        probe(404, 'an event the role does not have', () => send({ ...valid(), url: at('NO_SUCH_EVENT') })),
         probe(409, 'a prozessId again with another body', async () => {
           const prozessId = randomUUID();
-          await send(post(`/triggers/${kit.eventname}`, kit.triggerBody(prozessId)));
-          return send(post(`/triggers/${kit.eventname}`, { ...kit.triggerBody(prozessId), extra: 'another body' }));
+          await send(post(at(kit.eventname), kit.triggerBody(prozessId)));
+          return send(post(at(kit.eventname), { ...kit.triggerBody(prozessId), extra: 'another body' }));
         }),
-        probe(422, 'stammdaten that are no object', () => send(post(`/triggers/${kit.eventname}`, { ...kit.triggerBody(), stammdaten: 5 }))),
+        probe(422, 'stammdaten that are no object', () => send(post(at(kit.eventname), { ...kit.triggerBody(), stammdaten: 5 }))),
         probe(502, 'the middleware refusing it (404)', () => {
           middleware().failNext(1, { status: 404, body: { error: 'not found' } });
           return send(valid());
         }),
       ];
-    case 'POST /masterData':
-      return [probe(422, 'a body without stammdaten', () => send(post('/masterData', { objekte: [] })))];
-    case 'POST /identifyLocation':
-      return [probe(400, 'a criterion without a field', () => send(post('/identifyLocation', { stammdaten: { MARKTLOKATION: [{}] } })))];
-    case 'POST /identifyMarketlocation':
-    case 'POST /lesenMaloidentBasis':
+    case 'POST IMPORTIEREN_STAMMDATEN':
+      return [probe(422, 'a body without stammdaten', () => send(post(operation.path, { objekte: [] })))];
+    case 'POST IDENTIFIZIEREN_LOKATION_BASIS':
+      return [probe(400, 'a criterion without a field', () => send(post(operation.path, { stammdaten: { MARKTLOKATION: [{}] } })))];
+    case 'POST LESEN_MALOIDENT_BASIS':
       return [probe(400, 'a body without transaktionsdaten', () => send(post(operation.path, { stammdaten: {} })))];
-    case 'GET /maloIdentRequests/{idempodenzschluessel}':
+    case 'GET MALOIDENT_RECORDED_REQUEST':
       return [
-        probe(400, 'a key of 201 characters', () => send(get(`/maloIdentRequests/${'k'.repeat(201)}`))),
-        probe(400, 'a key with a space', () => send(get('/maloIdentRequests/a%20b'))),
-        probe(404, 'an unknown key', () => send(get(`/maloIdentRequests/${randomUUID()}`))),
-        probe(404, 'an unknown key of 200 characters', () => send(get(`/maloIdentRequests/${'k'.repeat(200)}`))),
+        probe(400, 'a key of 201 characters', () => send(get(at('k'.repeat(201))))),
+        probe(400, 'a key with a space', () => send(get(at('a b')))),
+        probe(404, 'an unknown key', () => send(get(at(randomUUID())))),
+        probe(404, 'an unknown key of 200 characters', () => send(get(at('k'.repeat(200))))),
       ];
-    case 'GET /triggers/events':
-      return [probe(400, 'an unknown release', () => send(get('/triggers/events?release=99/99')))];
+    case 'GET OPERATOR_TRIGGER_EVENTS':
+      return [probe(400, 'an unknown release', () => send(get(`${operation.path}?release=99/99`)))];
   }
   return [];
 }
