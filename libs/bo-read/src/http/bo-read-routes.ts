@@ -7,6 +7,8 @@ import { isGermanReadPath, READ_ROUTES, type ReadRoute } from '../read-routes';
 const TAG = 'BO4E Lesen';
 /** Problems every route of the group can answer with; 401/403 come from the bearer guard. */
 const COMMON_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
+const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
 
 function errorsOf(code: string) {
   if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
@@ -78,8 +80,8 @@ export const MASTER_DATA_ROUTE = describeRoute({
     'A later booking of the same object supersedes the imported version from its validity start (else from the booking).',
   body: { schema: IMPORT_BODY, required: true, example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50074561188' }] } } },
   answers: { 200: { description: 'The import ran; `refused[]` lists the objects it could not take.', schema: ref('BoRead_ImportOutcome') } },
-  problems: ['BO_READ.IMPORT_MALFORMED', 'REQUEST.MALFORMED_JSON', ...COMMON_PROBLEMS],
-  statusText: { 422: 'The body is not `{"stammdaten": {…}}`.' },
+  problems: ['BO_READ.IMPORT_MALFORMED', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
+  statusText: { 422: 'The body is not `{"stammdaten": {…}}`, or it exceeds the JSON limits (nesting, array length).' },
   errorsOf,
 });
 
@@ -121,7 +123,7 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
       example: [],
     },
   },
-  problems: ['BO_READ.INVALID_PARAMETER', 'BO_READ.INVALID_CRITERIA', 'REQUEST.MALFORMED_JSON', ...COMMON_PROBLEMS],
+  problems: ['BO_READ.INVALID_PARAMETER', 'BO_READ.INVALID_CRITERIA', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
   statusText: {
     400: `A paging header or \`command\` is invalid (\`BO_READ.INVALID_PARAMETER\`, pointer \`#/header/${PAGING.limitHeader}\`), or the criteria are (\`BO_READ.INVALID_CRITERIA\`).`,
   },

@@ -7,6 +7,8 @@ import { MALO_IDENT_PATHS } from './malo-ident-paths';
 
 const TAG = 'MaloIdent NB';
 const COMMON_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
+const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
 const PREFIXED = 'with or without a system prefix such as SAP_ (or absent)';
 
 /** `command` of the identification: either operation, with or without a system prefix; absent: the first. */
@@ -69,7 +71,7 @@ export const IDENTIFY_ROUTE = describeRoute({
   query: { command: IDENTIFY_COMMAND },
   body: { required: true, schema: ref('MaloIdent_IdentifyRequest') },
   answers: { 200: { description: 'The candidates; `{"maloIdentDaten": []}` when none.', schema: ref('MaloIdent_IdentifyAnswer'), example: EXAMPLE_ANSWER } },
-  problems: ['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', 'REQUEST.MALFORMED_JSON', ...COMMON_PROBLEMS],
+  problems: ['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
   statusText: { 400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.' },
   errorsOf: (code) =>
     code === 'MALO_IDENT.INVALID_REQUEST'

@@ -204,7 +204,16 @@ export const PROCESS_READ_ROUTE = describeRoute({
   },
   query: { bodies: { ...oneOfParameter('`true`: each revision with its body as received.', ['true', 'false']), expected: 'true or false' } },
   answers: { 200: { description: 'The process.', schema: ref('ProcessView') } },
-  problems: ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'PROCESS_DATA.PROCESS_NOT_FOUND', 'PROCESS_DATA.KEYS_AMBIGUOUS', 'REQUEST.VALIDATION_FAILED', 'SERVER.UNAVAILABLE'],
+  problems: [
+    'AUTH.UNAUTHENTICATED',
+    'AUTH.ROLE_NOT_PERMITTED',
+    'PROCESS_DATA.PROCESS_NOT_FOUND',
+    'PROCESS_DATA.KEYS_AMBIGUOUS',
+    'REQUEST.VALIDATION_FAILED',
+    'REQUEST.RATE_LIMITED',
+    'SERVER.INTERNAL',
+    'SERVER.UNAVAILABLE',
+  ],
   statusText: { 409: 'The key names more than one process.' },
   errorsOf: (code) => (code === 'REQUEST.VALIDATION_FAILED' ? [{ pointer: '#/bodies', message: 'must be true or false' }] : undefined),
 });
@@ -215,7 +224,9 @@ export const DEFAULT_REFUSED_LIMIT = 50;
 export const MAX_REFUSED_LIMIT = 200;
 const REFUSED_STATES = ['open', 'resolved', 'dismissed'] as const satisfies readonly RefusedState[];
 const REFUSED_OPERATIONS = ['create', 'update'] as const satisfies readonly RefusedOperation[];
-const QUARANTINE_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'SERVER.UNAVAILABLE'];
+const QUARANTINE_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
+const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
 const REFUSED_ID = { id: { description: 'The refused write\'s id.', schema: { type: 'string', format: 'uuid' } } };
 /** A dismissal's reason: the checker's schema and the documented one. */
 export const DISMISSAL: OpenApiObject = {
@@ -286,7 +297,7 @@ export const REFUSED_RESUBMIT_ROUTE = describeRoute({
       },
     },
   },
-  problems: [...QUARANTINE_PROBLEMS, 'REFUSED.NOT_FOUND', 'REFUSED.DISMISSED'],
+  problems: [...QUARANTINE_PROBLEMS, ...BODY_PROBLEMS, 'REFUSED.NOT_FOUND', 'REFUSED.DISMISSED'],
 });
 
 export const REFUSED_DISMISS_ROUTE = describeRoute({
@@ -300,7 +311,7 @@ export const REFUSED_DISMISS_ROUTE = describeRoute({
   pathParameters: REFUSED_ID,
   body: { required: true, schema: DISMISSAL },
   answers: { 200: { description: 'Dismiss a refused write with a reason', schema: ref('RefusedDetail') } },
-  problems: [...QUARANTINE_PROBLEMS, 'REFUSED.NOT_FOUND', 'REFUSED.RESOLVED', 'REQUEST.VALIDATION_FAILED'],
+  problems: [...QUARANTINE_PROBLEMS, ...BODY_PROBLEMS, 'REFUSED.NOT_FOUND', 'REFUSED.RESOLVED', 'REQUEST.VALIDATION_FAILED'],
   errorsOf: (code) => (code === 'REQUEST.VALIDATION_FAILED' ? [{ pointer: '#/reason', message: 'must be a non-empty string of at most 2000 characters' }] : undefined),
 });
 
