@@ -42,15 +42,23 @@ const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/*.in
  */
 const API_MODULES = ['libs/*/src/*-api.ts'];
 const TYPE_ONLY_API_IMPORTS = {
-  patterns: [{ group: ['@maco/*/api'], allowTypeImports: true, message: 'The api entry points are types only: use `import type`.' }],
+  patterns: [
+    {
+      group: ['@maco/*/api'],
+      allowTypeImports: true,
+      message: 'The api entry points are types only: use `import type`.',
+    },
+  ],
 };
 const API_MODULE_SYNTAX = [
   {
-    selector: "ImportDeclaration[importKind!='type'], ImportDeclaration:not([source.value=/^@maco\\x2F[a-z-]+\\x2Fapi$/])",
+    selector:
+      "ImportDeclaration[importKind!='type'], ImportDeclaration:not([source.value=/^@maco\\x2F[a-z-]+\\x2Fapi$/])",
     message: 'An api module imports only types (`import type`) of other api modules (`@maco/<lib>/api`).',
   },
   {
-    selector: "Program > :not(ImportDeclaration, ExportNamedDeclaration[exportKind='type'], TSInterfaceDeclaration, TSTypeAliasDeclaration)",
+    selector:
+      "Program > :not(ImportDeclaration, ExportNamedDeclaration[exportKind='type'], TSInterfaceDeclaration, TSTypeAliasDeclaration)",
     message: 'An api module declares types only (interfaces and type aliases): nothing of it may exist at run time.',
   },
 ];
@@ -63,7 +71,16 @@ export default [
   ...nx.configs['flat/typescript'],
   // tools/*.js are linted like the TypeScript: eslint and typescript-eslint recommended (Nx's JavaScript preset).
   ...nx.configs['flat/javascript'].map((config) => (config.files ? { ...config, files: ['tools/**/*.js'] } : config)),
-  { ignores: ['**/dist', '**/node_modules', '.nx', '.data', 'coverage', 'libs/domain/src/ahb/expression/ahb-expression.generated.ts'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '.nx',
+      '.data',
+      'coverage',
+      'libs/domain/src/ahb/expression/ahb-expression.generated.ts',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     rules: {
@@ -85,7 +102,16 @@ export default [
   },
   {
     files: ['**/*.cjs', '**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

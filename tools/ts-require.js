@@ -27,7 +27,12 @@ const loader = /** @type {ModuleLoader} */ (Module);
 process.setSourceMapsEnabled(true);
 /** @type {CompileExtension} */
 loader._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), { ...swcOptions, sourceMaps: 'inline', filename, swcrc: false });
+  const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    ...swcOptions,
+    sourceMaps: 'inline',
+    filename,
+    swcrc: false,
+  });
   module._compile(code, filename);
 };
 

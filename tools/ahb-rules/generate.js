@@ -31,25 +31,82 @@ const SCHEMA_FILES = {
 // Top-level keys of `stammdaten` (backend-interface.md §3.1/§5; every kind of the vendor's per-PI documents); contracts
 // are keyed by their vertragsart.
 const STAMMDATEN_KEYS = new Set([
-  'MARKTLOKATION', 'MESSLOKATION', 'NETZLOKATION', 'TRANCHE', 'BILANZIERUNG', 'TECHNISCHE_RESSOURCE',
-  'STEUERBARE_RESSOURCE', 'LOKATIONSBUENDEL', 'ZAEHLER', 'VERWENDUNGSZEITRAUM', 'AD_HOC_STEUERKANAL',
-  'NETZNUTZUNGSVERTRAG', 'ENERGIELIEFERVERTRAG', 'MESSSTELLENBETRIEBSVERTRAG',
-  'ANFRAGE', 'ANGEBOT', 'AUFTRAG', 'AVIS', 'BERECHNUNGSFORMEL', 'ENERGIEMENGE', 'HANDELSUNSTIMMIGKEIT',
-  'KOMMUNIKATIONSDATEN', 'LEISTUNGSKURVENDEFINITION', 'PREISBLATT', 'RECHNUNG', 'REKLAMATION', 'SCHALTZEITDEFINITION',
-  'SPERRAUFTRAG', 'STATUSBERICHT', 'STATUSMITTEILUNG', 'WERTE_NACH_TYP2', 'ZAEHLZEITDEFINITION',
+  'MARKTLOKATION',
+  'MESSLOKATION',
+  'NETZLOKATION',
+  'TRANCHE',
+  'BILANZIERUNG',
+  'TECHNISCHE_RESSOURCE',
+  'STEUERBARE_RESSOURCE',
+  'LOKATIONSBUENDEL',
+  'ZAEHLER',
+  'VERWENDUNGSZEITRAUM',
+  'AD_HOC_STEUERKANAL',
+  'NETZNUTZUNGSVERTRAG',
+  'ENERGIELIEFERVERTRAG',
+  'MESSSTELLENBETRIEBSVERTRAG',
+  'ANFRAGE',
+  'ANGEBOT',
+  'AUFTRAG',
+  'AVIS',
+  'BERECHNUNGSFORMEL',
+  'ENERGIEMENGE',
+  'HANDELSUNSTIMMIGKEIT',
+  'KOMMUNIKATIONSDATEN',
+  'LEISTUNGSKURVENDEFINITION',
+  'PREISBLATT',
+  'RECHNUNG',
+  'REKLAMATION',
+  'SCHALTZEITDEFINITION',
+  'SPERRAUFTRAG',
+  'STATUSBERICHT',
+  'STATUSMITTEILUNG',
+  'WERTE_NACH_TYP2',
+  'ZAEHLZEITDEFINITION',
 ]);
 
 /**
  * The message types whose rules are derived, by their BO4E mapping CSV (`bo4e-mapping/<folder>/<name>.csv`, where the
  * folder has it). APERAK and CONTRL have no PI columns; the MaloIdent API CSVs describe no EDIFACT message.
  */
-const MESSAGE_CSVS = ['UTILMD_Strom', 'UTILMD_Gas', 'MSCONS', 'ORDERS', 'ORDRSP', 'ORDCHG', 'IFTSTA', 'INSRPT', 'INVOIC', 'REMADV', 'PRICAT', 'QUOTES', 'REQOTE', 'PARTIN', 'UTILTS', 'COMDIS'];
-const TRANSAKTIONSDATEN_OBJECTS = new Set(['absender', 'empfaenger', 'absender.ansprechpartner', 'empfaenger.ansprechpartner']);
+const MESSAGE_CSVS = [
+  'UTILMD_Strom',
+  'UTILMD_Gas',
+  'MSCONS',
+  'ORDERS',
+  'ORDRSP',
+  'ORDCHG',
+  'IFTSTA',
+  'INSRPT',
+  'INVOIC',
+  'REMADV',
+  'PRICAT',
+  'QUOTES',
+  'REQOTE',
+  'PARTIN',
+  'UTILTS',
+  'COMDIS',
+];
+const TRANSAKTIONSDATEN_OBJECTS = new Set([
+  'absender',
+  'empfaenger',
+  'absender.ansprechpartner',
+  'empfaenger.ansprechpartner',
+]);
 
 // UTILMD segment group nesting (MIG S2.1): the parent of each group; groups not listed hang at the message root. Other
 // messages take theirs from the levels of their mapping CSV (`groupParents`); this one is checked against UTILMD's.
 /** @type {Record<string, string | undefined>} */
-const UTILMD_GROUP_PARENT = { SG3: 'SG2', SG5: 'SG4', SG6: 'SG4', SG8: 'SG4', SG12: 'SG4', SG9: 'SG8', SG10: 'SG8', SG13: 'SG12' };
+const UTILMD_GROUP_PARENT = {
+  SG3: 'SG2',
+  SG5: 'SG4',
+  SG6: 'SG4',
+  SG8: 'SG4',
+  SG12: 'SG4',
+  SG9: 'SG8',
+  SG10: 'SG8',
+  SG13: 'SG12',
+};
 
 const IDENTIFIER_PATH = /^[A-Za-z][A-Za-z0-9]*(\[\])?(\.[A-Za-z][A-Za-z0-9]*(\[\])?)*$/;
 const UNCONDITIONAL = new Set(['Muss', 'M', 'X']);
@@ -139,17 +196,31 @@ function main(argv) {
   /** @type {DerivedRules[]} */
   const derived = [];
   for (const { formatVersion, csvFolder } of RELEASES) {
-    const result = deriveRules(formatVersion, csvFolder, { strom: shapes, other: widerShapes }, mappedByPi(vendor, formatVersion, vendorRequired.vendorMappedByPi(formatVersion)));
+    const result = deriveRules(
+      formatVersion,
+      csvFolder,
+      { strom: shapes, other: widerShapes },
+      mappedByPi(vendor, formatVersion, vendorRequired.vendorMappedByPi(formatVersion)),
+    );
     derived.push({ formatVersion, ...result });
     writeJson(path.join(outDir, `ahb-rules-${formatVersion}.json`), result.data);
   }
   fs.writeFileSync(reportFile, renderReport(catalogue, derived));
   // The vendor's per-PI requirements, compared with these rules in VENDOR-DIFFERENCES.md (beside REPORT.md).
-  vendorRequired.writeVendorDifferences({ vendor, ahbRules: derived.map((d) => d.data), reportDir: path.dirname(reportFile) });
+  vendorRequired.writeVendorDifferences({
+    vendor,
+    ahbRules: derived.map((d) => d.data),
+    reportDir: path.dirname(reportFile),
+  });
   const base = derived.find((d) => d.formatVersion === OWN_VENDOR_RELEASE.basedOn);
-  const [before, after] = [OWN_VENDOR_RELEASE.basedOn, OWN_VENDOR_RELEASE.formatVersion].map((fv) => vendor.find((data) => data.formatVersion === fv));
+  const [before, after] = [OWN_VENDOR_RELEASE.basedOn, OWN_VENDOR_RELEASE.formatVersion].map((fv) =>
+    vendor.find((data) => data.formatVersion === fv),
+  );
   if (!base || !before || !after) throw new Error('10/26: the 04/26 rules or the vendor data are missing');
-  writeJson(path.join(outDir, `ahb-rules-${OWN_VENDOR_RELEASE.formatVersion}.json`), vendorDelta(base.data, before, after));
+  writeJson(
+    path.join(outDir, `ahb-rules-${OWN_VENDOR_RELEASE.formatVersion}.json`),
+    vendorDelta(base.data, before, after),
+  );
   return 0;
 }
 
@@ -164,7 +235,9 @@ function main(argv) {
 function mappedByPi(vendor, formatVersion, all) {
   const data = vendor.find((entry) => entry.formatVersion === formatVersion);
   if (!data) throw new Error(`no vendor specification for ${formatVersion}`);
-  const strom = new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, r.mapped]));
+  const strom = new Map(
+    data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, r.mapped]),
+  );
   return new Map([...all, ...strom]);
 }
 
@@ -179,7 +252,11 @@ function vendorDelta(base, before, after) {
   const plain = (/** @type {string} */ value) => value.replace(/\[\]|\?/g, '');
   /** @type {(data: typeof before) => Map<string, Set<string>>} */
   const strom = (data) =>
-    new Map(data.requirements.filter((r) => r.message === 'UTILMD').map((r) => [r.pruefidentifikator, new Set(r.fields.map((f) => plain(f.path)))]));
+    new Map(
+      data.requirements
+        .filter((r) => r.message === 'UTILMD')
+        .map((r) => [r.pruefidentifikator, new Set(r.fields.map((f) => plain(f.path)))]),
+    );
   const was = strom(before);
   const is = strom(after);
   /** @type {{ pruefidentifikator: string, paths: string[] }[]} */
@@ -245,13 +322,19 @@ function buildCatalogue(index, schemas) {
     const lists = withSelfSent(schemaEntriesOf(parent.pruefidentifikatoren), known);
     const pruefidentifikatoren = changedLists(parent.pruefidentifikatoren, lists);
     // ahbRules null = use the inherited release's rules.
-    releases[release] = { formatVersion, inherits, ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null, known, pruefidentifikatoren };
+    releases[release] = {
+      formatVersion,
+      inherits,
+      ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null,
+      known,
+      pruefidentifikatoren,
+    };
   }
   return {
     description:
-      'Prüfidentifikatoren per release: `known` = every PI of the release (reference/ahb/INDEX.json, the vendor\'s ' +
+      "Prüfidentifikatoren per release: `known` = every PI of the release (reference/ahb/INDEX.json, the vendor's " +
       'per-PI specifications reference/maco-api-doc-resources/pruefi, the request schemas) with message type, meaning ' +
-      'and direction; `pruefidentifikatoren` = per role and operation the PIs of the request schema\'s anyOf ' +
+      "and direction; `pruefidentifikatoren` = per role and operation the PIs of the request schema's anyOf " +
       '(source schema) and, on update, the PIs the role sends itself (source sender). An inheriting release lists ' +
       'only the role/operation lists that differ. Generated by tools/ahb-rules/generate.js; do not edit.',
     releases,
@@ -259,18 +342,50 @@ function buildCatalogue(index, schemas) {
 }
 
 /** The vendor's per-PI specification folders (pruefi/<folder>/<MESSAGE>/PI_<n>.yaml) per release. */
-const VENDOR_PI_FOLDERS = /** @type {Record<string, string>} */ ({ '10/25': '202510', '04/26': '202604', '10/26': '202610' });
+const VENDOR_PI_FOLDERS = /** @type {Record<string, string>} */ ({
+  '10/25': '202510',
+  '04/26': '202604',
+  '10/26': '202610',
+});
 const VENDOR_PRUEFI = path.join(REFERENCE, 'maco-api-doc-resources', 'pruefi');
 /** BDEW's PI number ranges (first two digits) per message type: the last resort for a PI's message type. */
 const PI_RANGES = /** @type {Record<string, string>} */ ({
-  13: 'MSCONS', 15: 'QUOTES', 17: 'ORDERS', 19: 'ORDRSP', 21: 'IFTSTA', 23: 'INSRPT', 25: 'UTILTS', 27: 'PRICAT',
-  29: 'COMDIS', 31: 'INVOIC', 33: 'REMADV', 35: 'REQOTE', 37: 'PARTIN', 39: 'ORDCHG', 44: 'UTILMD_GAS', 55: 'UTILMD',
+  13: 'MSCONS',
+  15: 'QUOTES',
+  17: 'ORDERS',
+  19: 'ORDRSP',
+  21: 'IFTSTA',
+  23: 'INSRPT',
+  25: 'UTILTS',
+  27: 'PRICAT',
+  29: 'COMDIS',
+  31: 'INVOIC',
+  33: 'REMADV',
+  35: 'REQOTE',
+  37: 'PARTIN',
+  39: 'ORDCHG',
+  44: 'UTILMD_GAS',
+  55: 'UTILMD',
 });
 /** PIs outside those ranges that only the request schemas name: CONTRL's syntax error report, the MaloIdent answers. */
-const SCHEMA_ONLY_TYPES = /** @type {Record<string, string>} */ ({ '88888': 'CONTRL', '03002': 'MaloIdent', '03003': 'MaloIdent' });
+const SCHEMA_ONLY_TYPES = /** @type {Record<string, string>} */ ({
+  88888: 'CONTRL',
+  '03002': 'MaloIdent',
+  '03003': 'MaloIdent',
+});
 /** Sender abbreviations of the directions per backend role: old/new supplier, NB and MSB, requesting NB, basic MSB. */
 const SENDER_ROLES = /** @type {Record<string, string>} */ ({
-  LF: 'LF', LFA: 'LF', LFN: 'LF', NB: 'NB', NBA: 'NB', NBN: 'NB', anfNB: 'NB', MSB: 'MSB', MSBA: 'MSB', MSBN: 'MSB', gMSB: 'MSB',
+  LF: 'LF',
+  LFA: 'LF',
+  LFN: 'LF',
+  NB: 'NB',
+  NBA: 'NB',
+  NBN: 'NB',
+  anfNB: 'NB',
+  MSB: 'MSB',
+  MSBA: 'MSB',
+  MSBN: 'MSB',
+  gMSB: 'MSB',
 });
 
 /**
@@ -289,7 +404,11 @@ function knownPis(formatVersion, indexEntries, vendor, schemaDescriptions) {
   const known = {};
   for (const pi of [...pis].sort()) {
     const entry = byPi.get(pi);
-    known[pi] = { ...messageTypeOf(pi, formatVersion, vendor), meaning: entry?.description ?? schemaDescriptions.get(pi) ?? '', direction: entry?.direction ?? '' };
+    known[pi] = {
+      ...messageTypeOf(pi, formatVersion, vendor),
+      meaning: entry?.description ?? schemaDescriptions.get(pi) ?? '',
+      direction: entry?.direction ?? '',
+    };
   }
   return known;
 }
@@ -326,7 +445,8 @@ function ahbTableMessageType(pi, formatVersion) {
   /** @type {AhbLine[]} */
   const lines = readJson(file).lines;
   const unhCode = (/** @type {string} */ element) =>
-    lines.find((line) => line.segment_code === 'UNH' && line.line_type === 'code' && line.data_element === element)?.value_pool_entry;
+    lines.find((line) => line.segment_code === 'UNH' && line.line_type === 'code' && line.data_element === element)
+      ?.value_pool_entry;
   const type = unhCode('0065');
   // UTILMD Gas and Strom share the message name; the MIG version (DE0057 G1.x / S2.x) tells them apart.
   return type === 'UTILMD' && unhCode('0057')?.startsWith('G') ? 'UTILMD_GAS' : type;
@@ -363,7 +483,12 @@ function withOwnVendorMessages(parent, ownVendor) {
   const known = Object.fromEntries(Object.entries(parent).filter(([, entry]) => !ownMessages.has(entry.messageType)));
   for (const [pi, message] of ownVendor) {
     // The vendor's files carry no meaning or direction: the parent's, where it knew the PI.
-    known[pi] = { messageType: message, messageTypeFrom: 'vendor', meaning: parent[pi]?.meaning ?? '', direction: parent[pi]?.direction ?? '' };
+    known[pi] = {
+      messageType: message,
+      messageTypeFrom: 'vendor',
+      meaning: parent[pi]?.meaning ?? '',
+      direction: parent[pi]?.direction ?? '',
+    };
   }
   return Object.fromEntries(Object.entries(known).sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -378,7 +503,8 @@ function schemaPiDescriptions(schemas) {
   const descriptions = new Map();
   for (const [role, operations] of Object.entries(schemas)) {
     for (const [operation, documents] of Object.entries(operations)) {
-      for (const { pi, description } of listedPis(documents, role, operation)) if (!descriptions.has(pi)) descriptions.set(pi, description);
+      for (const { pi, description } of listedPis(documents, role, operation))
+        if (!descriptions.has(pi)) descriptions.set(pi, description);
     }
   }
   return descriptions;
@@ -399,7 +525,12 @@ function schemaLists(schemas, indexEntries) {
     for (const [operation, documents] of Object.entries(operations)) {
       lists[role][operation] = listedPis(documents, role, operation).map(({ pi, description }) => {
         const entry = meanings.get(pi);
-        return { pruefidentifikator: pi, meaning: entry?.description ?? description, direction: entry?.direction ?? '', source: /** @type {const} */ ('schema') };
+        return {
+          pruefidentifikator: pi,
+          meaning: entry?.description ?? description,
+          direction: entry?.direction ?? '',
+          source: /** @type {const} */ ('schema'),
+        };
       });
     }
   }
@@ -423,8 +554,15 @@ function withSelfSent(lists, known) {
     /** @type {CatalogueEntry[]} */
     const selfSent = Object.entries(known)
       .filter(([pi, entry]) => !listed.has(pi) && senderRoles(entry.direction).has(role))
-      .map(([pi, entry]) => ({ pruefidentifikator: pi, meaning: entry.meaning, direction: entry.direction, source: 'sender' }));
-    result[role].update = [...update, ...selfSent].sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
+      .map(([pi, entry]) => ({
+        pruefidentifikator: pi,
+        meaning: entry.meaning,
+        direction: entry.direction,
+        source: 'sender',
+      }));
+    result[role].update = [...update, ...selfSent].sort((a, b) =>
+      a.pruefidentifikator.localeCompare(b.pruefidentifikator),
+    );
   }
   return result;
 }
@@ -443,7 +581,10 @@ function senderRoles(direction) {
   for (const pair of direction.split(',')) {
     const parts = pair.split(/→|->|\ban\b/);
     if (parts.length < 2) continue;
-    const words = parts[0].replace(/\([^)]*\)|\[[^\]]*\]|\b(?:Strom|Gas)\b/g, ' ').trim().split(/\s+/);
+    const words = parts[0]
+      .replace(/\([^)]*\)|\[[^\]]*\]|\b(?:Strom|Gas)\b/g, ' ')
+      .trim()
+      .split(/\s+/);
     const role = SENDER_ROLES[words[words.length - 1]];
     if (role) roles.add(role);
   }
@@ -459,7 +600,12 @@ function schemaEntriesOf(lists) {
   return Object.fromEntries(
     Object.entries(lists).map(([role, operations]) => [
       role,
-      Object.fromEntries(Object.entries(operations).map(([operation, entries]) => [operation, entries.filter((entry) => entry.source === 'schema')])),
+      Object.fromEntries(
+        Object.entries(operations).map(([operation, entries]) => [
+          operation,
+          entries.filter((entry) => entry.source === 'schema'),
+        ]),
+      ),
     ]),
   );
 }
@@ -528,11 +674,13 @@ function collectShapes(schemas) {
   const visit = (node, prefix, components, depth) => {
     if (!node || typeof node !== 'object' || depth > 12) return;
     if (node.$ref) return visit(components[refName(node.$ref)], prefix, components, depth + 1);
-    for (const part of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(part, prefix, components, depth + 1);
+    for (const part of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])])
+      visit(part, prefix, components, depth + 1);
     for (const [key, child] of Object.entries(node.properties ?? {})) {
       const childPath = prefix ? `${prefix}.${key}` : key;
-      const resolved = child.$ref ? components[refName(child.$ref)] ?? {} : child;
-      const kind = resolved.type === 'array' ? 'array' : resolved.type === 'object' || resolved.properties ? 'object' : 'scalar';
+      const resolved = child.$ref ? (components[refName(child.$ref)] ?? {}) : child;
+      const kind =
+        resolved.type === 'array' ? 'array' : resolved.type === 'object' || resolved.properties ? 'object' : 'scalar';
       const previous = shapes.get(childPath);
       // A key typed differently across PIs is ambiguous: remember that, never guess.
       shapes.set(childPath, previous && previous !== kind ? 'ambiguous' : kind);
@@ -542,7 +690,8 @@ function collectShapes(schemas) {
   for (const operations of Object.values(schemas)) {
     for (const documents of Object.values(operations)) {
       for (const components of documents) {
-        for (const [name, schema] of Object.entries(components)) if (/\d{5}/.test(name)) visit(schema, '', components, 0);
+        for (const [name, schema] of Object.entries(components))
+          if (/\d{5}/.test(name)) visit(schema, '', components, 0);
       }
     }
   }
@@ -572,14 +721,16 @@ function collectVendorShapes() {
       for (const file of fs.readdirSync(path.join(root, folder, message)).sort()) {
         const pi = /^PI_(\d{5})\.yaml$/.exec(file)?.[1];
         if (!pi) continue;
-        const components = YAML.parse(fs.readFileSync(path.join(root, folder, message, file), 'utf8')).components.schemas;
+        const components = YAML.parse(fs.readFileSync(path.join(root, folder, message, file), 'utf8')).components
+          .schemas;
         /** @type {(name: string, prefix: string, depth: number) => void} */
         const visit = (name, prefix, depth) => {
           const schema = components[name];
           if (!schema || depth > 12) return;
           for (const [key, property] of Object.entries(schema.properties ?? {})) {
             const childPath = prefix ? `${prefix}.${key}` : key;
-            const local = (/** @type {{ $ref?: string } | undefined} */ target) => (target?.$ref?.startsWith('#/') ? refName(target.$ref) : undefined);
+            const local = (/** @type {{ $ref?: string } | undefined} */ target) =>
+              target?.$ref?.startsWith('#/') ? refName(target.$ref) : undefined;
             const inner = property.type === 'array' ? local(property.items) : local(property);
             const kind = property.type === 'array' ? 'array' : inner ? 'object' : 'scalar';
             const previous = shapes.get(childPath);
@@ -634,17 +785,40 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
     if (!fs.existsSync(csvFile)) continue;
     const parsed = csvMappingEntries(parseCsv(fs.readFileSync(csvFile, 'utf8')));
     // An empty PI column (all of ORDRSP's, some ORDERS/UTILTS ones) says nothing: the AHB table alone decides there.
-    const mapping = message === 'UTILMD_Strom' ? parsed : { ...parsed, columns: new Map([...parsed.columns].filter(([, indexes]) => parsed.entries.some((entry) => indexes.some((index) => entry.row[index]?.trim())))) };
+    const mapping =
+      message === 'UTILMD_Strom'
+        ? parsed
+        : {
+            ...parsed,
+            columns: new Map(
+              [...parsed.columns].filter(([, indexes]) =>
+                parsed.entries.some((entry) => indexes.some((index) => entry.row[index]?.trim())),
+              ),
+            ),
+          };
     const parents = message === 'UTILMD_Strom' ? UTILMD_GROUP_PARENT : mapping.groupParents;
     // UTILMD Strom: every 55xxx table too (a few PIs have no column of their own); the others: the PIs of their CSV.
-    const pis = message === 'UTILMD_Strom' ? [...new Set([...mapping.csvPis, ...[...tables.keys()].filter((pi) => pi.startsWith('55'))])] : mapping.csvPis;
+    const pis =
+      message === 'UTILMD_Strom'
+        ? [...new Set([...mapping.csvPis, ...[...tables.keys()].filter((pi) => pi.startsWith('55'))])]
+        : mapping.csvPis;
     for (const pi of pis.sort()) {
-      if (rules.some((rule) => rule.pruefidentifikator === pi)) throw new Error(`${formatVersion}: PI ${pi} is in two mapping CSVs`);
+      if (rules.some((rule) => rule.pruefidentifikator === pi))
+        throw new Error(`${formatVersion}: PI ${pi} is in two mapping CSVs`);
       const file = tables.get(pi);
       if (!file) {
         // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
         // a CSV-only PI gets no rules rather than possibly wrong ones.
-        rules.push({ pruefidentifikator: pi, message, source: 'csv-only', fields: [], conditionalFields: [], conditionalSkipped: 0, ambiguousSkipped: 0, unexpressedConditions: [] });
+        rules.push({
+          pruefidentifikator: pi,
+          message,
+          source: 'csv-only',
+          fields: [],
+          conditionalFields: [],
+          conditionalSkipped: 0,
+          ambiguousSkipped: 0,
+          unexpressedConditions: [],
+        });
         continue;
       }
       const ahb = readJson(path.join(ahbDir, file));
@@ -653,7 +827,15 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
       for (const line of ahb.lines) collectConditionTexts(line.conditions, texts);
       textsByPi.set(pi, texts);
       const strom = message === 'UTILMD_Strom';
-      const derived = deriveRulesOfPi(pi, formatVersion, ahbSegments(ahb.lines, parents), mapping, strom ? shapes.strom : shapes.other, expressions, mapped.get(pi));
+      const derived = deriveRulesOfPi(
+        pi,
+        formatVersion,
+        ahbSegments(ahb.lines, parents),
+        mapping,
+        strom ? shapes.strom : shapes.other,
+        expressions,
+        mapped.get(pi),
+      );
       const { pruefidentifikator, ...rest } = strom ? derived : withoutUnmapped(derived, mapped.get(pi));
       // The message right after the PI: the JSON reads the same for every rule.
       rules.push({ pruefidentifikator, message, ...rest });
@@ -663,12 +845,19 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
   // The release's common texts are UTILMD Strom's; every other message type has its own common table
   // (`messageConditions`), and each PI carries only the texts where it differs from its message's table.
   /** @type {(message: string) => Map<string, string>} */
-  const commonOf = (message) => commonTexts(new Map([...textsByPi].filter(([pi]) => rules.find((rule) => rule.pruefidentifikator === pi)?.message === message)));
+  const commonOf = (message) =>
+    commonTexts(
+      new Map(
+        [...textsByPi].filter(([pi]) => rules.find((rule) => rule.pruefidentifikator === pi)?.message === message),
+      ),
+    );
   const conditions = commonOf('UTILMD_Strom');
   /** @type {Map<string, Map<string, string>>} */
   const messageConditions = new Map();
-  for (const message of new Set(rules.map((rule) => rule.message ?? ''))) if (message && message !== 'UTILMD_Strom') messageConditions.set(message, commonOf(message));
-  const sortedTexts = (/** @type {Iterable<[string, string]>} */ entries) => Object.fromEntries([...entries].sort((a, b) => compareConditions(`[${a[0]}]`, `[${b[0]}]`)));
+  for (const message of new Set(rules.map((rule) => rule.message ?? '')))
+    if (message && message !== 'UTILMD_Strom') messageConditions.set(message, commonOf(message));
+  const sortedTexts = (/** @type {Iterable<[string, string]>} */ entries) =>
+    Object.fromEntries([...entries].sort((a, b) => compareConditions(`[${a[0]}]`, `[${b[0]}]`)));
   for (const rule of rules) {
     const common = (rule.message && messageConditions.get(rule.message)) || conditions;
     const own = [...(textsByPi.get(rule.pruefidentifikator) ?? [])].filter(([key, text]) => common.get(key) !== text);
@@ -682,7 +871,11 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
         'tools/ahb-rules/generate.js from reference/ahb; do not edit.',
       formatVersion,
       conditions: sortedTexts(conditions),
-      messageConditions: Object.fromEntries([...messageConditions].sort((a, b) => a[0].localeCompare(b[0])).map(([message, texts]) => [message, sortedTexts(texts)])),
+      messageConditions: Object.fromEntries(
+        [...messageConditions]
+          .sort((a, b) => a[0].localeCompare(b[0]))
+          .map(([message, texts]) => [message, sortedTexts(texts)]),
+      ),
       expressions: expressions.list,
       rules,
     },
@@ -713,12 +906,17 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     if (column.length > 0 && !column.some((index) => entry.row[index]?.trim())) continue;
     const matches = matchSegments(entry, segments);
     if (matches.length === 0 || entry.paths.length === 0) continue;
-    const expressions = matches.flatMap((segment) => [...segment.chain.map((group) => group.expression), segment.expression, ...segment.elementExpressions]);
+    const expressions = matches.flatMap((segment) => [
+      ...segment.chain.map((group) => group.expression),
+      segment.expression,
+      ...segment.elementExpressions,
+    ]);
     const unconditional = expressions.every((expression) => UNCONDITIONAL.has(expression));
     if (!unconditional || !csvAgrees(entry, column)) {
       conditionalSkipped += entry.paths.length;
       for (const expression of expressions) for (const condition of conditionsOf(expression)) conditions.add(condition);
-      if (vendorMapped && fieldsFitElements(entry.paths.length, matches)) addConditional(conditional, entry.paths, matches, shapes, table, vendorMapped);
+      if (vendorMapped && fieldsFitElements(entry.paths.length, matches))
+        addConditional(conditional, entry.paths, matches, shapes, table, vendorMapped);
       continue;
     }
     const segment = matches[0];
@@ -731,7 +929,10 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
       if (!resolved || fields.has(resolved)) continue;
       fields.set(resolved, {
         path: resolved,
-        expression: [...segment.chain.map((group) => `${group.key} ${group.expression}`), `${segment.code} ${segment.expression}`].join(' › '),
+        expression: [
+          ...segment.chain.map((group) => `${group.key} ${group.expression}`),
+          `${segment.code} ${segment.expression}`,
+        ].join(' › '),
         segment: segment.label,
       });
     }
@@ -811,7 +1012,11 @@ function addConditional(conditional, rawPaths, matches, shapes, table, vendorMap
     let field = conditional.get(resolved);
     if (!field) conditional.set(resolved, (field = { segment: segments[0].label, chains: new Map() }));
     for (const segment of segments) {
-      const chain = [...segment.chain.map((group) => group.expression), segment.expression, ...segment.dataElementExpressions]
+      const chain = [
+        ...segment.chain.map((group) => group.expression),
+        segment.expression,
+        ...segment.dataElementExpressions,
+      ]
         .map(normaliseExpression)
         .filter((expression) => expression !== '')
         .map((expression) => table.indexOf(expression));
@@ -831,7 +1036,10 @@ function vendorSignatures(source) {
   const tokens = source.split('.');
   const last = tokens[tokens.length - 1] ?? '';
   const [code, qualifier = ''] = last.split('+');
-  const qualifiers = qualifier.replace(/^\[|\]$/g, '').split(/[|+]/).filter(Boolean);
+  const qualifiers = qualifier
+    .replace(/^\[|\]$/g, '')
+    .split(/[|+]/)
+    .filter(Boolean);
   return [{ groups: tokens.filter((token) => /^SG\d+$/.test(token)), code, qualifiers }];
 }
 
@@ -896,8 +1104,11 @@ function collectConditionTexts(cell, into) {
  * @param {AhbSegment[]} segments
  */
 function fieldsFitElements(fieldCount, segments) {
-  return segments.every(({ elementIds, qualifier }) =>
-    fieldCount === 1 || fieldCount === elementIds.length || (qualifier !== undefined && fieldCount === elementIds.length + 1),
+  return segments.every(
+    ({ elementIds, qualifier }) =>
+      fieldCount === 1 ||
+      fieldCount === elementIds.length ||
+      (qualifier !== undefined && fieldCount === elementIds.length + 1),
   );
 }
 
@@ -927,7 +1138,11 @@ function conditionsOf(expression) {
  */
 function compareConditions(a, b) {
   const number = (/** @type {string} */ value) => Number(/\d+/.exec(value)?.[0] ?? -1);
-  return a.startsWith('[') !== b.startsWith('[') ? (a.startsWith('[') ? 1 : -1) : number(a) - number(b) || a.localeCompare(b);
+  return a.startsWith('[') !== b.startsWith('[')
+    ? a.startsWith('[')
+      ? 1
+      : -1
+    : number(a) - number(b) || a.localeCompare(b);
 }
 
 /**
@@ -953,12 +1168,22 @@ function ahbSegments(lines, groupParent) {
       const key = line.segment_group_key;
       if (!key) stack.length = 0;
       else while (stack.length > 0 && stack[stack.length - 1].key !== key) stack.pop();
-      current = { code: line.segment_code, expression, qualifier: undefined, sawElement: false, chain: [...stack], elementExpressions: [], dataElementExpressions: [], elementIds: [] };
+      current = {
+        code: line.segment_code,
+        expression,
+        qualifier: undefined,
+        sawElement: false,
+        chain: [...stack],
+        elementExpressions: [],
+        dataElementExpressions: [],
+        elementIds: [],
+      };
       segments.push(current);
     } else if (current) {
       if (!current.sawElement && line.line_type === 'code') current.qualifier = line.value_pool_entry;
       // Consecutive lines of one data element (a code list) form one element; the qualifier is not a field element.
-      else if (current.elementIds[current.elementIds.length - 1] !== line.data_element) current.elementIds.push(line.data_element);
+      else if (current.elementIds[current.elementIds.length - 1] !== line.data_element)
+        current.elementIds.push(line.data_element);
       current.sawElement = true;
       current.elementExpressions.push(expression);
       // Code lines after the qualifier are alternative values, each with its own condition: not the field's requirement.
@@ -969,7 +1194,10 @@ function ahbSegments(lines, groupParent) {
     const group = segment.chain[segment.chain.length - 1];
     // The first segment of a group instance is its trigger; its qualifier names the group (SG8 SEQ+Z01, SG5 LOC+Z16).
     if (group && group.qualifier === undefined) group.qualifier = `${segment.code}+${segment.qualifier ?? ''}`;
-    segment.label = [...segment.chain.map((g) => g.key), `${segment.code}${segment.qualifier ? `+${segment.qualifier}` : ''}`].join(' ');
+    segment.label = [
+      ...segment.chain.map((g) => g.key),
+      `${segment.code}${segment.qualifier ? `+${segment.qualifier}` : ''}`,
+    ].join(' ');
     segment.context = segment.chain.map((g) => `${g.key}:${g.qualifier}`).join('/');
   }
   return segments;
@@ -1002,7 +1230,8 @@ function csvMappingEntries(rows) {
   /** @type {Mapping['columns']} */
   const columns = new Map();
   header.forEach((cell, index) => {
-    if (index > storage + 2 && /^\d{5}$/.test(cell.trim())) columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
+    if (index > storage + 2 && /^\d{5}$/.test(cell.trim()))
+      columns.set(cell.trim(), [...(columns.get(cell.trim()) ?? []), index]);
   });
   /** @type {Record<string, string | undefined>} */
   const groupParents = {};
@@ -1026,7 +1255,10 @@ function csvMappingEntries(rows) {
       continue;
     }
     while (stack.length > 0 && stack[stack.length - 1].level > level) stack.pop();
-    const qualifiers = (row[9] ?? '').split('\n').map(qualifierOf).filter((q) => q !== undefined);
+    const qualifiers = (row[9] ?? '')
+      .split('\n')
+      .map(qualifierOf)
+      .filter((q) => q !== undefined);
     if (pendingTrigger) {
       pendingTrigger.qualifier = `${code}+${qualifiers[0] ?? ''}`;
       pendingTrigger = undefined;
@@ -1043,7 +1275,8 @@ function csvMappingEntries(rows) {
   }
   /** @type {Map<string, number>} */
   const counts = new Map();
-  for (const entry of entries) counts.set(`${entry.context}|${entry.code}`, (counts.get(`${entry.context}|${entry.code}`) ?? 0) + 1);
+  for (const entry of entries)
+    counts.set(`${entry.context}|${entry.code}`, (counts.get(`${entry.context}|${entry.code}`) ?? 0) + 1);
   for (const entry of entries) entry.uniqueInContext = counts.get(`${entry.context}|${entry.code}`) === 1;
   return { entries, columns, csvPis: [...columns.keys()], groupParents };
 }
@@ -1056,7 +1289,10 @@ function csvMappingEntries(rows) {
 function qualifierOf(example) {
   const text = example.trim().replace(/'$/, '');
   if (!/^[A-Z]{3}\+/.test(text)) return undefined;
-  const components = text.slice(4).split(/[+:]/).map((part) => part.trim());
+  const components = text
+    .slice(4)
+    .split(/[+:]/)
+    .map((part) => part.trim());
   const first = components.find((part) => part !== '');
   return first && /^(?=.*\d|[A-Z]{1,3}$)[A-Z0-9]{1,3}$/.test(first) ? first : '';
 }
@@ -1140,22 +1376,39 @@ function resolvePath(rawPath, shapes) {
  * @param {DerivedRules[]} derived
  */
 function renderReport(catalogue, derived) {
-  const lines = ['# AHB rules generation report', '', 'Generated by `node tools/ahb-rules/generate.js`; overwritten by each run.', ''];
-  lines.push('A field is mandatory only when its segment, every element line of that segment and every enclosing segment');
-  lines.push('group are unconditional (`Muss`/`M`/`X`) in the PI\'s AHB table, the CSV mapping names a concrete BO4E field,');
-  lines.push('and, where the PI has a CSV column, the CSV\'s enclosing groups are `Muss` too. Everything else is counted as');
-  lines.push('"conditional skipped" with its condition numbers (format conditions [9xx] and hints [5xx] included). Those');
-  lines.push('mappings become `conditionalFields` where the vendor\'s spec names their segment as the field\'s source; the');
+  const lines = [
+    '# AHB rules generation report',
+    '',
+    'Generated by `node tools/ahb-rules/generate.js`; overwritten by each run.',
+    '',
+  ];
+  lines.push(
+    'A field is mandatory only when its segment, every element line of that segment and every enclosing segment',
+  );
+  lines.push(
+    "group are unconditional (`Muss`/`M`/`X`) in the PI's AHB table, the CSV mapping names a concrete BO4E field,",
+  );
+  lines.push(
+    "and, where the PI has a CSV column, the CSV's enclosing groups are `Muss` too. Everything else is counted as",
+  );
+  lines.push(
+    '"conditional skipped" with its condition numbers (format conditions [9xx] and hints [5xx] included). Those',
+  );
+  lines.push(
+    "mappings become `conditionalFields` where the vendor's spec names their segment as the field's source; the",
+  );
   lines.push('booking decides them on the data (docs/ahb-rules.md; decided share in CONDITIONS.md).', '');
   lines.push(...renderCatalogueCounts(catalogue));
 
   lines.push('## PIs with rules per release and role', '');
-  lines.push('| release | role | operation | listed PIs | with AHB rules (any message type) | with ≥1 mandatory field |');
+  lines.push(
+    '| release | role | operation | listed PIs | with AHB rules (any message type) | with ≥1 mandatory field |',
+  );
   lines.push('|---|---|---|---|---|---|');
   for (const [release, entry] of Object.entries(catalogue.releases)) {
     const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
     const own = entry.ahbRules === OWN_VENDOR_RELEASE.formatVersion;
-    const fv = own ? OWN_VENDOR_RELEASE.basedOn : entry.ahbRules ?? base.ahbRules;
+    const fv = own ? OWN_VENDOR_RELEASE.basedOn : (entry.ahbRules ?? base.ahbRules);
     const ruleSet = derived.find((d) => d.formatVersion === fv);
     if (!ruleSet) throw new Error(`release ${release}: no AHB rules derived for ${fv}`);
     const rules = new Map(ruleSet.data.rules.map((r) => [r.pruefidentifikator, r]));
@@ -1164,8 +1417,14 @@ function renderReport(catalogue, derived) {
         const listed = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
         const strom = listed.filter((p) => rules.has(p.pruefidentifikator));
         const withRules = strom.filter((p) => (rules.get(p.pruefidentifikator)?.fields.length ?? 0) > 0);
-        const note = own ? ` (${fv} rules minus the vendor's FV2610 changes)` : entry.inherits ? ` (inherits ${entry.inherits}, ${fv})` : '';
-        lines.push(`| ${release}${note} | ${role} | ${operation} | ${listed.length} | ${strom.length} | ${withRules.length} |`);
+        const note = own
+          ? ` (${fv} rules minus the vendor's FV2610 changes)`
+          : entry.inherits
+            ? ` (inherits ${entry.inherits}, ${fv})`
+            : '';
+        lines.push(
+          `| ${release}${note} | ${role} | ${operation} | ${listed.length} | ${strom.length} | ${withRules.length} |`,
+        );
       }
     }
   }
@@ -1176,26 +1435,48 @@ function renderReport(catalogue, derived) {
     const fromAhb = rules.filter((r) => r.source === 'ahb');
     const csvOnly = rules.filter((r) => r.source === 'csv-only');
     lines.push(`## ${formatVersion}`, '');
-    lines.push(`${rules.length} PIs of ${new Set(rules.map((r) => r.message)).size} message types: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`, '');
-    lines.push('| message | PIs | with an AHB table | mandatory fields | conditional fields | mandatory fields the vendor never maps (dropped) |', '|---|---:|---:|---:|---:|---:|');
+    lines.push(
+      `${rules.length} PIs of ${new Set(rules.map((r) => r.message)).size} message types: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`,
+      '',
+    );
+    lines.push(
+      '| message | PIs | with an AHB table | mandatory fields | conditional fields | mandatory fields the vendor never maps (dropped) |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
     for (const message of MESSAGE_CSVS) {
       const own = rules.filter((r) => r.message === message);
       if (own.length === 0) continue;
       const sum = (/** @type {(r: PiRules) => number} */ count) => own.reduce((n, r) => n + count(r), 0);
-      lines.push(`| ${message} | ${own.length} | ${own.filter((r) => r.source === 'ahb').length} | ${sum((r) => r.fields.length)} | ${sum((r) => r.conditionalFields.length)} | ${sum((r) => r.vendorUnmapped ?? 0)} |`);
+      lines.push(
+        `| ${message} | ${own.length} | ${own.filter((r) => r.source === 'ahb').length} | ${sum((r) => r.fields.length)} | ${sum((r) => r.conditionalFields.length)} | ${sum((r) => r.vendorUnmapped ?? 0)} |`,
+      );
     }
     lines.push('');
-    lines.push(`Mandatory fields in total: ${fromAhb.reduce((n, r) => n + r.fields.length, 0)}; conditional mappings skipped: ${fromAhb.reduce((n, r) => n + r.conditionalSkipped, 0)}.`, '');
+    lines.push(
+      `Mandatory fields in total: ${fromAhb.reduce((n, r) => n + r.fields.length, 0)}; conditional mappings skipped: ${fromAhb.reduce((n, r) => n + r.conditionalSkipped, 0)}.`,
+      '',
+    );
     /** @type {Map<string, number>} */
     const kinds = new Map();
-    for (const rule of fromAhb) for (const c of rule.unexpressedConditions) kinds.set(conditionKind(c), (kinds.get(conditionKind(c)) ?? 0) + 1);
+    for (const rule of fromAhb)
+      for (const c of rule.unexpressedConditions) kinds.set(conditionKind(c), (kinds.get(conditionKind(c)) ?? 0) + 1);
     lines.push('Condition kinds not expressed (number of PIs where they blocked a mapped field):', '');
     for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1])) lines.push(`- ${kind}: ${count}`);
-    lines.push('', '| PI | message | mandatory fields | conditional skipped | conditions not expressed |', '|---|---|---|---|---|');
+    lines.push(
+      '',
+      '| PI | message | mandatory fields | conditional skipped | conditions not expressed |',
+      '|---|---|---|---|---|',
+    );
     for (const rule of fromAhb) {
-      lines.push(`| ${rule.pruefidentifikator} | ${rule.message ?? ''} | ${rule.fields.length} | ${rule.conditionalSkipped} | ${rule.unexpressedConditions.join(' ')} |`);
+      lines.push(
+        `| ${rule.pruefidentifikator} | ${rule.message ?? ''} | ${rule.fields.length} | ${rule.conditionalSkipped} | ${rule.unexpressedConditions.join(' ')} |`,
+      );
     }
-    lines.push('', `CSV-only PIs (old numbers without an AHB table in ${formatVersion}): ${csvOnly.map((r) => r.pruefidentifikator).join(', ')}`, '');
+    lines.push(
+      '',
+      `CSV-only PIs (old numbers without an AHB table in ${formatVersion}): ${csvOnly.map((r) => r.pruefidentifikator).join(', ')}`,
+      '',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -1208,21 +1489,44 @@ function renderReport(catalogue, derived) {
 function renderCatalogueCounts(catalogue) {
   const releases = Object.entries(catalogue.releases);
   const lines = ['## PI catalogue', ''];
-  lines.push('Known PIs: every PI of the release (AHB index, the vendor\'s per-PI specifications, the request schemas); a');
-  lines.push('body with a PI its release does not know gets `unknown-pi`, one the role/operation does not list `unlisted-pi`.');
-  lines.push('Message type from the AHB table\'s UNH segment, else the vendor\'s folder, else the BDEW PI range, else the schema.', '');
-  lines.push(`| message type | ${releases.map(([release]) => release).join(' | ')} |`, `|---|${releases.map(() => '---|').join('')}`);
-  const types = [...new Set(releases.flatMap(([, entry]) => Object.values(entry.known).map((pi) => pi.messageType)))].sort();
-  const countOf = (/** @type {CatalogueRelease} */ entry, /** @type {(pi: KnownPi) => boolean} */ test) => Object.values(entry.known).filter(test).length;
-  for (const type of types) lines.push(`| ${type} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageType === type)).join(' | ')} |`);
+  lines.push(
+    "Known PIs: every PI of the release (AHB index, the vendor's per-PI specifications, the request schemas); a",
+  );
+  lines.push(
+    'body with a PI its release does not know gets `unknown-pi`, one the role/operation does not list `unlisted-pi`.',
+  );
+  lines.push(
+    "Message type from the AHB table's UNH segment, else the vendor's folder, else the BDEW PI range, else the schema.",
+    '',
+  );
+  lines.push(
+    `| message type | ${releases.map(([release]) => release).join(' | ')} |`,
+    `|---|${releases.map(() => '---|').join('')}`,
+  );
+  const types = [
+    ...new Set(releases.flatMap(([, entry]) => Object.values(entry.known).map((pi) => pi.messageType))),
+  ].sort();
+  const countOf = (/** @type {CatalogueRelease} */ entry, /** @type {(pi: KnownPi) => boolean} */ test) =>
+    Object.values(entry.known).filter(test).length;
+  for (const type of types)
+    lines.push(
+      `| ${type} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageType === type)).join(' | ')} |`,
+    );
   lines.push(`| **all** | ${releases.map(([, entry]) => Object.keys(entry.known).length).join(' | ')} |`);
   for (const from of ['ahb', 'vendor', 'range', 'schema']) {
-    lines.push(`| type from ${from} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageTypeFrom === from)).join(' | ')} |`);
+    lines.push(
+      `| type from ${from} | ${releases.map(([, entry]) => countOf(entry, (pi) => pi.messageTypeFrom === from)).join(' | ')} |`,
+    );
   }
-  lines.push('', 'Listed PIs per role and operation: the request schema\'s (`schema`) plus, on update, the PIs whose direction names');
-  lines.push('the role as sender (`sender`: the middleware reports the role\'s own messages back as an update).', '');
+  lines.push(
+    '',
+    "Listed PIs per role and operation: the request schema's (`schema`) plus, on update, the PIs whose direction names",
+  );
+  lines.push("the role as sender (`sender`: the middleware reports the role's own messages back as an update).", '');
   lines.push('"sent by the role": listed PIs whose direction names the role as a sender, from either source.', '');
-  lines.push('| release | role | operation | listed | schema | sender (added) | sent by the role | not known to the release |');
+  lines.push(
+    '| release | role | operation | listed | schema | sender (added) | sent by the role | not known to the release |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|');
   for (const [release, entry] of releases) {
     const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
@@ -1232,7 +1536,9 @@ function renderCatalogueCounts(catalogue) {
         const added = listed.filter((pi) => pi.source === 'sender').length;
         const sent = listed.filter((pi) => senderRoles(pi.direction).has(role)).length;
         const unknown = listed.filter((pi) => !entry.known[pi.pruefidentifikator]).length;
-        lines.push(`| ${release} | ${role} | ${operation} | ${listed.length} | ${listed.length - added} | ${added} | ${sent} | ${unknown} |`);
+        lines.push(
+          `| ${release} | ${role} | ${operation} | ${listed.length} | ${listed.length - added} | ${added} | ${sent} | ${unknown} |`,
+        );
       }
     }
   }
@@ -1308,7 +1614,10 @@ function parseCsv(text) {
   return rows;
 }
 
-module.exports = { main, internals: { parseCsv, csvMappingEntries, ahbSegments, matchSegments, collectShapes, loadSchemas, resolvePath } };
+module.exports = {
+  main,
+  internals: { parseCsv, csvMappingEntries, ahbSegments, matchSegments, collectShapes, loadSchemas, resolvePath },
+};
 
 if (require.main === module) {
   process.exitCode = main(process.argv.slice(2));

@@ -29,13 +29,21 @@ function dateOf(text, name) {
 async function main() {
   let parsed;
   try {
-    parsed = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, exports: { type: 'string' }, url: { type: 'string' } } });
+    parsed = parseArgs({
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        exports: { type: 'string' },
+        url: { type: 'string' },
+      },
+    });
   } catch (error) {
     fail(/** @type {Error} */ (error).message);
   }
   const { values } = parsed;
   const url = values.url ?? process.env['DATABASE_MIGRATION_URL'] ?? process.env['DATABASE_URL'];
-  if (!url) fail('no database: set DATABASE_URL (or give --url); an embedded database prints its URL when the service starts');
+  if (!url)
+    fail('no database: set DATABASE_URL (or give --url); an embedded database prints its URL when the service starts');
   const from = dateOf(values.from, 'from');
   const to = dateOf(values.to, 'to');
   const exportsDir = values.exports ?? process.env['RETENTION_EXPORT_DIR'] ?? undefined;
@@ -57,13 +65,17 @@ async function main() {
       },
     });
     for (const found of outcome.breaks) {
-      process.stdout.write(`BREAK ${found.kind} ${found.process} revision ${found.revision} (${found.source}): ${found.detail}\n`);
+      process.stdout.write(
+        `BREAK ${found.kind} ${found.process} revision ${found.revision} (${found.source}): ${found.detail}\n`,
+      );
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `${outcome.breaks.length === 0 ? 'OK' : 'BROKEN'}: ${outcome.revisions} revisions of ${outcome.processes} processes` +
         (exportsDir ? `, ${outcome.exportedRevisions} exported revisions` : '') +
-        (outcome.startingAfterRetention ? `, ${outcome.startingAfterRetention} chains verified from where retention left them` : '') +
+        (outcome.startingAfterRetention
+          ? `, ${outcome.startingAfterRetention} chains verified from where retention left them`
+          : '') +
         `, ${outcome.breaks.length} breaks, in ${seconds} s\n`,
     );
     process.exitCode = outcome.breaks.length === 0 ? 0 : 1;

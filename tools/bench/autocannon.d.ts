@@ -10,7 +10,12 @@ declare module 'autocannon' {
       /** Called before each request is sent; returns the request to send. */
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
       /** Called with every response of this request: status, body (the whole of it), context, headers. */
-      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, string>,
+      ) => void;
     }
     interface Options {
       url: string;

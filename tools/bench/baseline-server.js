@@ -5,7 +5,10 @@
 const http = require('node:http');
 const { Pool } = require('pg');
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+const pool = new Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE || 10),
+});
 
 async function main() {
   await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline (business_key text PRIMARY KEY, body jsonb NOT NULL)');

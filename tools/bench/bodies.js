@@ -27,8 +27,16 @@ function createBodies(role) {
   };
   const updateOf = (/** @type {string} */ businessKey, /** @type {number} */ n) =>
     JSON.stringify({
-      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192', [`feld${n % 50}`]: n }] },
-      transaktionsdaten: { pruefidentifikator: '55002', dokumentennummer: `${run}-u${n}`, nachrichtendatum: '2026-05-04T08:00:00Z' },
+      stammdaten: {
+        MARKTLOKATION: [
+          { boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192', [`feld${n % 50}`]: n },
+        ],
+      },
+      transaktionsdaten: {
+        pruefidentifikator: '55002',
+        dokumentennummer: `${run}-u${n}`,
+        nachrichtendatum: '2026-05-04T08:00:00Z',
+      },
       zusatzdaten: { businessKey },
     });
   return {
@@ -43,7 +51,9 @@ function createBodies(role) {
       return {
         next: () => {
           n++;
-          return n % 2 === 0 ? { path: '/updateProcessData', body: updateOf(keys[n % keys.length], n) } : { path: '/createProcessData', body: create() };
+          return n % 2 === 0
+            ? { path: '/updateProcessData', body: updateOf(keys[n % keys.length], n) }
+            : { path: '/createProcessData', body: create() };
         },
       };
     },

@@ -33,10 +33,26 @@ const TARGETS = { ratioAt32: 0.7, p99FactorAt32: 1.5, validationMicrosPer5KB: 60
 function checkTargets(report) {
   const at32 = report.throughput.find((row) => row.connections === 32);
   const checks = [
-    at32 && { target: 'throughput at 32 connections ≥ 70 % of the baseline', value: at32.ratio, met: at32.ratio >= TARGETS.ratioAt32 },
-    at32 && { target: 'p99 at 32 connections ≤ 1.5 × the baseline p99', value: at32.p99Factor, met: at32.p99Factor === null || at32.p99Factor <= TARGETS.p99FactorAt32 },
-    { target: 'validation + findings ≤ 60 µs per 5 KB body', value: report.validation.microsPer5KB, met: report.validation.microsPer5KB <= TARGETS.validationMicrosPer5KB },
-    { target: 'idle RSS ≤ 150 MB', value: report.startup.idleRssMB, met: report.startup.idleRssMB !== undefined && report.startup.idleRssMB <= TARGETS.idleRssMB },
+    at32 && {
+      target: 'throughput at 32 connections ≥ 70 % of the baseline',
+      value: at32.ratio,
+      met: at32.ratio >= TARGETS.ratioAt32,
+    },
+    at32 && {
+      target: 'p99 at 32 connections ≤ 1.5 × the baseline p99',
+      value: at32.p99Factor,
+      met: at32.p99Factor === null || at32.p99Factor <= TARGETS.p99FactorAt32,
+    },
+    {
+      target: 'validation + findings ≤ 60 µs per 5 KB body',
+      value: report.validation.microsPer5KB,
+      met: report.validation.microsPer5KB <= TARGETS.validationMicrosPer5KB,
+    },
+    {
+      target: 'idle RSS ≤ 150 MB',
+      value: report.startup.idleRssMB,
+      met: report.startup.idleRssMB !== undefined && report.startup.idleRssMB <= TARGETS.idleRssMB,
+    },
     { target: 'ready in ≤ 2 s', value: report.startup.readyMs, met: report.startup.readyMs <= TARGETS.readyMs },
   ];
   // No p99 factor (baseline p99 below 1 ms) counts as met; an unknown idle RSS (no /proc) as not met.
@@ -77,7 +93,7 @@ function bookingMarkdown(report) {
         ]
       : []),
     '',
-    'Floor: bare Fastify running the service\'s own create statement (record, first revision and projection, same tables',
+    "Floor: bare Fastify running the service's own create statement (record, first revision and projection, same tables",
     'and indexes, batched as the service batches it) and nothing else: what this data model gets from this machine.',
     '',
     `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,

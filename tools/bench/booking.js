@@ -26,9 +26,11 @@ const { waitForLive } = require('./wait-for-live');
 async function bookingBenchmark(options) {
   const { args, app, role, duration, connectionLevels } = options;
   const instances = args.instances === undefined ? undefined : Number(args.instances);
-  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 2 && instances <= 4)) throw new Error('--instances wants 2, 3 or 4');
+  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 2 && instances <= 4))
+    throw new Error('--instances wants 2, 3 or 4');
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
+  if (!adminUrl)
+    throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)');
   const machine = machineFacts();
 
   buildApp(app);
@@ -44,36 +46,53 @@ async function bookingBenchmark(options) {
     const servicePort = 23102;
     const floorPort = 23103;
     const referencePort = 23104;
-    const baseline = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) }, stdio: 'inherit' });
+    const baseline = fork(join(__dirname, 'baseline-server.js'), [], {
+      env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) },
+      stdio: 'inherit',
+    });
     children.push(baseline);
     // With --instances: the service's instances on consecutive ports from 23111, the reference's from 23121.
     /** @type {Started} */
-    const startup = instances ? await startInstances(options, database.url, 23111, ROOT, instances) : await startService(options, database.url, servicePort, ROOT);
+    const startup = instances
+      ? await startInstances(options, database.url, 23111, ROOT, instances)
+      : await startService(options, database.url, servicePort, ROOT);
     children.push(...(startup.children ?? [startup.child]));
     /** @type {Started | undefined} */
-    const reference = args.reference && referenceDatabase
-      ? instances
-        ? await startInstances(options, referenceDatabase.url, 23121, args.reference, instances)
-        : await startService(options, referenceDatabase.url, referencePort, args.reference)
-      : undefined;
+    const reference =
+      args.reference && referenceDatabase
+        ? instances
+          ? await startInstances(options, referenceDatabase.url, 23121, args.reference, instances)
+          : await startService(options, referenceDatabase.url, referencePort, args.reference)
+        : undefined;
     if (reference) children.push(...(reference.children ?? [reference.child]));
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
     // On the service's (migrated) database: the same tables, indexes and statement.
-    const floor = fork(join(__dirname, 'floor-server.js'), [], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role }, stdio: 'inherit' });
+    const floor = fork(join(__dirname, 'floor-server.js'), [], {
+      env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role },
+      stdio: 'inherit',
+    });
     children.push(floor);
     await waitForLive(`http://127.0.0.1:${floorPort}/`, 10_000);
 
     const token = benchToken(role);
     /** @type {Record<Contestant, Target>} */
     const targets = {
-      baseline: { url: `http://127.0.0.1:${baselinePort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: baseline.pid },
+      baseline: {
+        url: `http://127.0.0.1:${baselinePort}/createProcessData`,
+        headers: { 'content-type': 'application/json' },
+        pid: baseline.pid,
+      },
       service: {
         url: `http://127.0.0.1:${startup.ports?.[0] ?? servicePort}/createProcessData`,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         pid: startup.child.pid,
         ...spread(startup),
       },
-      floor: { url: `http://127.0.0.1:${floorPort}/createProcessData`, headers: { 'content-type': 'application/json' }, pid: floor.pid },
+      floor: {
+        url: `http://127.0.0.1:${floorPort}/createProcessData`,
+        headers: { 'content-type': 'application/json' },
+        pid: floor.pid,
+      },
       reference: {
         url: `http://127.0.0.1:${reference?.ports?.[0] ?? referencePort}/createProcessData`,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -91,7 +110,9 @@ async function bookingBenchmark(options) {
     /** @type {import('./booking-report').ThroughputRow[]} */
     const rows = [];
     for (const connections of connectionLevels) {
-      const runs = await alternatingPairs(contestants, Number(args.pairs), (name) => load(targets[name], connections, duration, bodies.create));
+      const runs = await alternatingPairs(contestants, Number(args.pairs), (name) =>
+        load(targets[name], connections, duration, bodies.create),
+      );
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
       const floorRun = median(runs.floor);
@@ -105,11 +126,15 @@ async function bookingBenchmark(options) {
         // autocannon reports whole milliseconds: below 1 ms the factor says nothing.
         p99Factor: baselineRun.p99 > 0 ? round(serviceRun.p99 / baselineRun.p99, 2) : null,
         serviceRssMB: totalRssMB(targets.service),
-        ...(reference ? { reference: median(runs.reference), referenceRatio: round(serviceRun.rps / median(runs.reference).rps, 3) } : {}),
+        ...(reference
+          ? { reference: median(runs.reference), referenceRatio: round(serviceRun.rps / median(runs.reference).rps, 3) }
+          : {}),
       };
       rows.push(row);
-      log(`c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${row.ratio}), floor ${floorRun.rps} req/s (ratio ${row.floorRatio})` +
-        (row.reference ? `, reference ${row.reference.rps} req/s (service/reference ${row.referenceRatio})` : ''));
+      log(
+        `c=${connections}: baseline ${baselineRun.rps} req/s, service ${serviceRun.rps} req/s (ratio ${row.ratio}), floor ${floorRun.rps} req/s (ratio ${row.floorRatio})` +
+          (row.reference ? `, reference ${row.reference.rps} req/s (service/reference ${row.referenceRatio})` : ''),
+      );
     }
 
     log('mixed create/update run and replay run at 32 connections');
@@ -122,9 +147,11 @@ async function bookingBenchmark(options) {
     // With a reference, the mixed load alternates between both like the levels above: the update path compared too.
     for (let pair = 0; pair < (reference ? Number(args.pairs) : 1); pair++) {
       const serviceFirst = pair % 2 === 0;
-      if (reference && !serviceFirst) referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
+      if (reference && !serviceFirst)
+        referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
       mixedRuns.push(await load(targets.service, 32, duration, bodies.mixed(seeded)));
-      if (reference && serviceFirst) referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
+      if (reference && serviceFirst)
+        referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
     }
     const mixed = median(mixedRuns);
     const referenceMixed = reference ? median(referenceMixedRuns) : undefined;
@@ -151,7 +178,9 @@ async function bookingBenchmark(options) {
       validation,
       throughput: rows,
       mixed: { ...mixed, serviceRssMB: totalRssMB(targets.service) },
-      ...(referenceMixed ? { referenceMixed: { ...referenceMixed, serviceToReference: round(mixed.rps / referenceMixed.rps, 3) } } : {}),
+      ...(referenceMixed
+        ? { referenceMixed: { ...referenceMixed, serviceToReference: round(mixed.rps / referenceMixed.rps, 3) } }
+        : {}),
       replay,
     };
     /** @type {import('./booking-report').Report} */

@@ -13,11 +13,25 @@ const SAMPLES = join(ROOT, 'reference', 'samples');
  */
 function buildApp(app) {
   log(`building ${app} and domain`);
-  execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', app, 'domain', 'process-store', '--output-style=static'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      require.resolve('nx/bin/nx.js'),
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      app,
+      'domain',
+      'process-store',
+      '--output-style=static',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false' },
+    },
+  );
 }
 
 /** The service's own projection rules, from the build: the fills derive ids, validity and location keys with them. */

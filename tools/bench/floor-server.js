@@ -24,33 +24,57 @@ const { describeBusinessObjects } = require(join(persistence, 'read-model', 'bus
  * }} CreateBody
  */
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+const pool = new Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE || 10),
+});
 const role = process.env.ROLE || 'LF';
 const creates = createBatcher(pool, role);
 
 fastify.removeContentTypeParser('application/json');
-fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (/** @type {FloorRequest} */ request, /** @type {string} */ text, done) => {
-  try {
-    request.jsonText = text;
-    done(null, JSON.parse(text));
-  } catch (error) {
-    const parseError = /** @type {SyntaxError & { statusCode?: number }} */ (error);
-    parseError.statusCode = 400;
-    done(parseError, undefined);
-  }
-});
+fastify.addContentTypeParser(
+  'application/json',
+  { parseAs: 'string' },
+  (/** @type {FloorRequest} */ request, /** @type {string} */ text, done) => {
+    try {
+      request.jsonText = text;
+      done(null, JSON.parse(text));
+    } catch (error) {
+      const parseError = /** @type {SyntaxError & { statusCode?: number }} */ (error);
+      parseError.statusCode = 400;
+      done(parseError, undefined);
+    }
+  },
+);
 fastify.get('/', async () => 'ok');
 fastify.post('/createProcessData', async (/** @type {FloorRequest} */ request) => {
   const body = /** @type {CreateBody} */ (request.body);
   const businessKey = body.zusatzdaten.businessKey;
   const pruefidentifikator = body.transaktionsdaten?.pruefidentifikator ?? null;
-  const marktlokationsIds = (body.stammdaten?.MARKTLOKATION ?? []).map((malo) => malo.marktlokationsId).filter((id) => typeof id === 'string');
+  const marktlokationsIds = (body.stammdaten?.MARKTLOKATION ?? [])
+    .map((malo) => malo.marktlokationsId)
+    .filter((id) => typeof id === 'string');
   await creates.submit({
-    id: uuidV7(), businessKey, targetBusinessKey: null, prozessId: null, pruefidentifikator, release: '10/26', marktlokationsIds,
-    currentJson: null, bodyJson: request.jsonText, tokenSubject: 'bench', requestId: request.id, findingsJson: '[]',
+    id: uuidV7(),
+    businessKey,
+    targetBusinessKey: null,
+    prozessId: null,
+    pruefidentifikator,
+    release: '10/26',
+    marktlokationsIds,
+    currentJson: null,
+    bodyJson: request.jsonText,
+    tokenSubject: 'bench',
+    requestId: request.id,
+    findingsJson: '[]',
     objectsJson: JSON.stringify(describeBusinessObjects(body.stammdaten)),
   });
   return { businessKey, revision: 1, replayed: false };
 });
 fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => process.send?.('ready'));
-process.on('SIGTERM', () => fastify.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  fastify
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0)),
+);

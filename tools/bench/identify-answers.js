@@ -29,7 +29,18 @@ function countOf(text, part) {
  */
 async function checkIdentifyAnswers(target, requests, nextBody) {
   /** @type {IdentifyCheck} */
-  const check = { requests: requests.length, withExpected: 0, expectedNonEmpty: 0, expectedFound: 0, expectedFirst: 0, unknown: 0, unknownEmpty: 0, candidatesPerAnswer: 0, failures: [], byType: {} };
+  const check = {
+    requests: requests.length,
+    withExpected: 0,
+    expectedNonEmpty: 0,
+    expectedFound: 0,
+    expectedFirst: 0,
+    unknown: 0,
+    unknownEmpty: 0,
+    candidatesPerAnswer: 0,
+    failures: [],
+    byType: {},
+  };
   let candidates = 0;
   for (const request of requests) {
     const started = process.hrtime.bigint();
@@ -40,10 +51,13 @@ async function checkIdentifyAnswers(target, requests, nextBody) {
     type.requests++;
     type.meanMs += ms;
     if (response.status !== 200) {
-      if (check.failures.length < 5) check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
+      if (check.failures.length < 5)
+        check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
       continue;
     }
-    const ids = (/** @type {{ maloIdentDaten: { lokationsId: string }[] }} */ (JSON.parse(text))).maloIdentDaten.map((candidate) => candidate.lokationsId);
+    const ids = /** @type {{ maloIdentDaten: { lokationsId: string }[] }} */ (JSON.parse(text)).maloIdentDaten.map(
+      (candidate) => candidate.lokationsId,
+    );
     candidates += ids.length;
     type.candidates += ids.length;
     if (request.expected) {
@@ -54,7 +68,8 @@ async function checkIdentifyAnswers(target, requests, nextBody) {
         type.found++;
       }
       if (ids[0] === request.expected) check.expectedFirst++;
-      if (ids.length === 0 && check.failures.length < 5) check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
+      if (ids.length === 0 && check.failures.length < 5)
+        check.failures.push({ type: request.type, status: response.status, body: text.slice(0, 300) });
     } else {
       check.unknown++;
       if (ids.length === 0) check.unknownEmpty++;

@@ -21,58 +21,543 @@ const STREETS_PER_POSTCODE = 12;
 const OWN_GRID_AREAS = ['10001', '10002', '10003', '10004'];
 
 const TOWNS = [
-  'Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt am Main', 'Stuttgart', 'Düsseldorf', 'Leipzig', 'Dortmund', 'Essen', 'Bremen', 'Dresden',
-  'Hannover', 'Nürnberg', 'Duisburg', 'Bochum', 'Wuppertal', 'Bielefeld', 'Bonn', 'Münster', 'Mannheim', 'Karlsruhe', 'Augsburg', 'Wiesbaden',
-  'Mönchengladbach', 'Gelsenkirchen', 'Aachen', 'Braunschweig', 'Kiel', 'Chemnitz', 'Halle (Saale)', 'Magdeburg', 'Freiburg im Breisgau', 'Krefeld',
-  'Mainz', 'Lübeck', 'Erfurt', 'Oberhausen', 'Rostock', 'Kassel', 'Hagen', 'Potsdam', 'Saarbrücken', 'Hamm', 'Ludwigshafen am Rhein', 'Oldenburg',
-  'Mülheim an der Ruhr', 'Osnabrück', 'Leverkusen', 'Darmstadt', 'Heidelberg', 'Solingen', 'Regensburg', 'Herne', 'Paderborn', 'Neuss',
-  'Ingolstadt', 'Offenbach am Main', 'Fürth', 'Ulm', 'Heilbronn', 'Pforzheim', 'Würzburg', 'Wolfsburg', 'Göttingen', 'Bottrop', 'Reutlingen',
-  'Erlangen', 'Bremerhaven', 'Koblenz', 'Bergisch Gladbach', 'Remscheid', 'Trier', 'Recklinghausen', 'Jena', 'Moers', 'Salzgitter', 'Siegen',
-  'Gütersloh', 'Hildesheim', 'Hanau', 'Kaiserslautern', 'Cottbus', 'Witten', 'Schwerin', 'Esslingen am Neckar', 'Ludwigsburg', 'Gera', 'Iserlohn',
+  'Berlin',
+  'Hamburg',
+  'München',
+  'Köln',
+  'Frankfurt am Main',
+  'Stuttgart',
+  'Düsseldorf',
+  'Leipzig',
+  'Dortmund',
+  'Essen',
+  'Bremen',
+  'Dresden',
+  'Hannover',
+  'Nürnberg',
+  'Duisburg',
+  'Bochum',
+  'Wuppertal',
+  'Bielefeld',
+  'Bonn',
+  'Münster',
+  'Mannheim',
+  'Karlsruhe',
+  'Augsburg',
+  'Wiesbaden',
+  'Mönchengladbach',
+  'Gelsenkirchen',
+  'Aachen',
+  'Braunschweig',
+  'Kiel',
+  'Chemnitz',
+  'Halle (Saale)',
+  'Magdeburg',
+  'Freiburg im Breisgau',
+  'Krefeld',
+  'Mainz',
+  'Lübeck',
+  'Erfurt',
+  'Oberhausen',
+  'Rostock',
+  'Kassel',
+  'Hagen',
+  'Potsdam',
+  'Saarbrücken',
+  'Hamm',
+  'Ludwigshafen am Rhein',
+  'Oldenburg',
+  'Mülheim an der Ruhr',
+  'Osnabrück',
+  'Leverkusen',
+  'Darmstadt',
+  'Heidelberg',
+  'Solingen',
+  'Regensburg',
+  'Herne',
+  'Paderborn',
+  'Neuss',
+  'Ingolstadt',
+  'Offenbach am Main',
+  'Fürth',
+  'Ulm',
+  'Heilbronn',
+  'Pforzheim',
+  'Würzburg',
+  'Wolfsburg',
+  'Göttingen',
+  'Bottrop',
+  'Reutlingen',
+  'Erlangen',
+  'Bremerhaven',
+  'Koblenz',
+  'Bergisch Gladbach',
+  'Remscheid',
+  'Trier',
+  'Recklinghausen',
+  'Jena',
+  'Moers',
+  'Salzgitter',
+  'Siegen',
+  'Gütersloh',
+  'Hildesheim',
+  'Hanau',
+  'Kaiserslautern',
+  'Cottbus',
+  'Witten',
+  'Schwerin',
+  'Esslingen am Neckar',
+  'Ludwigsburg',
+  'Gera',
+  'Iserlohn',
 ];
 /** Street stems; a street is a stem with one of the endings (the "-straße" ones are written variously in requests). */
 const STREET_STEMS = [
-  'Haupt', 'Bahnhof', 'Schul', 'Garten', 'Dorf', 'Berg', 'Kirch', 'Wald', 'Ring', 'Linden', 'Birken', 'Eichen', 'Buchen', 'Ahorn', 'Rosen',
-  'Tulpen', 'Nelken', 'Mühlen', 'Wiesen', 'Feld', 'Goethe', 'Schiller', 'Lessing', 'Heine', 'Mozart', 'Beethoven', 'Bach', 'Kant', 'Luther',
-  'Friedrich', 'Wilhelm', 'Kaiser', 'König', 'Markt', 'Post', 'Schloss', 'Burg', 'Park', 'See', 'Sonnen', 'Blumen', 'Industrie', 'Gewerbe',
-  'Friedhof', 'Kloster', 'Brunnen', 'Mittel', 'Neue', 'Alte', 'Ost', 'West', 'Süd', 'Nord', 'Fasanen', 'Amsel', 'Drossel', 'Lerchen', 'Finken',
-  'Tannen', 'Kastanien', 'Erlen', 'Weiden', 'Pappel', 'Ulmen', 'Kiefern', 'Rathaus', 'Hafen', 'Brücken', 'Mühlweg', 'Turm', 'Anger', 'Hof',
-  'Jahn', 'Humboldt', 'Bismarck', 'Moltke', 'Uhland', 'Herder', 'Fontane', 'Eichendorff', 'Stein', 'Hardenberg', 'Frankfurter', 'Berliner',
-  'Hamburger', 'Münchener', 'Kölner', 'Dresdner', 'Leipziger', 'Bremer', 'Hannoversche', 'Wilhelm-Busch', 'Max-Planck', 'Albert-Schweitzer',
-  'Robert-Koch', 'Konrad-Adenauer', 'Theodor-Heuss', 'Willy-Brandt',
+  'Haupt',
+  'Bahnhof',
+  'Schul',
+  'Garten',
+  'Dorf',
+  'Berg',
+  'Kirch',
+  'Wald',
+  'Ring',
+  'Linden',
+  'Birken',
+  'Eichen',
+  'Buchen',
+  'Ahorn',
+  'Rosen',
+  'Tulpen',
+  'Nelken',
+  'Mühlen',
+  'Wiesen',
+  'Feld',
+  'Goethe',
+  'Schiller',
+  'Lessing',
+  'Heine',
+  'Mozart',
+  'Beethoven',
+  'Bach',
+  'Kant',
+  'Luther',
+  'Friedrich',
+  'Wilhelm',
+  'Kaiser',
+  'König',
+  'Markt',
+  'Post',
+  'Schloss',
+  'Burg',
+  'Park',
+  'See',
+  'Sonnen',
+  'Blumen',
+  'Industrie',
+  'Gewerbe',
+  'Friedhof',
+  'Kloster',
+  'Brunnen',
+  'Mittel',
+  'Neue',
+  'Alte',
+  'Ost',
+  'West',
+  'Süd',
+  'Nord',
+  'Fasanen',
+  'Amsel',
+  'Drossel',
+  'Lerchen',
+  'Finken',
+  'Tannen',
+  'Kastanien',
+  'Erlen',
+  'Weiden',
+  'Pappel',
+  'Ulmen',
+  'Kiefern',
+  'Rathaus',
+  'Hafen',
+  'Brücken',
+  'Mühlweg',
+  'Turm',
+  'Anger',
+  'Hof',
+  'Jahn',
+  'Humboldt',
+  'Bismarck',
+  'Moltke',
+  'Uhland',
+  'Herder',
+  'Fontane',
+  'Eichendorff',
+  'Stein',
+  'Hardenberg',
+  'Frankfurter',
+  'Berliner',
+  'Hamburger',
+  'Münchener',
+  'Kölner',
+  'Dresdner',
+  'Leipziger',
+  'Bremer',
+  'Hannoversche',
+  'Wilhelm-Busch',
+  'Max-Planck',
+  'Albert-Schweitzer',
+  'Robert-Koch',
+  'Konrad-Adenauer',
+  'Theodor-Heuss',
+  'Willy-Brandt',
 ];
 const STREET_ENDINGS = ['straße', 'straße', 'straße', 'straße', 'weg', 'allee', 'ring', 'platz', 'gasse'];
 /** Surnames by frequency (Zipf weights: the first ones give many namesakes). */
 const LAST_NAMES = [
-  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter',
-  'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner',
-  'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler', 'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser',
-  'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller', 'Weiß', 'Jung', 'Hahn', 'Schubert', 'Vogel', 'Friedrich', 'Keller', 'Günther', 'Frank', 'Berger',
-  'Winkler', 'Roth', 'Beck', 'Lorenz', 'Baumann', 'Franke', 'Albrecht', 'Schuster', 'Simon', 'Ludwig', 'Böhm', 'Winter', 'Kraus', 'Martin',
-  'Schumacher', 'Krämer', 'Vogt', 'Stein', 'Jäger', 'Otto', 'Sommer', 'Groß', 'Seidel', 'Heinrich', 'Brandt', 'Haas', 'Schreiber', 'Graf',
-  'Schulte', 'Dietrich', 'Ziegler', 'Kuhn', 'Kühn', 'Pohl', 'Engel', 'Horn', 'Busch', 'Bergmann', 'Thomas', 'Voigt', 'Sauer', 'Arnold', 'Wolff',
-  'Pfeiffer', 'Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Nowak', 'Kowalski', 'Wiśniewski', 'Nguyen', 'Popescu', 'Öztürk', 'Aydın', 'Hansen',
-  'Jansen', 'Petersen', 'Schütz', 'Ernst', 'Kramer', 'Hess', 'Lindner', 'Brinkmann', 'Barth', 'Thiel', 'Kolb', 'Dörr', 'Wendt', 'Marx', 'Busse',
-  'Behrens', 'Mohr', 'Kurz', 'Adam', 'Moser', 'Kaufmann', 'Hoppe', 'Böttcher', 'Gebhardt', 'Ritter', 'Reuter', 'Ulrich', 'Wilhelm', 'Fiedler',
-  'Bock', 'Körner', 'Beyer', 'Weiss', 'Graf von Stein', 'Sander', 'Pietsch', 'Kunz', 'Nagel', 'Hein', 'Hübner', 'Ackermann', 'Heinz', 'Rieger',
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Schäfer',
+  'Koch',
+  'Bauer',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Schmitt',
+  'Werner',
+  'Schmitz',
+  'Krause',
+  'Meier',
+  'Lehmann',
+  'Schmid',
+  'Schulze',
+  'Maier',
+  'Köhler',
+  'Herrmann',
+  'König',
+  'Walter',
+  'Mayer',
+  'Huber',
+  'Kaiser',
+  'Fuchs',
+  'Peters',
+  'Lang',
+  'Scholz',
+  'Möller',
+  'Weiß',
+  'Jung',
+  'Hahn',
+  'Schubert',
+  'Vogel',
+  'Friedrich',
+  'Keller',
+  'Günther',
+  'Frank',
+  'Berger',
+  'Winkler',
+  'Roth',
+  'Beck',
+  'Lorenz',
+  'Baumann',
+  'Franke',
+  'Albrecht',
+  'Schuster',
+  'Simon',
+  'Ludwig',
+  'Böhm',
+  'Winter',
+  'Kraus',
+  'Martin',
+  'Schumacher',
+  'Krämer',
+  'Vogt',
+  'Stein',
+  'Jäger',
+  'Otto',
+  'Sommer',
+  'Groß',
+  'Seidel',
+  'Heinrich',
+  'Brandt',
+  'Haas',
+  'Schreiber',
+  'Graf',
+  'Schulte',
+  'Dietrich',
+  'Ziegler',
+  'Kuhn',
+  'Kühn',
+  'Pohl',
+  'Engel',
+  'Horn',
+  'Busch',
+  'Bergmann',
+  'Thomas',
+  'Voigt',
+  'Sauer',
+  'Arnold',
+  'Wolff',
+  'Pfeiffer',
+  'Yılmaz',
+  'Kaya',
+  'Demir',
+  'Şahin',
+  'Çelik',
+  'Nowak',
+  'Kowalski',
+  'Wiśniewski',
+  'Nguyen',
+  'Popescu',
+  'Öztürk',
+  'Aydın',
+  'Hansen',
+  'Jansen',
+  'Petersen',
+  'Schütz',
+  'Ernst',
+  'Kramer',
+  'Hess',
+  'Lindner',
+  'Brinkmann',
+  'Barth',
+  'Thiel',
+  'Kolb',
+  'Dörr',
+  'Wendt',
+  'Marx',
+  'Busse',
+  'Behrens',
+  'Mohr',
+  'Kurz',
+  'Adam',
+  'Moser',
+  'Kaufmann',
+  'Hoppe',
+  'Böttcher',
+  'Gebhardt',
+  'Ritter',
+  'Reuter',
+  'Ulrich',
+  'Wilhelm',
+  'Fiedler',
+  'Bock',
+  'Körner',
+  'Beyer',
+  'Weiss',
+  'Graf von Stein',
+  'Sander',
+  'Pietsch',
+  'Kunz',
+  'Nagel',
+  'Hein',
+  'Hübner',
+  'Ackermann',
+  'Heinz',
+  'Rieger',
 ];
 const FIRST_NAMES = [
-  'Thomas', 'Michael', 'Andreas', 'Stefan', 'Peter', 'Christian', 'Frank', 'Markus', 'Klaus', 'Jürgen', 'Sabine', 'Petra', 'Andrea', 'Claudia',
-  'Monika', 'Susanne', 'Birgit', 'Gabriele', 'Karin', 'Ursula', 'Anna', 'Lukas', 'Marie', 'Felix', 'Sophie', 'Jonas', 'Emma', 'Paul', 'Mia', 'Leon',
-  'Hannah', 'Finn', 'Lea', 'Ben', 'Lena', 'Elias', 'Laura', 'Noah', 'Julia', 'Luis', 'Sarah', 'Maximilian', 'Katharina', 'Alexander', 'Lisa',
-  'Daniel', 'Nicole', 'Tobias', 'Melanie', 'Sebastian', 'Stefanie', 'Florian', 'Christina', 'Jan', 'Sandra', 'Tim', 'Tom', 'Anja', 'Matthias',
-  'Martina', 'Wolfgang', 'Renate', 'Helmut', 'Ingrid', 'Gerhard', 'Helga', 'Dieter', 'Brigitte', 'Manfred', 'Erika', 'Hans', 'Ayşe', 'Mehmet',
-  'Fatma', 'Mustafa', 'Emine', 'Ali', 'Zeynep', 'Piotr', 'Katarzyna', 'Olga', 'Dmitri', 'Minh', 'Ioana', 'Björn', 'Jörg', 'Günter', 'Hans-Peter',
-  'Karl-Heinz', 'Anne-Marie', 'Jean', 'Luca', 'Elena', 'Marco', 'Giulia', 'Ole', 'Malte', 'Frauke', 'Wiebke', 'Till',
+  'Thomas',
+  'Michael',
+  'Andreas',
+  'Stefan',
+  'Peter',
+  'Christian',
+  'Frank',
+  'Markus',
+  'Klaus',
+  'Jürgen',
+  'Sabine',
+  'Petra',
+  'Andrea',
+  'Claudia',
+  'Monika',
+  'Susanne',
+  'Birgit',
+  'Gabriele',
+  'Karin',
+  'Ursula',
+  'Anna',
+  'Lukas',
+  'Marie',
+  'Felix',
+  'Sophie',
+  'Jonas',
+  'Emma',
+  'Paul',
+  'Mia',
+  'Leon',
+  'Hannah',
+  'Finn',
+  'Lea',
+  'Ben',
+  'Lena',
+  'Elias',
+  'Laura',
+  'Noah',
+  'Julia',
+  'Luis',
+  'Sarah',
+  'Maximilian',
+  'Katharina',
+  'Alexander',
+  'Lisa',
+  'Daniel',
+  'Nicole',
+  'Tobias',
+  'Melanie',
+  'Sebastian',
+  'Stefanie',
+  'Florian',
+  'Christina',
+  'Jan',
+  'Sandra',
+  'Tim',
+  'Tom',
+  'Anja',
+  'Matthias',
+  'Martina',
+  'Wolfgang',
+  'Renate',
+  'Helmut',
+  'Ingrid',
+  'Gerhard',
+  'Helga',
+  'Dieter',
+  'Brigitte',
+  'Manfred',
+  'Erika',
+  'Hans',
+  'Ayşe',
+  'Mehmet',
+  'Fatma',
+  'Mustafa',
+  'Emine',
+  'Ali',
+  'Zeynep',
+  'Piotr',
+  'Katarzyna',
+  'Olga',
+  'Dmitri',
+  'Minh',
+  'Ioana',
+  'Björn',
+  'Jörg',
+  'Günter',
+  'Hans-Peter',
+  'Karl-Heinz',
+  'Anne-Marie',
+  'Jean',
+  'Luca',
+  'Elena',
+  'Marco',
+  'Giulia',
+  'Ole',
+  'Malte',
+  'Frauke',
+  'Wiebke',
+  'Till',
 ];
 /** Synthetic surnames (stem + ending, e.g. "Holzmeier", "Steinbrink"): the long tail of real surnames. */
 const SURNAME_STEMS = [
-  'Brand', 'Holz', 'Eck', 'Stein', 'Wald', 'Ober', 'Unter', 'Kirch', 'Berg', 'Hoch', 'Lind', 'Rein', 'Wein', 'Schön', 'Kreuz', 'Gold', 'Silber',
-  'Eisen', 'Rosen', 'Blum', 'Lehn', 'Hirsch', 'Bär', 'Adler', 'Falk', 'Kranz', 'Hage', 'Diek', 'Linde', 'Esch', 'Brock', 'Tiede', 'Witt', 'Mehl',
-  'Korn', 'Stroh', 'Grün', 'Roth', 'Weiß', 'Kling',
+  'Brand',
+  'Holz',
+  'Eck',
+  'Stein',
+  'Wald',
+  'Ober',
+  'Unter',
+  'Kirch',
+  'Berg',
+  'Hoch',
+  'Lind',
+  'Rein',
+  'Wein',
+  'Schön',
+  'Kreuz',
+  'Gold',
+  'Silber',
+  'Eisen',
+  'Rosen',
+  'Blum',
+  'Lehn',
+  'Hirsch',
+  'Bär',
+  'Adler',
+  'Falk',
+  'Kranz',
+  'Hage',
+  'Diek',
+  'Linde',
+  'Esch',
+  'Brock',
+  'Tiede',
+  'Witt',
+  'Mehl',
+  'Korn',
+  'Stroh',
+  'Grün',
+  'Roth',
+  'Weiß',
+  'Kling',
 ];
-const SURNAME_ENDINGS = ['mann', 'meier', 'meyer', 'müller', 'huber', 'bauer', 'berger', 'hardt', 'ner', 'ler', 'hof', 'feld', 'kamp', 'rath', 'brink', 'haus', 'horst', 'bach', 'beck', 'reiter', 'schmidt', 'kötter', 'lage', 'wig', 'inger'];
-const TRADES = ['Bäckerei', 'Metzgerei', 'Autohaus', 'Friseursalon', 'Zahnarztpraxis', 'Elektro', 'Sanitär', 'Gasthaus', 'Apotheke', 'Blumen', 'Schreinerei', 'Steuerbüro'];
+const SURNAME_ENDINGS = [
+  'mann',
+  'meier',
+  'meyer',
+  'müller',
+  'huber',
+  'bauer',
+  'berger',
+  'hardt',
+  'ner',
+  'ler',
+  'hof',
+  'feld',
+  'kamp',
+  'rath',
+  'brink',
+  'haus',
+  'horst',
+  'bach',
+  'beck',
+  'reiter',
+  'schmidt',
+  'kötter',
+  'lage',
+  'wig',
+  'inger',
+];
+const TRADES = [
+  'Bäckerei',
+  'Metzgerei',
+  'Autohaus',
+  'Friseursalon',
+  'Zahnarztpraxis',
+  'Elektro',
+  'Sanitär',
+  'Gasthaus',
+  'Apotheke',
+  'Blumen',
+  'Schreinerei',
+  'Steuerbüro',
+];
 const LEGAL_FORMS = ['GmbH', 'GmbH & Co. KG', 'e.K.', 'OHG', 'UG (haftungsbeschränkt)', 'KG', 'GbR'];
 
 /**
@@ -159,7 +644,10 @@ const ids = {
 };
 
 /** Postcode p (0..POSTCODES-1): five digits, spread over the country, with its town. */
-const postcodeOf = (/** @type {number} */ p) => ({ postcode: String(1067 + ((p * 32749) % 98000)).padStart(5, '0'), town: at(TOWNS, (p * 7) % 89) });
+const postcodeOf = (/** @type {number} */ p) => ({
+  postcode: String(1067 + ((p * 32749) % 98000)).padStart(5, '0'),
+  town: at(TOWNS, (p * 7) % 89),
+});
 /** The k-th street of postcode p as stored (canonical spelling). */
 const streetOf = (/** @type {number} */ p, /** @type {number} */ k) => {
   const stem = at(STREET_STEMS, hash(p, 100 + k));
@@ -181,7 +669,12 @@ function customerOf(g, salt) {
     const name1 = `${at(TRADES, hash(g, 14 + salt))} ${last} ${at(LEGAL_FORMS, hash(g, 15 + salt))}`;
     return { name1, company: true, ...(customerNumber ? { customerNumber } : {}) };
   }
-  return { name1: last, name2: at(FIRST_NAMES, pickFirst(fraction(g, 11 + salt))), company: false, ...(customerNumber ? { customerNumber } : {}) };
+  return {
+    name1: last,
+    name2: at(FIRST_NAMES, pickFirst(fraction(g, 11 + salt))),
+    company: false,
+    ...(customerNumber ? { customerNumber } : {}),
+  };
 }
 
 /**
@@ -217,7 +710,9 @@ const endkundeOf = (customer) => ({
   name1: customer.name1,
   ...(customer.name2 ? { name2: customer.name2 } : {}),
   gewerbekennzeichnung: customer.company,
-  ...(customer.customerNumber ? { externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: customer.customerNumber }] } : {}),
+  ...(customer.customerNumber
+    ? { externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: customer.customerNumber }] }
+    : {}),
 });
 
 /**
@@ -244,7 +739,14 @@ function objectsOf(site) {
       hausnummer: site.address.houseNumber,
     },
     endkunde: endkundeOf(customer),
-    marktrollen: [{ boTyp: 'MARKTTEILNEHMER', marktrolle: 'NB', rollencodenummer: '9900936000002', zuordnungVon: '2020-01-01T00:00:00Z' }],
+    marktrollen: [
+      {
+        boTyp: 'MARKTTEILNEHMER',
+        marktrolle: 'NB',
+        rollencodenummer: '9900936000002',
+        zuordnungVon: '2020-01-01T00:00:00Z',
+      },
+    ],
     zugehoerigeMesslokationen: [{ messlokationsId: site.melo }],
     gueltigkeitszeitraum: validity,
   });
@@ -256,8 +758,33 @@ function objectsOf(site) {
       ]
     : [['MARKTLOKATION', malo(site.customer, { startdatum: '2020-01-01T00:00:00Z' })]];
   objects.push(
-    ['MESSLOKATION', { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: site.melo, referenzMarktlokationsId: site.malo, sparte: 'STROM', netzebeneMessung: 'NSP', gueltigkeitszeitraum: { startdatum: '2020-01-01T00:00:00Z' } }],
-    ['ZAEHLER', { boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: site.meter, messlokationsId: site.melo, marktlokationsId: site.malo, sparte: 'STROM', zaehlerauspraegung: 'EINRICHTUNGSZAEHLER', zaehlertyp: 'DREHSTROMZAEHLER', tarifart: 'EINTARIF', gueltigkeitszeitraum: { startdatum: '2020-01-01T00:00:00Z' } }],
+    [
+      'MESSLOKATION',
+      {
+        boTyp: 'MESSLOKATION',
+        versionStruktur: '1',
+        messlokationsId: site.melo,
+        referenzMarktlokationsId: site.malo,
+        sparte: 'STROM',
+        netzebeneMessung: 'NSP',
+        gueltigkeitszeitraum: { startdatum: '2020-01-01T00:00:00Z' },
+      },
+    ],
+    [
+      'ZAEHLER',
+      {
+        boTyp: 'ZAEHLER',
+        versionStruktur: '1',
+        zaehlernummer: site.meter,
+        messlokationsId: site.melo,
+        marktlokationsId: site.malo,
+        sparte: 'STROM',
+        zaehlerauspraegung: 'EINRICHTUNGSZAEHLER',
+        zaehlertyp: 'DREHSTROMZAEHLER',
+        tarifart: 'EINTARIF',
+        gueltigkeitszeitraum: { startdatum: '2020-01-01T00:00:00Z' },
+      },
+    ],
   );
   return objects;
 }
@@ -275,7 +802,14 @@ function rowsOf(rules, site) {
     const id = rules.ownId(rule, object);
     if (!id) throw new Error(`${kind} has no id`);
     const [validFrom, validTo] = rules.validityOf(rule, object);
-    return { kind, object_id: id, locations: rules.locationsOf(rule, object, id, [], { identification: true }), body: object, valid_from: validFrom, valid_to: validTo };
+    return {
+      kind,
+      object_id: id,
+      locations: rules.locationsOf(rule, object, id, [], { identification: true }),
+      body: object,
+      valid_from: validFrom,
+      valid_to: validTo,
+    };
   });
 }
 
@@ -301,14 +835,21 @@ async function fillIdentifyModel(client, { sites, rules, log = () => undefined }
     .update(JSON.stringify([GENERATOR_VERSION, rowsOf(rules, siteOf(1)), rowsOf(rules, siteOf(PREVIOUS_EVERY))]))
     .digest('hex')
     .slice(0, 16);
-  await client.query(`CREATE TABLE IF NOT EXISTS bench_identify_fill (sites int, generator_hash text, fill_ms int, filled_at timestamptz)`);
-  const { rows: previous } = await client.query(`SELECT fill_ms FROM bench_identify_fill WHERE sites = $1 AND generator_hash = $2`, [sites, generatorHash]);
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_identify_fill (sites int, generator_hash text, fill_ms int, filled_at timestamptz)`,
+  );
+  const { rows: previous } = await client.query(
+    `SELECT fill_ms FROM bench_identify_fill WHERE sites = $1 AND generator_hash = $2`,
+    [sites, generatorHash],
+  );
   const started = Date.now();
   const reused = previous.length > 0;
   if (reused) {
     log(`read model already filled (${sites} sites, generator ${generatorHash}): reused`);
   } else {
-    log(`filling the read model: ${sites} NB sites (MaLo, MeLo, meter; every ${PREVIOUS_EVERY}th MaLo with a former customer)`);
+    log(
+      `filling the read model: ${sites} NB sites (MaLo, MeLo, meter; every ${PREVIOUS_EVERY}th MaLo with a former customer)`,
+    );
     await client.query('TRUNCATE business_object, bench_identify_fill');
     await fillWithIndexesRebuilt(client, log, async () => {
       let written = 0;
@@ -318,16 +859,22 @@ async function fillIdentifyModel(client, { sites, rules, log = () => undefined }
       for (let first = 1; first <= sites; first += SITES_PER_BATCH) {
         /** @type {Row[]} */
         const batch = [];
-        for (let g = first; g < Math.min(first + SITES_PER_BATCH, sites + 1); g++) batch.push(...rowsOf(rules, siteOf(g)));
+        for (let g = first; g < Math.min(first + SITES_PER_BATCH, sites + 1); g++)
+          batch.push(...rowsOf(rules, siteOf(g)));
         await pending;
         pending = client.query(INSERT, [JSON.stringify(batch)]);
         written += batch.length;
-        if ((first - 1) % (SITES_PER_BATCH * 50) === 0 && first > 1) log(`  ${first - 1} sites, ${written} rows, ${((Date.now() - before) / 1000).toFixed(0)} s`);
+        if ((first - 1) % (SITES_PER_BATCH * 50) === 0 && first > 1)
+          log(`  ${first - 1} sites, ${written} rows, ${((Date.now() - before) / 1000).toFixed(0)} s`);
       }
       await pending;
       log(`  ${written} rows in ${((Date.now() - before) / 1000).toFixed(1)} s`);
     });
-    await client.query('INSERT INTO bench_identify_fill VALUES ($1, $2, $3, now())', [sites, generatorHash, Date.now() - started]);
+    await client.query('INSERT INTO bench_identify_fill VALUES ($1, $2, $3, now())', [
+      sites,
+      generatorHash,
+      Date.now() - started,
+    ]);
   }
   const { rows } = await client.query(`
     SELECT count(*)::int AS objects, count(*) FILTER (WHERE kind = 'MARKTLOKATION')::int AS malos,
@@ -384,7 +931,10 @@ function spelled(street, variant) {
   const match = /^(.*?)-?(straße)$/i.exec(street);
   if (!match) return variant % 5 === 4 ? street.toUpperCase() : street;
   const stem = match[1] ?? '';
-  return [`${stem}straße`, `${stem}str.`, `${stem}strasse`, `${stem}-Str.`, `${stem}STRASSE`.toUpperCase()][variant % 5] ?? street;
+  return (
+    [`${stem}straße`, `${stem}str.`, `${stem}strasse`, `${stem}-Str.`, `${stem}STRASSE`.toUpperCase()][variant % 5] ??
+    street
+  );
 }
 
 /**
@@ -393,9 +943,20 @@ function spelled(street, variant) {
  * @param {number} n
  */
 function requestedAddress(site, n) {
-  const { number, suffix } = /^(?<number>\d+)\s*(?<suffix>.*)$/.exec(site.address.houseNumber)?.groups ?? { number: site.address.houseNumber, suffix: '' };
-  const houseNumber = suffix ? [`${number}${suffix}`, `${number} ${suffix}`, `${number}${suffix.toUpperCase()}`][n % 3] : number;
-  return { postleitzahl: site.address.postcode, ort: site.address.town, strasse: spelled(site.address.street, n), hausnummer: houseNumber, landescode: 'DE' };
+  const { number, suffix } = /^(?<number>\d+)\s*(?<suffix>.*)$/.exec(site.address.houseNumber)?.groups ?? {
+    number: site.address.houseNumber,
+    suffix: '',
+  };
+  const houseNumber = suffix
+    ? [`${number}${suffix}`, `${number} ${suffix}`, `${number}${suffix.toUpperCase()}`][n % 3]
+    : number;
+  return {
+    postleitzahl: site.address.postcode,
+    ort: site.address.town,
+    strasse: spelled(site.address.street, n),
+    hausnummer: houseNumber,
+    landescode: 'DE',
+  };
 }
 
 /**
@@ -405,7 +966,11 @@ function requestedAddress(site, n) {
  */
 function partner(customer, n, withNumber) {
   // Persons: half of the suppliers write "first name, surname", half the other way round.
-  const names = customer.company ? { name1: customer.name1 } : n % 2 === 0 ? { name1: customer.name2, name2: customer.name1 } : { name1: customer.name1, name2: customer.name2 };
+  const names = customer.company
+    ? { name1: customer.name1 }
+    : n % 2 === 0
+      ? { name1: customer.name2, name2: customer.name1 }
+      : { name1: customer.name1, name2: customer.name2 };
   return {
     ENERGIELIEFERVERTRAG: [
       {
@@ -417,7 +982,13 @@ function partner(customer, n, withNumber) {
             boTyp: 'GESCHAEFTSPARTNER',
             ...names,
             gewerbekennzeichnung: customer.company,
-            ...(withNumber && customer.customerNumber ? { externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: customer.customerNumber }] } : {}),
+            ...(withNumber && customer.customerNumber
+              ? {
+                  externeReferenzen: [
+                    { exRefName: 'Kundennummer beim Altlieferanten', exRefWert: customer.customerNumber },
+                  ],
+                }
+              : {}),
           },
         ],
       },
@@ -435,45 +1006,101 @@ function partner(customer, n, withNumber) {
 function identifyRequests(sites, count = 1 << 15) {
   /** @type {IdentifyRequest[]} */
   const requests = [];
-  const maloCriterion = (/** @type {Record<string, unknown>} */ fields) => ({ MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', ...fields }] });
+  const maloCriterion = (/** @type {Record<string, unknown>} */ fields) => ({
+    MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', ...fields }],
+  });
   for (let n = 0; n < count; n++) {
     let pick = Math.random();
     const [type] = MIX.find(([, weight]) => (pick -= weight) < 0) ?? MIX[0];
     // A site with a customer number where the request needs one.
     let site = siteOf(1 + Math.floor(Math.random() * sites));
-    while (type.includes('customer number') && !site.customer.customerNumber) site = siteOf(1 + Math.floor(Math.random() * sites));
+    while (type.includes('customer number') && !site.customer.customerNumber)
+      site = siteOf(1 + Math.floor(Math.random() * sites));
     switch (type) {
       case 'address':
-        requests.push({ type, expected: site.malo, stammdaten: maloCriterion({ lokationsadresse: requestedAddress(site, n) }) });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: maloCriterion({ lokationsadresse: requestedAddress(site, n) }),
+        });
         break;
       case 'name+address':
-        requests.push({ type, expected: site.malo, stammdaten: { ...maloCriterion({ lokationsadresse: requestedAddress(site, n) }), ...partner(site.customer, n, false) } });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: {
+            ...maloCriterion({ lokationsadresse: requestedAddress(site, n) }),
+            ...partner(site.customer, n, false),
+          },
+        });
         break;
       case 'malo+address':
-        requests.push({ type, expected: site.malo, stammdaten: maloCriterion({ marktlokationsId: site.malo, lokationsadresse: requestedAddress(site, n) }) });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: maloCriterion({ marktlokationsId: site.malo, lokationsadresse: requestedAddress(site, n) }),
+        });
         break;
       case 'melo':
-        requests.push({ type, expected: site.malo, stammdaten: { ...maloCriterion({}), MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: site.melo }] } });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: {
+            ...maloCriterion({}),
+            MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: site.melo }],
+          },
+        });
         break;
       case 'meter':
         // Some systems pad meter numbers with leading zeros (dropped by the normalisation).
-        requests.push({ type, expected: site.malo, stammdaten: { ...maloCriterion({}), ZAEHLER: [{ boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: n % 3 === 0 ? `000${site.meter}` : site.meter }] } });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: {
+            ...maloCriterion({}),
+            ZAEHLER: [
+              { boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: n % 3 === 0 ? `000${site.meter}` : site.meter },
+            ],
+          },
+        });
         break;
       case 'customer number':
         // The number alone (no name: a two-word first name alone, "Hans-Peter", would be a name key of its own).
-        requests.push({ type, expected: site.malo, stammdaten: { ...maloCriterion({}), ...partner({ company: false, name1: '', customerNumber: site.customer.customerNumber }, 1, true) } });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: {
+            ...maloCriterion({}),
+            ...partner({ company: false, name1: '', customerNumber: site.customer.customerNumber }, 1, true),
+          },
+        });
         break;
       case 'name+customer number':
-        requests.push({ type, expected: site.malo, stammdaten: { ...maloCriterion({}), ...partner(site.customer, n, true) } });
+        requests.push({
+          type,
+          expected: site.malo,
+          stammdaten: { ...maloCriterion({}), ...partner(site.customer, n, true) },
+        });
         break;
       default: {
         // Nothing to find: a postcode outside the filled ones, a MeLo, meter or customer number past the last site.
         const missing = sites + 1 + Math.floor(Math.random() * sites);
         const stammdaten = [
-          maloCriterion({ lokationsadresse: { ...requestedAddress(site, n), postleitzahl: `00${String(n % 999).padStart(3, '0')}` } }),
-          { ...maloCriterion({}), MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: ids.melo(missing) }] },
-          { ...maloCriterion({}), ZAEHLER: [{ boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: ids.meter(missing) }] },
-          { ...maloCriterion({}), ...partner({ company: false, name1: '', customerNumber: ids.customerNumber(missing * 2) }, 1, true) },
+          maloCriterion({
+            lokationsadresse: { ...requestedAddress(site, n), postleitzahl: `00${String(n % 999).padStart(3, '0')}` },
+          }),
+          {
+            ...maloCriterion({}),
+            MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: ids.melo(missing) }],
+          },
+          {
+            ...maloCriterion({}),
+            ZAEHLER: [{ boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: ids.meter(missing) }],
+          },
+          {
+            ...maloCriterion({}),
+            ...partner({ company: false, name1: '', customerNumber: ids.customerNumber(missing * 2) }, 1, true),
+          },
         ][n % 4];
         requests.push({ type, stammdaten: /** @type {Record<string, unknown>} */ (stammdaten) });
       }
@@ -508,7 +1135,13 @@ if (require.main === module) {
   const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
   client
     .connect()
-    .then(() => fillIdentifyModel(client, { sites: Number(values.sites), rules, log: (message) => process.stderr.write(`${message}\n`) }))
+    .then(() =>
+      fillIdentifyModel(client, {
+        sites: Number(values.sites),
+        rules,
+        log: (message) => process.stderr.write(`${message}\n`),
+      }),
+    )
     .then((result) => process.stdout.write(`${JSON.stringify(result)}\n`))
     .finally(() => client.end())
     .catch((error) => {

@@ -31,9 +31,21 @@ function identifyTargets({ throughput: rows, answers }) {
   const at8 = rows.find((row) => row.connections === 8);
   const failed = rows.reduce((sum, row) => sum + row.runs.reduce((runSum, r) => runSum + r.errors, 0), 0);
   return [
-    ...(at8 ? [{ target: `identification p99 at 8 connections ≤ ${IDENTIFY_TARGETS.p99At8} ms`, value: at8.service.p99, met: at8.service.p99 <= IDENTIFY_TARGETS.p99At8 }] : []),
+    ...(at8
+      ? [
+          {
+            target: `identification p99 at 8 connections ≤ ${IDENTIFY_TARGETS.p99At8} ms`,
+            value: at8.service.p99,
+            met: at8.service.p99 <= IDENTIFY_TARGETS.p99At8,
+          },
+        ]
+      : []),
     { target: 'no failed identifications under load', value: failed, met: failed === 0 },
-    { target: `answers non-empty where a MaLo is expected (of ${answers.withExpected} checked)`, value: answers.expectedNonEmpty, met: answers.expectedNonEmpty === answers.withExpected },
+    {
+      target: `answers non-empty where a MaLo is expected (of ${answers.withExpected} checked)`,
+      value: answers.expectedNonEmpty,
+      met: answers.expectedNonEmpty === answers.withExpected,
+    },
   ];
 }
 
@@ -54,7 +66,10 @@ function identifyMarkdown(report) {
     '',
     '| request type | requests | expected MaLo found | candidates per answer | mean ms (1 connection) |',
     '|---|---:|---:|---:|---:|',
-    ...Object.entries(a.byType).map(([type, t]) => `| ${type} | ${t.requests} | ${type === 'unknown' ? '—' : t.found} | ${t.candidates} | ${t.meanMs} |`),
+    ...Object.entries(a.byType).map(
+      ([type, t]) =>
+        `| ${type} | ${t.requests} | ${type === 'unknown' ? '—' : t.found} | ${t.candidates} | ${t.meanMs} |`,
+    ),
     '',
     '| connections | req/s | p50 ms | p99 ms | errors | candidates per answer | empty answers | service RSS MB | Node CPU µs/req | PostgreSQL CPU µs/req |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -65,7 +80,14 @@ function identifyMarkdown(report) {
     '',
     'No bare baseline in this mode: the target is absolute (p99 at 8 connections). Every request is a new identification',
     '(two candidate statements, flags, the record insert), none a replay.',
-    ...(a.failures.length > 0 ? ['', 'Unexpected answers (first ones):', '', ...a.failures.map((failure) => `- ${failure.type}: ${failure.status} \`${failure.body}\``)] : []),
+    ...(a.failures.length > 0
+      ? [
+          '',
+          'Unexpected answers (first ones):',
+          '',
+          ...a.failures.map((failure) => `- ${failure.type}: ${failure.status} \`${failure.body}\``),
+        ]
+      : []),
     ...targetTable(report.targets),
   ];
   return lines.join('\n');

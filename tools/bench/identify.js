@@ -21,10 +21,11 @@ const { median, round } = require('./statistics');
 /** @param {import('./options').BenchOptions} options */
 async function identifyBenchmark(options) {
   const { args, app, role, duration, connectionLevels } = options;
-  if (role !== 'NB') throw new Error('--identify measures the grid operator\'s MaLo identification: use --app nb');
+  if (role !== 'NB') throw new Error("--identify measures the grid operator's MaLo identification: use --app nb");
   const { fillIdentifyModel, identifyRequests, identifyBodyParts, MIX } = require('./identify-fill');
   const sites = Number(args.identify);
-  if (!Number.isInteger(sites) || sites < 1000) throw new Error('--identify wants a number of market locations, at least 1000');
+  if (!Number.isInteger(sites) || sites < 1000)
+    throw new Error('--identify wants a number of market locations, at least 1000');
   const { machine, database, kept, children, client } = await openLoadedDatabase(options, 'identify');
   try {
     const servicePort = 23102;
@@ -33,9 +34,11 @@ async function identifyBenchmark(options) {
     children.push(startup.child);
     await client.connect();
     const fill = await fillIdentifyModel(client, { sites, rules: builtRules(), log });
-    log(`read model: ${fill.objects} objects (${fill.malos} MaLo versions of ${fill.sites} sites), ${fill.tableMB} MB, ` +
-      `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}; ` +
-      `${fill.keysPerMalo} keys per MaLo, ${fill.avgSitesPerAddressKey} MaLos per address key, up to ${fill.maxSitesPerNameKey} per name key`);
+    log(
+      `read model: ${fill.objects} objects (${fill.malos} MaLo versions of ${fill.sites} sites), ${fill.tableMB} MB, ` +
+        `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}; ` +
+        `${fill.keysPerMalo} keys per MaLo, ${fill.avgSitesPerAddressKey} MaLos per address key, up to ${fill.maxSitesPerNameKey} per name key`,
+    );
     // Old recorded requests would only grow the record table between runs on a kept database.
     await client.query(`DELETE FROM malo_ident_request WHERE idempotency_key LIKE 'bench-%'`);
 
@@ -57,8 +60,10 @@ async function identifyBenchmark(options) {
     };
 
     const answers = await checkIdentifyAnswers(target, requests.slice(0, 400), nextBody);
-    log(`answers: ${answers.expectedNonEmpty}/${answers.withExpected} non-empty where a MaLo is expected (${answers.expectedFound} with it, ` +
-      `${answers.expectedFirst} first), ${answers.unknownEmpty}/${answers.unknown} empty where none is; ${answers.candidatesPerAnswer} candidates per answer`);
+    log(
+      `answers: ${answers.expectedNonEmpty}/${answers.withExpected} non-empty where a MaLo is expected (${answers.expectedFound} with it, ` +
+        `${answers.expectedFirst} first), ${answers.unknownEmpty}/${answers.unknown} empty where none is; ${answers.candidatesPerAnswer} candidates per answer`,
+    );
 
     /** @type {{ answers: number, candidates: number, empty: number }} */
     const counts = { answers: 0, candidates: 0, empty: 0 };
@@ -92,8 +97,10 @@ async function identifyBenchmark(options) {
       }
       const service = median(runs);
       rows.push({ connections, service, runs, serviceRssMB: rssMB(startup.child.pid) });
-      log(`c=${connections}: ${service.rps} req/s, p50 ${service.p50} ms, p99 ${service.p99} ms, errors ${service.errors}, ${service.candidatesPerAnswer} candidates per answer` +
-        (runs.length > 1 ? ` (p99 of the runs: ${runs.map((r) => r.p99).join(', ')} ms)` : ''));
+      log(
+        `c=${connections}: ${service.rps} req/s, p50 ${service.p50} ms, p99 ${service.p99} ms, errors ${service.errors}, ${service.candidatesPerAnswer} candidates per answer` +
+          (runs.length > 1 ? ` (p99 of the runs: ${runs.map((r) => r.p99).join(', ')} ms)` : ''),
+      );
     }
 
     /** @type {import('./identify-report').IdentifyMeasurements} */

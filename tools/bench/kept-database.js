@@ -8,7 +8,8 @@ const { Client } = require('pg');
  * @returns {Promise<{ name: string, url: string, drop: () => Promise<void> }>} `drop` does nothing: the database stays
  */
 async function keptDatabase(adminUrl, name) {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`--keep-database wants a plain lower-case name, not ${name}`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`--keep-database wants a plain lower-case name, not ${name}`);
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

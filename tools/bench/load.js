@@ -31,7 +31,9 @@ async function load(target, connections, seconds, source) {
   const result = await autocannon({
     // Several origins (`--instances`): autocannon gives connection i to origin i mod N, one histogram over all of them.
     // Its typings (autocannon.d.ts) know a single url only.
-    url: target.origins ? /** @type {string} */ (/** @type {unknown} */ (target.origins)) : `${base.protocol}//${base.host}`,
+    url: target.origins
+      ? /** @type {string} */ (/** @type {unknown} */ (target.origins))
+      : `${base.protocol}//${base.host}`,
     connections,
     duration: seconds,
     pipelining: 1,
@@ -44,7 +46,9 @@ async function load(target, connections, seconds, source) {
           const next = source.next();
           if (typeof next === 'string') return { ...request, path: source.path ?? base.pathname, body: next };
           // The baseline books every path the same way; the service dispatches on it.
-          return next.body === undefined ? { ...request, path: next.path } : { ...request, path: next.path, body: next.body };
+          return next.body === undefined
+            ? { ...request, path: next.path }
+            : { ...request, path: next.path, body: next.body };
         },
       },
     ],
@@ -56,7 +60,8 @@ async function load(target, connections, seconds, source) {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
     // CPU time of the server process per answered request (its own process only, not PostgreSQL's).
-    cpuMicrosPerRequest: result.requests.total > 0 ? Math.round((sumOf(pids.map(cpuMicros)) - cpuBefore) / result.requests.total) : null,
+    cpuMicrosPerRequest:
+      result.requests.total > 0 ? Math.round((sumOf(pids.map(cpuMicros)) - cpuBefore) / result.requests.total) : null,
   };
 }
 
@@ -96,7 +101,9 @@ async function loadWithPostgres(client, target, connections, seconds, source) {
  * @returns {Promise<Record<N, R[]>>}
  */
 async function alternatingPairs(names, pairs, runOne) {
-  const runs = /** @type {Record<N, R[]>} */ (/** @type {unknown} */ (Object.fromEntries(names.map((name) => [name, []]))));
+  const runs = /** @type {Record<N, R[]>} */ (
+    /** @type {unknown} */ (Object.fromEntries(names.map((name) => [name, []])))
+  );
   for (let pair = 0; pair < pairs; pair++) {
     for (const name of pair % 2 === 0 ? names : [...names].reverse()) runs[name].push(await runOne(name));
   }

@@ -66,7 +66,8 @@ function parseBenchArgs(argv) {
  * @returns {Benchmark}
  */
 function benchmarkOf({ args }) {
-  if (args.instances !== undefined && (args.reads !== undefined || args.identify !== undefined)) throw new Error('--instances applies to the booking benchmark only');
+  if (args.instances !== undefined && (args.reads !== undefined || args.identify !== undefined))
+    throw new Error('--instances applies to the booking benchmark only');
   if (args.preload !== undefined) return 'scale';
   if (args.reads !== undefined) return 'reads';
   if (args.identify !== undefined) return 'identify';

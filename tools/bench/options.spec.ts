@@ -6,18 +6,40 @@ describe(parseBenchArgs.name, () => {
   it('should default to the LF bookings at 1, 8, 32 and 64 connections, 10 s after 5 s of warm-up, one pair', () => {
     const options = parseBenchArgs([]);
     expect(options).toMatchObject({ app: 'lf', role: 'LF', duration: 10, connectionLevels: [1, 8, 32, 64] });
-    expect(options.args).toMatchObject({ warmup: '5', pairs: '1', 'service-node-args': '', out: join(__dirname, 'results') });
+    expect(options.args).toMatchObject({
+      warmup: '5',
+      pairs: '1',
+      'service-node-args': '',
+      out: join(__dirname, 'results'),
+    });
     expect(loadSettings(options)).toEqual({ duration: 10, warmup: 5, pairs: 1 });
   });
 
   it('should read the documented A/B command line', () => {
-    const options = parseBenchArgs(['--connections', '32', '--pairs', '3', '--duration', '8', '--warmup', '4', '--reference', '/tmp/base']);
-    expect(options).toMatchObject({ duration: 8, connectionLevels: [32], args: { pairs: '3', warmup: '4', reference: '/tmp/base' } });
+    const options = parseBenchArgs([
+      '--connections',
+      '32',
+      '--pairs',
+      '3',
+      '--duration',
+      '8',
+      '--warmup',
+      '4',
+      '--reference',
+      '/tmp/base',
+    ]);
+    expect(options).toMatchObject({
+      duration: 8,
+      connectionLevels: [32],
+      args: { pairs: '3', warmup: '4', reference: '/tmp/base' },
+    });
     expect(benchmarkOf(options)).toBe('booking');
   });
 
   it('should take a value written with = that starts with --', () => {
-    expect(parseBenchArgs(['--service-node-args=--cpu-prof --cpu-prof-dir=/tmp/prof']).args['service-node-args']).toBe('--cpu-prof --cpu-prof-dir=/tmp/prof');
+    expect(parseBenchArgs(['--service-node-args=--cpu-prof --cpu-prof-dir=/tmp/prof']).args['service-node-args']).toBe(
+      '--cpu-prof --cpu-prof-dir=/tmp/prof',
+    );
   });
 
   it.each([
@@ -45,8 +67,12 @@ describe(benchmarkOf.name, () => {
   });
 
   it('should refuse --instances with the reads or the identification', () => {
-    expect(() => of('--instances', '2', '--reads', '1000')).toThrow('--instances applies to the booking benchmark only');
-    expect(() => of('--instances', '2', '--identify', '1000')).toThrow('--instances applies to the booking benchmark only');
+    expect(() => of('--instances', '2', '--reads', '1000')).toThrow(
+      '--instances applies to the booking benchmark only',
+    );
+    expect(() => of('--instances', '2', '--identify', '1000')).toThrow(
+      '--instances applies to the booking benchmark only',
+    );
   });
 });
 
@@ -56,14 +82,20 @@ describe('run.js', () => {
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const env = { ...process.env };
       delete env.DATABASE_URL;
-      const child = execFile(process.execPath, [join(__dirname, 'run.js'), ...argv], { env, timeout: 20_000 }, (_error, _stdout, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        [join(__dirname, 'run.js'), ...argv],
+        { env, timeout: 20_000 },
+        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
 
   it.each([
     [[], 'set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)'],
-    [['--reference', '/tmp/base', '--pairs', '3'], 'set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)'],
+    [
+      ['--reference', '/tmp/base', '--pairs', '3'],
+      'set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database)',
+    ],
     [['--instances', '5'], '--instances wants 2, 3 or 4'],
     [['--instances', '2', '--reads', '1000'], '--instances applies to the booking benchmark only'],
     [['--preload', '0'], '--preload wants a whole number of revisions'],
@@ -72,7 +104,10 @@ describe('run.js', () => {
     [['--reads', '1000'], 'set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)'],
     [['--identify', '1000'], "--identify measures the grid operator's MaLo identification: use --app nb"],
     [['--identify', '10', '--app', 'nb'], '--identify wants a number of market locations, at least 1000'],
-    [['--identify', '1000', '--app', 'nb'], 'set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)'],
+    [
+      ['--identify', '1000', '--app', 'nb'],
+      'set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)',
+    ],
   ])('should stop %j with "%s" and exit code 1', async (argv, message) => {
     const { code, stderr } = await run(...argv);
     expect(stderr).toContain(`Error: ${message}`);

@@ -9,7 +9,12 @@
 'use strict';
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { ensureRevisionPartitionsSince, fillUpdateBodies, fillWithIndexesRebuilt, totalRelationSizeSql } = require('./bulk-fill');
+const {
+  ensureRevisionPartitionsSince,
+  fillUpdateBodies,
+  fillWithIndexesRebuilt,
+  totalRelationSizeSql,
+} = require('./bulk-fill');
 
 const SAMPLES = join(__dirname, '..', '..', 'reference', 'samples');
 const BATCH = 250_000;
@@ -115,13 +120,22 @@ function processesForRevisions(revisions) {
  */
 async function preloadProcesses(client, { role, processes, log }) {
   const started = Date.now();
-  const { rows: existing } = await client.query(`SELECT count(*)::int AS n FROM process_record WHERE role = $1 AND business_key LIKE 'preload-%'`, [role]);
+  const { rows: existing } = await client.query(
+    `SELECT count(*)::int AS n FROM process_record WHERE role = $1 AND business_key LIKE 'preload-%'`,
+    [role],
+  );
   const have = existing[0].n;
   if (have < processes) {
     const templates = templatesOf(role);
-    await client.query('CREATE TEMP TABLE bench_process_template (n int PRIMARY KEY, pruefidentifikator text, body jsonb)');
+    await client.query(
+      'CREATE TEMP TABLE bench_process_template (n int PRIMARY KEY, pruefidentifikator text, body jsonb)',
+    );
     for (const [n, template] of templates.entries()) {
-      await client.query('INSERT INTO bench_process_template VALUES ($1, $2, $3)', [n, template.pruefidentifikator, template.body]);
+      await client.query('INSERT INTO bench_process_template VALUES ($1, $2, $3)', [
+        n,
+        template.pruefidentifikator,
+        template.body,
+      ]);
     }
     // Revisions go back two years (and a day, for the last update of the oldest process).
     await ensureRevisionPartitionsSince(client, `now() - interval '731 days'`);
@@ -132,7 +146,9 @@ async function preloadProcesses(client, { role, processes, log }) {
         for (let from = have + 1; from <= processes; from += BATCH) {
           const to = Math.min(processes, from + BATCH - 1);
           await fillBatch(client, { role, from, to, total: processes, templates: templates.length });
-          log(`  preloaded processes ${to.toLocaleString('en')} of ${processes.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+          log(
+            `  preloaded processes ${to.toLocaleString('en')} of ${processes.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          );
         }
         await fillUpdateBodies(client);
       },
@@ -157,7 +173,12 @@ async function storage(client) {
   const records = Number(rows[0].records);
   const revisions = Number(rows[0].revisions);
   const bytes = Number(rows[0].bytes);
-  return { records, revisions, totalMB: Math.round(bytes / 1e6), bytesPerRevision: revisions ? Math.round(bytes / revisions) : 0 };
+  return {
+    records,
+    revisions,
+    totalMB: Math.round(bytes / 1e6),
+    bytesPerRevision: revisions ? Math.round(bytes / revisions) : 0,
+  };
 }
 
 module.exports = { preloadProcesses, processesForRevisions, revisionsOfFirst, storage };
@@ -167,7 +188,7 @@ if (require.main === module) {
   const argv = process.argv.slice(2);
   const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
     const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? argv[index + 1] ?? fallback : fallback;
+    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
   };
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   client

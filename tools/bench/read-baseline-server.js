@@ -7,7 +7,11 @@
 const http = require('node:http');
 const { Pool } = require('pg');
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || 10), application_name: 'bench-read-baseline' });
+const pool = new Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE || 10),
+  application_name: 'bench-read-baseline',
+});
 const role = process.env.ROLE || 'LF';
 
 /** The reads the bench sends: path → kind (a subset of the service's route table). */
@@ -30,7 +34,13 @@ const server = http.createServer((request, response) => {
   const id = query.get('parameter1') ?? '';
   const type = query.get('parameter2');
   // The same location keys as the service: the named type, else what the id's format allows.
-  const locations = type ? [`${type}:${id}`] : /^\d{11}$/.test(id) ? [`MALO:${id}`, `TRANCHE:${id}`] : id.startsWith('DE') ? [`MELO:${id}`] : [`MALO:${id}`];
+  const locations = type
+    ? [`${type}:${id}`]
+    : /^\d{11}$/.test(id)
+      ? [`MALO:${id}`, `TRANCHE:${id}`]
+      : id.startsWith('DE')
+        ? [`MELO:${id}`]
+        : [`MALO:${id}`];
   pool.query({ name: 'read', text: SELECT, values: [role, kind, locations, query.get('parameter3')] }).then(
     ({ rows }) => {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

@@ -16,7 +16,14 @@ const SAMPLES = join(ROOT, 'reference', 'samples');
  * The objects of one location site ("group" g): a MaLo with its MeLo, meter, grid-usage and supply contract and
  * balancing record. Every VERSIONED_EVERY-th MaLo has two versions (validity 2019–2024, then from 2024 on).
  */
-const KINDS = ['MARKTLOKATION', 'MESSLOKATION', 'ZAEHLER', 'NETZNUTZUNGSVERTRAG', 'BILANZIERUNG', 'ENERGIELIEFERVERTRAG'];
+const KINDS = [
+  'MARKTLOKATION',
+  'MESSLOKATION',
+  'ZAEHLER',
+  'NETZNUTZUNGSVERTRAG',
+  'BILANZIERUNG',
+  'ENERGIELIEFERVERTRAG',
+];
 const VERSIONED_EVERY = 4;
 const OBJECTS_PER_GROUP = KINDS.length + 1 / VERSIONED_EVERY;
 const VERSION_SWITCH = '2024-01-01T00:00:00Z';
@@ -54,7 +61,9 @@ function sampleObjects() {
   const byKind = new Map();
   const dirs = ['', 'upstream', 'synth'];
   for (const dir of dirs) {
-    for (const file of readdirSync(join(SAMPLES, dir)).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(join(SAMPLES, dir))
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       const stammdaten = JSON.parse(readFileSync(join(SAMPLES, dir, file), 'utf8')).stammdaten;
       if (typeof stammdaten !== 'object' || stammdaten === null) continue;
       for (const [kind, value] of Object.entries(stammdaten)) {
@@ -81,7 +90,8 @@ function personalise(kind, sample) {
     case 'MARKTLOKATION':
       object.marktlokationsId = '__MALO__';
       if (Array.isArray(object.zugehoerigeMesslokationen)) {
-        for (const melo of object.zugehoerigeMesslokationen) if (melo && typeof melo === 'object') melo.messlokationsId = '__MELO__';
+        for (const melo of object.zugehoerigeMesslokationen)
+          if (melo && typeof melo === 'object') melo.messlokationsId = '__MELO__';
       }
       break;
     case 'MESSLOKATION':
@@ -122,7 +132,11 @@ function buildTemplates(rules) {
     if (kind === 'MARKTLOKATION') {
       for (const object of objects) {
         rows.push([1, 1, object]);
-        rows.push([2, 1, { ...object, gueltigkeitszeitraum: { startdatum: '2019-01-01T00:00:00Z', enddatum: VERSION_SWITCH } }]);
+        rows.push([
+          2,
+          1,
+          { ...object, gueltigkeitszeitraum: { startdatum: '2019-01-01T00:00:00Z', enddatum: VERSION_SWITCH } },
+        ]);
         rows.push([2, 2, { ...object, gueltigkeitszeitraum: { startdatum: VERSION_SWITCH } }]);
       }
     } else {
@@ -153,7 +167,10 @@ function buildTemplates(rules) {
     const slot = `${template.kind}/${template.sel}/${template.version}`;
     bySlot.set(slot, [...(bySlot.get(slot) ?? []), template]);
   }
-  for (const slotTemplates of bySlot.values()) slotTemplates.forEach((template, index) => Object.assign(template, { variant: index, variants: slotTemplates.length }));
+  for (const slotTemplates of bySlot.values())
+    slotTemplates.forEach((template, index) =>
+      Object.assign(template, { variant: index, variants: slotTemplates.length }),
+    );
   return templates;
 }
 
@@ -195,30 +212,42 @@ async function fillReadModel(client, { role, objects, rules, log = () => undefin
   const templates = buildTemplates(rules);
   const templateHash = createHash('sha256').update(JSON.stringify(templates)).digest('hex').slice(0, 16);
   const groups = Math.ceil(objects / OBJECTS_PER_GROUP);
-  await client.query(`CREATE TABLE IF NOT EXISTS bench_read_fill (role text, objects int, groups int, template_hash text, fill_ms int, filled_at timestamptz)`);
-  const { rows: previous } = await client.query(`SELECT fill_ms FROM bench_read_fill WHERE role = $1 AND groups = $2 AND template_hash = $3`, [
-    role,
-    groups,
-    templateHash,
-  ]);
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_read_fill (role text, objects int, groups int, template_hash text, fill_ms int, filled_at timestamptz)`,
+  );
+  const { rows: previous } = await client.query(
+    `SELECT fill_ms FROM bench_read_fill WHERE role = $1 AND groups = $2 AND template_hash = $3`,
+    [role, groups, templateHash],
+  );
   const started = Date.now();
   let reused = previous.length > 0;
   if (reused) {
     log(`read model already filled (${groups} sites, templates ${templateHash}): reused`);
   } else {
-    log(`filling the read model: ${groups} sites × ${OBJECTS_PER_GROUP} objects, ${templates.length} templates from the samples`);
+    log(
+      `filling the read model: ${groups} sites × ${OBJECTS_PER_GROUP} objects, ${templates.length} templates from the samples`,
+    );
     await client.query('TRUNCATE business_object, bench_read_fill');
     await fillWithIndexesRebuilt(client, log, async () => {
-      await client.query(`CREATE TEMP TABLE bench_template ON COMMIT DROP AS
+      await client.query(
+        `CREATE TEMP TABLE bench_template ON COMMIT DROP AS
         SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(kind text, variant int, variants int, sel int, version int, body text, object_id text,
-          locations text[], valid_from timestamptz, valid_to timestamptz)`, [JSON.stringify(templates)]);
+          locations text[], valid_from timestamptz, valid_to timestamptz)`,
+        [JSON.stringify(templates)],
+      );
       for (const version of [1, 2]) {
         const before = Date.now();
         const { rowCount } = await client.query(insertStatement(role, groups, version));
         log(`  version ${version}: ${rowCount} rows in ${((Date.now() - before) / 1000).toFixed(1)} s`);
       }
     });
-    await client.query('INSERT INTO bench_read_fill VALUES ($1, $2, $3, $4, $5, now())', [role, objects, groups, templateHash, Date.now() - started]);
+    await client.query('INSERT INTO bench_read_fill VALUES ($1, $2, $3, $4, $5, now())', [
+      role,
+      objects,
+      groups,
+      templateHash,
+      Date.now() - started,
+    ]);
     reused = false;
   }
   const { rows } = await client.query(
@@ -280,13 +309,22 @@ module.exports = { fillReadModel, readPaths, OBJECTS_PER_GROUP };
 if (require.main === module) {
   const { parseArgs } = require('node:util');
   const { Client } = require('pg');
-  const { values } = parseArgs({ options: { objects: { type: 'string', default: '1000000' }, role: { type: 'string', default: 'LF' } } });
+  const { values } = parseArgs({
+    options: { objects: { type: 'string', default: '1000000' }, role: { type: 'string', default: 'LF' } },
+  });
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   /** @type {Rules} */
   const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
   client
     .connect()
-    .then(() => fillReadModel(client, { role: values.role, objects: Number(values.objects), rules, log: (message) => process.stderr.write(`${message}\n`) }))
+    .then(() =>
+      fillReadModel(client, {
+        role: values.role,
+        objects: Number(values.objects),
+        rules,
+        log: (message) => process.stderr.write(`${message}\n`),
+      }),
+    )
     .then((result) => process.stdout.write(`${JSON.stringify(result)}\n`))
     .finally(() => client.end())
     .catch((error) => {

@@ -31,15 +31,27 @@ function readTargets({ throughput: rows, answers }) {
   const at32 = rows.find((row) => row.connections === 32);
   return at32
     ? [
-        { target: 'read throughput at 32 connections ≥ 70 % of the read baseline', value: at32.ratio, met: at32.ratio >= READ_TARGETS.ratioAt32 },
+        {
+          target: 'read throughput at 32 connections ≥ 70 % of the read baseline',
+          value: at32.ratio,
+          met: at32.ratio >= READ_TARGETS.ratioAt32,
+        },
         {
           target: 'read p99 at 32 connections ≤ 2 × the read baseline p99',
           value: at32.p99Factor,
           met: at32.p99Factor === null || at32.p99Factor <= READ_TARGETS.p99FactorAt32,
         },
-        { target: 'service answers identical to the baseline', value: answers.identical, met: answers.identical === answers.requests },
+        {
+          target: 'service answers identical to the baseline',
+          value: answers.identical,
+          met: answers.identical === answers.requests,
+        },
         // A throughput made of refusals (429, 5xx) is no read throughput.
-        { target: 'no failed reads under load', value: rows.reduce((sum, row) => sum + row.service.errors + row.baseline.errors, 0), met: rows.every((row) => row.service.errors === 0 && row.baseline.errors === 0) },
+        {
+          target: 'no failed reads under load',
+          value: rows.reduce((sum, row) => sum + row.service.errors + row.baseline.errors, 0),
+          met: rows.every((row) => row.service.errors === 0 && row.baseline.errors === 0),
+        },
       ]
     : [];
 }
@@ -68,7 +80,14 @@ function readMarkdown(report) {
     '`valid @>` the key date) on the same table, answering the stored jsonb text wrapped as the service does. No auth,',
     'no parameter checks, no version resolution.',
     ...(report.answers.mismatches.length > 0
-      ? ['', 'Differing answers (first ones):', '', ...report.answers.mismatches.map((m) => `- \`${m.path}\`: service \`${m.service}\`, baseline \`${m.baseline}\``)]
+      ? [
+          '',
+          'Differing answers (first ones):',
+          '',
+          ...report.answers.mismatches.map(
+            (m) => `- \`${m.path}\`: service \`${m.service}\`, baseline \`${m.baseline}\``,
+          ),
+        ]
       : []),
     ...targetTable(report.targets),
   ];

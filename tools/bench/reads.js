@@ -34,8 +34,10 @@ async function readBenchmark(options) {
     children.push(startup.child);
     await client.connect();
     const fill = await fillReadModel(client, { role, objects, rules: builtRules(), log });
-    log(`read model: ${fill.objects} objects (${fill.groups} sites, ${fill.versioned} MaLos with two versions), ${fill.tableMB} MB, ` +
-      `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}`);
+    log(
+      `read model: ${fill.objects} objects (${fill.groups} sites, ${fill.versioned} MaLos with two versions), ${fill.tableMB} MB, ` +
+        `${fill.reused ? 'reused (filled' : 'filled'} in ${(fill.fillMs / 1000).toFixed(1)} s${fill.reused ? ')' : ''}`,
+    );
     const baseline = fork(join(__dirname, 'read-baseline-server.js'), [], {
       env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort), ROLE: role },
       stdio: 'inherit',
@@ -46,7 +48,11 @@ async function readBenchmark(options) {
     /** @type {Record<'baseline' | 'service', Target>} */
     const targets = {
       baseline: { url: `http://127.0.0.1:${baselinePort}/`, headers: {}, pid: baseline.pid },
-      service: { url: `http://127.0.0.1:${servicePort}/`, headers: { authorization: `Bearer ${benchToken(role)}` }, pid: startup.child.pid },
+      service: {
+        url: `http://127.0.0.1:${servicePort}/`,
+        headers: { authorization: `Bearer ${benchToken(role)}` },
+        pid: startup.child.pid,
+      },
     };
     const { paths, existingSiteShare } = readPaths(fill.groups);
     let offset = 0;
@@ -54,17 +60,22 @@ async function readBenchmark(options) {
     const reads = { method: 'GET', next: () => ({ path: paths[offset++ % paths.length] }) };
 
     const answers = await compareAnswers(targets, paths.slice(0, 400));
-    log(`answers: ${answers.identical}/${answers.requests} identical (${answers.found} with objects, ${answers.empty} empty)`);
+    log(
+      `answers: ${answers.identical}/${answers.requests} identical (${answers.found} with objects, ${answers.empty} empty)`,
+    );
 
     log(`warm-up ${args.warmup}s each`);
-    for (const name of /** @type {const} */ (['baseline', 'service'])) await load(targets[name], 32, Number(args.warmup), reads);
+    for (const name of /** @type {const} */ (['baseline', 'service']))
+      await load(targets[name], 32, Number(args.warmup), reads);
 
     /** @type {import('./reads-report').ReadRow[]} */
     const rows = [];
     for (const connections of connectionLevels) {
       /** @type {('baseline' | 'service')[]} */
       const contestants = ['baseline', 'service'];
-      const runs = await alternatingPairs(contestants, Number(args.pairs), (name) => loadWithPostgres(client, targets[name], connections, duration, reads));
+      const runs = await alternatingPairs(contestants, Number(args.pairs), (name) =>
+        loadWithPostgres(client, targets[name], connections, duration, reads),
+      );
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
       const row = {
@@ -76,7 +87,9 @@ async function readBenchmark(options) {
         serviceRssMB: rssMB(startup.child.pid),
       };
       rows.push(row);
-      log(`c=${connections}: baseline ${baselineRun.rps} req/s p99 ${baselineRun.p99} ms, service ${serviceRun.rps} req/s p99 ${serviceRun.p99} ms (ratio ${row.ratio}, p99 factor ${row.p99Factor})`);
+      log(
+        `c=${connections}: baseline ${baselineRun.rps} req/s p99 ${baselineRun.p99} ms, service ${serviceRun.rps} req/s p99 ${serviceRun.p99} ms (ratio ${row.ratio}, p99 factor ${row.p99Factor})`,
+      );
     }
 
     /** @type {import('./reads-report').ReadMeasurements} */
@@ -117,10 +130,13 @@ async function compareAnswers(targets, paths) {
   const check = { requests: paths.length, identical: 0, found: 0, empty: 0, mismatches: [] };
   for (const path of paths) {
     const [service, baseline] = await Promise.all(
-      [targets.service, targets.baseline].map((target) => fetch(new URL(path, target.url), { headers: target.headers }).then((response) => response.text())),
+      [targets.service, targets.baseline].map((target) =>
+        fetch(new URL(path, target.url), { headers: target.headers }).then((response) => response.text()),
+      ),
     );
     if (service === baseline) check.identical++;
-    else if (check.mismatches.length < 5) check.mismatches.push({ path, service: service.slice(0, 300), baseline: baseline.slice(0, 300) });
+    else if (check.mismatches.length < 5)
+      check.mismatches.push({ path, service: service.slice(0, 300), baseline: baseline.slice(0, 300) });
     if (/:\[\]\}\}$/.test(service)) check.empty++;
     else check.found++;
   }

@@ -15,7 +15,13 @@ function log(message) {
  * @param {TargetCheck[]} targets
  */
 function targetTable(targets) {
-  return ['', '| target | value | met |', '|---|---:|:---:|', ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`), ''];
+  return [
+    '',
+    '| target | value | met |',
+    '|---|---:|:---:|',
+    ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`),
+    '',
+  ];
 }
 
 /**

@@ -24,7 +24,11 @@
 function scaleTargets(measurements) {
   const at32 = measurements.throughput.find((row) => row.connections === 32);
   return [
-    at32 && { target: 'bookings on the preloaded database ≥ 90 % of the empty one at 32 connections', value: at32.ratio, met: at32.ratio >= 0.9 },
+    at32 && {
+      target: 'bookings on the preloaded database ≥ 90 % of the empty one at 32 connections',
+      value: at32.ratio,
+      met: at32.ratio >= 0.9,
+    },
     {
       target: 'process read p99 on the preloaded database within 20 % of the empty one',
       value: measurements.reads.p99Factor,
@@ -50,7 +54,10 @@ function scaleMarkdown(report, pairs) {
     '',
     '| connections | empty req/s | preloaded req/s | ratio | empty p50 / p99 ms | preloaded p50 / p99 ms | p99 factor |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.connections} | ${r.empty.rps} | ${r.preloaded.rps} | ${r.ratio} | ${r.empty.p50} / ${r.empty.p99} | ${r.preloaded.p50} / ${r.preloaded.p99} | ${r.p99Factor ?? '–'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.connections} | ${r.empty.rps} | ${r.preloaded.rps} | ${r.ratio} | ${r.empty.p50} / ${r.empty.p99} | ${r.preloaded.p50} / ${r.preloaded.p99} | ${r.p99Factor ?? '–'} |`,
+    ),
     '',
     `Process reads (32 connections): empty ${reads.empty.rps} req/s p99 ${reads.empty.p99} ms, preloaded ${reads.preloaded.rps} req/s p99 ${reads.preloaded.p99} ms.`,
     `Storage per stored revision (process tables and read model with indexes and TOAST): empty database after the run ` +

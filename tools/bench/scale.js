@@ -37,9 +37,13 @@ async function scaleBenchmark(options) {
     const preloadedService = await startService(options, preloaded.url, 23105, ROOT);
     children.push(preloadedService.child);
     await client.connect();
-    log(`preloading ${revisions.toLocaleString('en')} revisions: ${processes.toLocaleString('en')} processes (reused when the kept database holds them)`);
+    log(
+      `preloading ${revisions.toLocaleString('en')} revisions: ${processes.toLocaleString('en')} processes (reused when the kept database holds them)`,
+    );
     const fill = await preloadProcesses(client, { role, processes, log });
-    log(`preloaded: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB, ${fill.bytesPerRevision} B per revision`);
+    log(
+      `preloaded: ${fill.records.toLocaleString('en')} records, ${fill.revisions.toLocaleString('en')} revisions, ${fill.totalMB} MB, ${fill.bytesPerRevision} B per revision`,
+    );
     // The read model the bookings projected: as many business objects as processes (the read benchmark's sites).
     const { fillReadModel } = require('./read-fill');
     const readModel = await fillReadModel(client, { role, objects: processes, rules: builtRules(), log });
@@ -60,7 +64,9 @@ async function scaleBenchmark(options) {
 
     const rows = [];
     for (const connections of connectionLevels) {
-      const runs = await alternatingPairs(both, Number(args.pairs), (name) => load(targets[name], connections, duration, bodies.create));
+      const runs = await alternatingPairs(both, Number(args.pairs), (name) =>
+        load(targets[name], connections, duration, bodies.create),
+      );
       const emptyRun = median(runs.empty);
       const preloadedRun = median(runs.preloaded);
       const row = {
@@ -76,7 +82,10 @@ async function scaleBenchmark(options) {
 
     log('process reads at 32 connections');
     /** @type {Record<'empty' | 'preloaded', Run>} */
-    const reads = { empty: await readProbe(targets.empty, bodies, duration), preloaded: await readProbe(targets.preloaded, bodies, duration) };
+    const reads = {
+      empty: await readProbe(targets.empty, bodies, duration),
+      preloaded: await readProbe(targets.preloaded, bodies, duration),
+    };
 
     const emptyClient = new Client({ connectionString: empty.url });
     await emptyClient.connect();
@@ -87,7 +96,13 @@ async function scaleBenchmark(options) {
       date: new Date().toISOString(),
       app,
       machine,
-      settings: { ...loadSettings(options), preload: revisions, preloadedProcesses: processes, database: preloaded.name, keptDatabase: Boolean(kept) },
+      settings: {
+        ...loadSettings(options),
+        preload: revisions,
+        preloadedProcesses: processes,
+        database: preloaded.name,
+        keptDatabase: Boolean(kept),
+      },
       fill,
       readModel,
       storage: { empty: emptyStorage, preloaded: preloadedStorage },

@@ -41,7 +41,15 @@ async function startService({ app, args }, databaseUrl, port, checkout) {
   const child = spawn(process.execPath, [...nodeArgs, join(checkout, 'apps', app, 'dist', 'main.js')], {
     cwd: checkout,
     // The load comes from one token: the rate limit runs (its cost is measured) but at a limit the load never reaches.
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT: '10000000' },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: '10000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForLive(`http://127.0.0.1:${port}/health/live`, 20_000);
@@ -73,7 +81,11 @@ async function startInstances(options, databaseUrl, firstPort, checkout, count) 
     readyMs: Math.max(...started.map((instance) => instance.readyMs)),
     idleRssMB: idle.every((mb) => mb !== undefined) ? Math.max(.../** @type {number[]} */ (idle)) : undefined,
     totalIdleRssMB: sumOf(idle.map((mb) => mb ?? 0)),
-    instances: started.map((instance, i) => ({ port: ports[i], readyMs: instance.readyMs, idleRssMB: instance.idleRssMB })),
+    instances: started.map((instance, i) => ({
+      port: ports[i],
+      readyMs: instance.readyMs,
+      idleRssMB: instance.idleRssMB,
+    })),
   };
 }
 
@@ -84,7 +96,10 @@ async function startInstances(options, databaseUrl, firstPort, checkout, count) 
  */
 function spread(started) {
   if (!started.ports || !started.children) return {};
-  return { origins: started.ports.map((port) => `http://127.0.0.1:${port}`), pids: started.children.map((child) => child.pid) };
+  return {
+    origins: started.ports.map((port) => `http://127.0.0.1:${port}`),
+    pids: started.children.map((child) => child.pid),
+  };
 }
 
 /**

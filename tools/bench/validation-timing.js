@@ -17,7 +17,9 @@ const { round } = require('./statistics');
  */
 function validationMicroBenchmark() {
   const { findingsFor, validateProcessData } = require(join(ROOT, 'libs', 'domain', 'dist'));
-  const files = [...listSamples(SAMPLES, ''), ...listSamples(join(SAMPLES, 'upstream'), 'upstream/')].filter((f) => /-(create|update)-\d{5}/.test(f));
+  const files = [...listSamples(SAMPLES, ''), ...listSamples(join(SAMPLES, 'upstream'), 'upstream/')].filter((f) =>
+    /-(create|update)-\d{5}/.test(f),
+  );
   const results = files.map((file) => {
     const text = readFileSync(join(SAMPLES, file), 'utf8');
     const body = JSON.parse(text);

@@ -130,7 +130,7 @@ function readType(root, folder, file, enums) {
  */
 function readProperty(name, field, file, root, enums) {
   const array = field.type === 'array';
-  const shape = readShape(array ? field.items ?? {} : field, file, enums);
+  const shape = readShape(array ? (field.items ?? {}) : field, file, enums);
   return { name, array, nullable: field.nullable === true, ...shape, file: path.relative(root, file) };
 }
 
@@ -148,7 +148,10 @@ function readShape(schema, file, enums) {
     if (folder === 'enum') {
       const enumeration = enums[type];
       if (!enumeration) throw new Error(`${file}: unknown enum ${type}`);
-      return { kind: /** @type {Shape['kind']} */ (enumeration.kind), enum: { name: type, values: enumeration.values } };
+      return {
+        kind: /** @type {Shape['kind']} */ (enumeration.kind),
+        enum: { name: type, values: enumeration.values },
+      };
     }
     if (!TYPE_FOLDERS.includes(folder)) throw new Error(`${file}: reference outside bo/com/cdoc/enum: ${schema.$ref}`);
     return { kind: 'object', ref: { folder, type } };
@@ -179,7 +182,8 @@ function resolveFile(from, ref) {
 function describe(property) {
   const base = property.ref
     ? typeKey(property.ref.folder, property.ref.type)
-    : property.enum?.name ?? `${property.kind}${property.format ? `(${property.format})` : ''}${property.enum ? ' enum' : ''}`;
+    : (property.enum?.name ??
+      `${property.kind}${property.format ? `(${property.format})` : ''}${property.enum ? ' enum' : ''}`);
   return `${base}${property.array ? '[]' : ''}${property.nullable ? ' | null' : ''}`;
 }
 
@@ -197,7 +201,9 @@ function main(argv) {
   const types = Object.values(dictionary.types);
   if (names.length === 0) {
     const properties = types.reduce((sum, type) => sum + type.properties.length, 0);
-    process.stdout.write(`${types.length} types, ${properties} properties, ${Object.keys(dictionary.enums).length} enums\n`);
+    process.stdout.write(
+      `${types.length} types, ${properties} properties, ${Object.keys(dictionary.enums).length} enums\n`,
+    );
     for (const folder of TYPE_FOLDERS) {
       const inFolder = types.filter((type) => type.folder === folder);
       process.stdout.write(`${folder}: ${inFolder.map((type) => type.name).join(', ')}\n`);

@@ -33,14 +33,20 @@ const assets = filesUnder(dist)
   .sort((a, b) => a.file.localeCompare(b.file));
 const width = Math.max(5, ...assets.map((asset) => asset.file.length));
 process.stdout.write(`${'asset'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}\n`);
-for (const asset of assets) process.stdout.write(`${asset.file.padEnd(width)}  ${kb(asset.raw).padStart(10)}  ${kb(asset.gzip).padStart(10)}\n`);
+for (const asset of assets)
+  process.stdout.write(`${asset.file.padEnd(width)}  ${kb(asset.raw).padStart(10)}  ${kb(asset.gzip).padStart(10)}\n`);
 const js = assets.filter((asset) => /\.m?js$/.test(asset.file));
 const css = assets.filter((asset) => asset.file.endsWith('.css'));
-const sum = (/** @type {typeof assets} */ list, /** @type {'raw' | 'gzip'} */ key) => list.reduce((total, asset) => total + asset[key], 0);
+const sum = (/** @type {typeof assets} */ list, /** @type {'raw' | 'gzip'} */ key) =>
+  list.reduce((total, asset) => total + asset[key], 0);
 const jsGzip = sum(js, 'gzip');
-process.stdout.write(`JS total:  ${kb(sum(js, 'raw'))} raw, ${kb(jsGzip)} gzip (budget ${kb(BUDGET_GZIP_BYTES)} gzip)\n`);
+process.stdout.write(
+  `JS total:  ${kb(sum(js, 'raw'))} raw, ${kb(jsGzip)} gzip (budget ${kb(BUDGET_GZIP_BYTES)} gzip)\n`,
+);
 process.stdout.write(`CSS total: ${kb(sum(css, 'raw'))} raw, ${kb(sum(css, 'gzip'))} gzip\n`);
 if (jsGzip > BUDGET_GZIP_BYTES) {
-  process.stderr.write(`The console's JavaScript is ${kb(jsGzip)} gzipped, over the budget of ${kb(BUDGET_GZIP_BYTES)}.\n`);
+  process.stderr.write(
+    `The console's JavaScript is ${kb(jsGzip)} gzipped, over the budget of ${kb(BUDGET_GZIP_BYTES)}.\n`,
+  );
   process.exit(1);
 }

@@ -113,10 +113,21 @@ async function openDatabase() {
 async function startService(databaseUrl) {
   const child = spawn(process.execPath, [join(ROOT, 'apps', 'lf', 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(PORT), HOST: '127.0.0.1', RATE_LIMIT: '10000000', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: '10000000',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was live`))));
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was live`))),
+  );
   await Promise.race([waitForLive(`http://127.0.0.1:${PORT}/health/live`, 60_000), exited]);
   return child;
 }
@@ -144,7 +155,8 @@ async function timedGet(path, token) {
 }
 
 /** @param {number[]} values @param {number} share */
-const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)];
+const percentile = (values, share) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)];
 
 /** A random process number, the same sequence every run. */
 function randomProcess() {
@@ -163,15 +175,23 @@ async function main() {
   await client.connect();
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS console_measure_fill (processes int, filled_at timestamptz)`);
-    const filled = (await client.query(`SELECT 1 FROM console_measure_fill WHERE processes = $1`, [processes])).rowCount;
+    const filled = (await client.query(`SELECT 1 FROM console_measure_fill WHERE processes = $1`, [processes]))
+      .rowCount;
     if (!filled) {
       log(`filling ${processes} processes`);
       const started = Date.now();
       // The service must not hold locks on the tables while indexes are dropped.
       await stopService(child);
-      await client.query(`TRUNCATE trigger_delivery, process_key, process_revision, process_record, console_measure_fill CASCADE`);
+      await client.query(
+        `TRUNCATE trigger_delivery, process_key, process_revision, process_record, console_measure_fill CASCADE`,
+      );
       await ensureRevisionPartitionsSince(client, `now() - interval '${DAYS + 1} days'`);
-      await fillWithIndexesRebuilt(client, log, () => fill(client), ['process_record', 'process_revision', 'process_key', 'trigger_delivery']);
+      await fillWithIndexesRebuilt(client, log, () => fill(client), [
+        'process_record',
+        'process_revision',
+        'process_key',
+        'trigger_delivery',
+      ]);
       await client.query(`VACUUM (ANALYZE) process_record, process_revision`);
       await client.query(`INSERT INTO console_measure_fill VALUES ($1, now())`, [processes]);
       log(`filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -179,7 +199,11 @@ async function main() {
     } else {
       log(`reusing the fill of ${processes} processes`);
     }
-    const token = sign({ roles: ['OPERATOR'] }, JWT_SECRET, { algorithm: 'HS256', subject: 'measure', expiresIn: 3600 });
+    const token = sign({ roles: ['OPERATOR'] }, JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: 'measure',
+      expiresIn: 3600,
+    });
     const next = randomProcess();
     const first = await timedGet('/processes', token);
     const cursor = first.body.nextCursor;
@@ -190,10 +214,13 @@ async function main() {
       ['default (newest 50)', () => '/processes'],
       ['PI filter', () => `/processes?pruefidentifikator=${PIS[next() % PIS.length]}`],
       ['MaLo filter', () => `/processes?maloId=${maloOf(next())}`],
-      ['date range (7 days)', () => {
-        const from = Date.now() - (7 + (next() % 300)) * day;
-        return `/processes?from=${new Date(from).toISOString()}&to=${new Date(from + 7 * day).toISOString()}`;
-      }],
+      [
+        'date range (7 days)',
+        () => {
+          const from = Date.now() - (7 + (next() % 300)) * day;
+          return `/processes?from=${new Date(from).toISOString()}&to=${new Date(from + 7 * day).toISOString()}`;
+        },
+      ],
       ['findings=any', () => '/processes?findings=any'],
       ['findings=unlisted-pi', () => '/processes?findings=unlisted-pi'],
       ['page 2 via cursor', () => `/processes?cursor=${cursor}`],
@@ -210,14 +237,23 @@ async function main() {
         times.push(ms);
         found += body.items?.length ?? 0;
       }
-      rows.push({ name, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: Math.max(...times), items: found / requests });
+      rows.push({
+        name,
+        p50: percentile(times, 0.5),
+        p95: percentile(times, 0.95),
+        max: Math.max(...times),
+        items: found / requests,
+      });
     }
     const table = [
       `GET /processes on ${processes.toLocaleString('en')} processes, ${requests} requests each (sequential, after 3 warm-up requests):`,
       '',
       '| query | p50 ms | p95 ms | max ms | items/page | ≤ 200 ms |',
       '|---|---:|---:|---:|---:|:---:|',
-      ...rows.map((row) => `| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${row.items.toFixed(1)} | ${row.max <= TARGET_MS ? 'yes' : 'NO'} |`),
+      ...rows.map(
+        (row) =>
+          `| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${row.items.toFixed(1)} | ${row.max <= TARGET_MS ? 'yes' : 'NO'} |`,
+      ),
       '',
     ];
     process.stdout.write(table.join('\n') + '\n');

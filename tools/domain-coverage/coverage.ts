@@ -73,7 +73,11 @@ export function domainCoverage(input: CoverageInput): DomainCoverage {
   };
 
   const schemas = SCHEMA_FILES.map((id): RoleOperationCoverage => {
-    const coverage = schemaCoverage(readSchemaDocument(id.file, dir), input.envelopeClassFor(id.role, id.operation), id);
+    const coverage = schemaCoverage(
+      readSchemaDocument(id.file, dir),
+      input.envelopeClassFor(id.role, id.operation),
+      id,
+    );
     const byArea: Partial<Record<FieldArea, Ratio>> = {};
     for (const area of new Set(coverage.fields.map((field) => field.area))) {
       const inArea = coverage.fields.filter((field) => field.area === area);
@@ -93,7 +97,12 @@ export function domainCoverage(input: CoverageInput): DomainCoverage {
       },
       untyped: coverage.fields
         .filter((field) => !field.typed)
-        .map(({ pointer, owner, alternatives }) => ({ pointer, owner, pis: pis(alternatives), reason: reasoned(pointer) })),
+        .map(({ pointer, owner, alternatives }) => ({
+          pointer,
+          owner,
+          pis: pis(alternatives),
+          reason: reasoned(pointer),
+        })),
       rejectedTypes: typeConflicts(coverage, input.validate).map(({ pointer, type, alternatives, messages }) => ({
         pointer,
         type,
@@ -105,7 +114,8 @@ export function domainCoverage(input: CoverageInput): DomainCoverage {
   });
 
   const ok = schemas.every(
-    ({ kinds, fields }) => kinds.typed * 100 >= kinds.total * THRESHOLDS.kinds && fields.typed * 100 >= fields.total * THRESHOLDS.fields,
+    ({ kinds, fields }) =>
+      kinds.typed * 100 >= kinds.total * THRESHOLDS.kinds && fields.typed * 100 >= fields.total * THRESHOLDS.fields,
   );
   return { thresholds: THRESHOLDS, ok, schemas, unusedReasons: REASONS.filter((entry) => !used.has(entry)) };
 }

@@ -40,7 +40,16 @@ export function toMarkdown(report: DomainCoverage): string {
     "Prüfidentifikatoren of each schema; array items collapsed). A field is typed when its parent's class declares it.",
     '',
     ...table(
-      ['Role', 'Operation', 'Envelope', 'Kinds typed', 'Fields typed', 'stammdaten', 'transaktionsdaten', 'Rejected types'],
+      [
+        'Role',
+        'Operation',
+        'Envelope',
+        'Kinds typed',
+        'Fields typed',
+        'stammdaten',
+        'transaktionsdaten',
+        'Rejected types',
+      ],
       report.schemas.map((schema) => [
         schema.role,
         schema.operation,
@@ -74,18 +83,31 @@ export function toMarkdown(report: DomainCoverage): string {
     ),
   );
 
-  const untyped = grouped(report, (schema) => schema.untyped, (entry) => entry.pointer);
+  const untyped = grouped(
+    report,
+    (schema) => schema.untyped,
+    (entry) => entry.pointer,
+  );
   lines.push('', '## Untyped fields', '');
   lines.push(
     ...(untyped.length
       ? table(
           ['Field', 'Role/operation', 'PIs', 'Reason'],
-          untyped.map((entry) => [code(entry.pointer), entry.where.join(', '), entry.allPis.join(', '), entry.reason ?? '**no reason recorded**']),
+          untyped.map((entry) => [
+            code(entry.pointer),
+            entry.where.join(', '),
+            entry.allPis.join(', '),
+            entry.reason ?? '**no reason recorded**',
+          ]),
         )
       : ['None.']),
   );
 
-  const rejected = grouped(report, (schema) => schema.rejectedTypes, (entry) => `${entry.pointer} ${entry.type}`);
+  const rejected = grouped(
+    report,
+    (schema) => schema.rejectedTypes,
+    (entry) => `${entry.pointer} ${entry.type}`,
+  );
   lines.push('', '## Schema types the classes reject', '');
   lines.push(
     ...(rejected.length
@@ -104,13 +126,22 @@ export function toMarkdown(report: DomainCoverage): string {
   );
 
   if (report.unusedReasons.length) {
-    lines.push('', '## Stale reasons', '', ...report.unusedReasons.map((entry) => `- ${code(entry.pointer)}${entry.type ? ` (${entry.type})` : ''}`));
+    lines.push(
+      '',
+      '## Stale reasons',
+      '',
+      ...report.unusedReasons.map((entry) => `- ${code(entry.pointer)}${entry.type ? ` (${entry.type})` : ''}`),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Writes the report; returns the exit code: 0 when both thresholds hold for every role and operation, 1 if not. */
-export function main(args: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream = process.stderr): number {
+export function main(
+  args: readonly string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream = process.stderr,
+): number {
   const unknown = args.filter((arg) => arg !== '--json');
   if (unknown.length) {
     err.write(USAGE);

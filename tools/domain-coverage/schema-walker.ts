@@ -228,7 +228,11 @@ export function schemaCoverage(
   identity: { role: Role; operation: Operation; file: string },
 ): SchemaCoverage {
   const kinds = new Map<string, KindCoverage>();
-  const merge = (entry: { types: Record<string, string[]>; alternatives: string[] }, types: string[], alternative: string): void => {
+  const merge = (
+    entry: { types: Record<string, string[]>; alternatives: string[] },
+    types: string[],
+    alternative: string,
+  ): void => {
     for (const type of types) {
       const giving = (entry.types[type] ??= []);
       if (!giving.includes(alternative)) giving.push(alternative);
@@ -246,12 +250,26 @@ export function schemaCoverage(
         const descriptors = typeDescriptors(document, child);
         const types = [...descriptors.keys()];
         if (pointer === STAMMDATEN && KIND_KEY.test(name)) {
-          const kind = kinds.get(name) ?? { kind: name, types: {}, className: nested?.name, typed: nested !== undefined, alternatives: [] };
+          const kind = kinds.get(name) ?? {
+            kind: name,
+            types: {},
+            className: nested?.name,
+            typed: nested !== undefined,
+            alternatives: [],
+          };
           merge(kind, types, alternative);
           kinds.set(name, kind);
         } else if (!(pointer === '#' && typed)) {
           // Envelope parts the class declares (`stammdaten`, …) are structure, not fields.
-          const field = fields.get(childPointer) ?? { pointer: childPointer, area: areaOf(childPointer), owner: owner?.name, typed, types: {}, examples: {}, alternatives: [] };
+          const field = fields.get(childPointer) ?? {
+            pointer: childPointer,
+            area: areaOf(childPointer),
+            owner: owner?.name,
+            typed,
+            types: {},
+            examples: {},
+            alternatives: [],
+          };
           merge(field, types, alternative);
           for (const [type, example] of descriptors) if (example !== undefined) field.examples[type] ??= example;
           fields.set(childPointer, field);
@@ -264,7 +282,7 @@ export function schemaCoverage(
 
   for (const { name, schema } of alternatives(document)) walk(schema, envelope, '#', name);
   const byName = <T extends { pointer?: string; kind?: string }>(a: T, b: T) =>
-    ((a.pointer ?? a.kind ?? '') < (b.pointer ?? b.kind ?? '') ? -1 : 1);
+    (a.pointer ?? a.kind ?? '') < (b.pointer ?? b.kind ?? '') ? -1 : 1;
   return {
     ...identity,
     envelope: envelope.name,
@@ -276,7 +294,11 @@ export function schemaCoverage(
 // ---------------------------------------------------------------------------------------------------------------
 // Type conformance: does the class accept a value of each type the schema gives a field?
 
-export type Validate = (role: Role, operation: Operation, body: unknown) => ReadonlyArray<{ pointer: string; message: string }>;
+export type Validate = (
+  role: Role,
+  operation: Operation,
+  body: unknown,
+) => ReadonlyArray<{ pointer: string; message: string }>;
 
 export interface TypeConflict {
   pointer: string;
@@ -294,7 +316,14 @@ function exampleOf(descriptor: string, example: unknown): unknown {
     if (typeof example === 'string') return example;
     return descriptor === 'string:date-time' ? '2024-04-01T22:00:00Z' : 'x';
   }
-  const examples: Record<string, unknown> = { integer: 1, number: 1.5, boolean: true, object: {}, array: [], null: null };
+  const examples: Record<string, unknown> = {
+    integer: 1,
+    number: 1.5,
+    boolean: true,
+    object: {},
+    array: [],
+    null: null,
+  };
   return examples[descriptor];
 }
 
@@ -336,7 +365,9 @@ export function typeConflicts(coverage: SchemaCoverage, validate: Validate): Typ
       });
       const messages = validate(coverage.role, coverage.operation, body)
         .filter((violation) => violation.pointer === concrete || violation.pointer.startsWith(`${concrete}/`))
-        .map(({ pointer, message }) => (pointer === concrete ? message : `${pointer.slice(concrete.length + 1)}: ${message}`));
+        .map(({ pointer, message }) =>
+          pointer === concrete ? message : `${pointer.slice(concrete.length + 1)}: ${message}`,
+        );
       if (messages.length) conflicts.push({ pointer: field.pointer, type, messages, alternatives: giving });
     }
   }

@@ -82,7 +82,8 @@ function buildCatalogue() {
       const alternatives = new Map(spec.alternatives);
       for (const pi of spec.unresolved) {
         const inherited = parent?.blocks.get(pi);
-        if (inherited && !covered.has(inherited.message)) alternatives.set(pi, locate(inherited.file, `#/components/schemas/PI_${pi}__stammdaten`));
+        if (inherited && !covered.has(inherited.message))
+          alternatives.set(pi, locate(inherited.file, `#/components/schemas/PI_${pi}__stammdaten`));
       }
       // A PI without a building block ("pending") may require anything or nothing: then no stammdaten field is
       // known to be required by every PI of the event.
@@ -107,11 +108,14 @@ function buildCatalogue() {
       for (const [eventname, inherited] of Object.entries(parent.events[role])) {
         const mine = events[role][eventname];
         if (!mine) {
-          const dropped = inherited.pruefidentifikatoren.every((pi) => covered.has(parent.blocks.get(pi)?.message ?? ''));
+          const dropped = inherited.pruefidentifikatoren.every((pi) =>
+            covered.has(parent.blocks.get(pi)?.message ?? ''),
+          );
           if (dropped) (withdrawn[role] ??= []).push(eventname);
         } else if (JSON.stringify(mine) !== JSON.stringify(inherited)) own[role][eventname] = mine;
       }
-      for (const [eventname, mine] of Object.entries(events[role])) if (!parent.events[role][eventname]) own[role][eventname] = mine;
+      for (const [eventname, mine] of Object.entries(events[role]))
+        if (!parent.events[role][eventname]) own[role][eventname] = mine;
       // What this release resolves to, for a release inheriting from it in turn.
       events[role] = { ...parent.events[role], ...events[role] };
       for (const eventname of withdrawn[role] ?? []) delete events[role][eventname];
@@ -154,7 +158,8 @@ function readEventSpecs(folder) {
       const alternatives = new Map();
       for (const alternative of properties['stammdaten']?.oneOf ?? []) {
         const pi = /PI_(\d{5})\.yaml#/.exec(alternative.$ref ?? '')?.[1];
-        if (!pi || !alternative.$ref) throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);
+        if (!pi || !alternative.$ref)
+          throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);
         alternatives.set(pi, locate(location, alternative.$ref));
       }
       const listed = [
@@ -167,7 +172,10 @@ function readEventSpecs(folder) {
         role,
         eventname,
         pruefidentifikatoren,
-        transaktionsdaten: requiredPointers(locate(location, undefined, properties['transaktionsdaten'] ?? {}), '/transaktionsdaten'),
+        transaktionsdaten: requiredPointers(
+          locate(location, undefined, properties['transaktionsdaten'] ?? {}),
+          '/transaktionsdaten',
+        ),
         alternatives,
         unresolved: pruefidentifikatoren.filter((pi) => !alternatives.has(pi)),
       };
@@ -251,7 +259,9 @@ function locate(file, ref, node) {
   /** @type {unknown} */
   let found = readYaml(targetFile);
   for (const token of fragment.split('/').slice(1)) {
-    found = /** @type {Record<string, unknown>} */ (found)?.[decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')];
+    found = /** @type {Record<string, unknown>} */ (found)?.[
+      decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
+    ];
   }
   if (!found || typeof found !== 'object') throw new Error(`${file}: reference ${ref} does not resolve`);
   return { file: targetFile, node: /** @type {JsonSchema} */ (found) };
@@ -295,7 +305,9 @@ function render(catalogue) {
       const events = Object.entries(release.events[role]).sort(([a], [b]) => (a < b ? -1 : 1));
       lines.push(`        ${JSON.stringify(role)}: {`);
       events.forEach(([eventname, event], index) => {
-        lines.push(`          ${JSON.stringify(eventname)}: ${JSON.stringify(event)}${index < events.length - 1 ? ',' : ''}`);
+        lines.push(
+          `          ${JSON.stringify(eventname)}: ${JSON.stringify(event)}${index < events.length - 1 ? ',' : ''}`,
+        );
       });
       lines.push(`        }${roleIndex < ROLES.length - 1 ? ',' : ''}`);
     });

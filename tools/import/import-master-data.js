@@ -71,18 +71,21 @@ function fail(message) {
   process.exit(2);
 }
 
-
 /**
  * The `stammdaten` kind of a bare BO, or a reason why it has none.
  * @param {unknown} bo
  * @returns {{ kind: string } | { error: string }}
  */
 function kindOf(bo) {
-  if (typeof bo !== 'object' || bo === null || Array.isArray(bo)) return { error: 'not a business object (a JSON object)' };
+  if (typeof bo !== 'object' || bo === null || Array.isArray(bo))
+    return { error: 'not a business object (a JSON object)' };
   const { boTyp, vertragsart } = /** @type {Record<string, unknown>} */ (bo);
   if (boTyp === 'VERTRAG') {
-    if (typeof vertragsart === 'string' && Object.hasOwn(CONTRACT_KINDS, vertragsart)) return { kind: CONTRACT_KINDS[vertragsart] };
-    return { error: `VERTRAG with vertragsart ${JSON.stringify(vertragsart)}: only ${Object.keys(CONTRACT_KINDS).join(', ')} are imported` };
+    if (typeof vertragsart === 'string' && Object.hasOwn(CONTRACT_KINDS, vertragsart))
+      return { kind: CONTRACT_KINDS[vertragsart] };
+    return {
+      error: `VERTRAG with vertragsart ${JSON.stringify(vertragsart)}: only ${Object.keys(CONTRACT_KINDS).join(', ')} are imported`,
+    };
   }
   if (typeof boTyp === 'string' && Object.hasOwn(BO_KINDS, boTyp)) return { kind: BO_KINDS[boTyp] };
   return { error: `boTyp ${JSON.stringify(boTyp)} is not imported (${Object.keys(BO_KINDS).join(', ')}, VERTRAG)` };
@@ -154,7 +157,11 @@ class Run {
       whereOf.set(`#/stammdaten/${kind}/${list.length}`, where);
       list.push(object);
     }
-    const token = sign({ roles: [this.options.role] }, this.options.secret, { algorithm: 'HS256', subject: 'import-cli', expiresIn: 300 });
+    const token = sign({ roles: [this.options.role] }, this.options.secret, {
+      algorithm: 'HS256',
+      subject: 'import-cli',
+      expiresIn: 300,
+    });
     const url = `${this.options.url}/masterData`;
     let response;
     try {
@@ -172,9 +179,13 @@ class Run {
     const text = await response.text();
     if (response.status !== 200) {
       this.failedRequests++;
-      for (const { where } of batch) this.refuse(where, `not imported: the request answered ${response.status} ${text.slice(0, 200)}`);
+      for (const { where } of batch)
+        this.refuse(where, `not imported: the request answered ${response.status} ${text.slice(0, 200)}`);
     } else {
-      const outcome = /** @type {{ imported: number, unchanged: number, refused: { pointer: string, message: string }[] }} */ (JSON.parse(text));
+      const outcome =
+        /** @type {{ imported: number, unchanged: number, refused: { pointer: string, message: string }[] }} */ (
+          JSON.parse(text)
+        );
       this.imported += outcome.imported;
       this.unchanged += outcome.unchanged;
       for (const { pointer, message } of outcome.refused) this.refuse(whereOf.get(pointer) ?? pointer, message);
@@ -209,7 +220,8 @@ class Run {
         `${this.failedRequests ? `, ${this.failedRequests} failed requests` : ''} in ${seconds.toFixed(1)} s (${Math.round(this.done / Math.max(seconds, 0.001))}/s)`,
       ...this.refused.map((refusal) => `refused ${refusal}`),
     ];
-    if (this.refusedCount > this.refused.length) lines.push(`… and ${this.refusedCount - this.refused.length} more refused`);
+    if (this.refusedCount > this.refused.length)
+      lines.push(`… and ${this.refusedCount - this.refused.length} more refused`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 }
@@ -408,7 +420,8 @@ async function importJson(run, file) {
     run.refuse(file, `cannot read JSON (${await syntaxError(file, /** @type {Error} */ (error))})`);
     return;
   }
-  if (!elements.shape()) run.refuse(file, 'must hold {"stammdaten": {"KIND": [ … ]}} or an array of business objects with boTyp');
+  if (!elements.shape())
+    run.refuse(file, 'must hold {"stammdaten": {"KIND": [ … ]}} or an array of business objects with boTyp');
 }
 
 /**
@@ -422,7 +435,8 @@ async function syntaxError(file, error) {
     await verifyFile(file);
   } catch (verified) {
     const { message, line, pos } = /** @type {{ message?: string, line?: number, pos?: number }} */ (verified);
-    if (line !== undefined) return `${(message ?? error.message).replace(/^ERROR at [^:]*: /, '')} at line ${line}, column ${pos}`;
+    if (line !== undefined)
+      return `${(message ?? error.message).replace(/^ERROR at [^:]*: /, '')} at line ${line}, column ${pos}`;
   }
   return error.message;
 }
@@ -440,14 +454,22 @@ async function main() {
   const role = (values.role || '').toUpperCase();
   if (!ROLES.includes(role)) fail('--role LF, NB or MSB is required');
   const batchSize = Number(values['batch-size']);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10000) fail('--batch-size takes a number from 1 to 10000');
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10000)
+    fail('--batch-size takes a number from 1 to 10000');
   if (positionals.length === 0) fail('name at least one FILE (.json or .ndjson)');
   for (const file of positionals) {
-    if (!['.json', '.ndjson'].includes(extname(file).toLowerCase())) fail(`${file}: only .json and .ndjson files are imported`);
+    if (!['.json', '.ndjson'].includes(extname(file).toLowerCase()))
+      fail(`${file}: only .json and .ndjson files are imported`);
     if (!existsSync(file)) fail(`${file}: no such file`);
   }
   const totalBytes = positionals.reduce((sum, file) => sum + statSync(file).size, 0);
-  const run = new Run({ role, url: values.url.replace(/\/+$/, ''), batchSize, totalBytes, secret: signingSecret(fail) });
+  const run = new Run({
+    role,
+    url: values.url.replace(/\/+$/, ''),
+    batchSize,
+    totalBytes,
+    secret: signingSecret(fail),
+  });
   for (const file of positionals) {
     if (extname(file).toLowerCase() === '.ndjson') await importNdjson(run, file);
     else await importJson(run, file);

@@ -21,21 +21,107 @@ const { parseArgs } = require('node:util');
  */
 
 /** The kinds of the six places of a supply point; the last place may hold a NETZLOKATION or TRANCHE instead. */
-const PLACES = /** @type {const} */ (['MARKTLOKATION', 'MESSLOKATION', 'ZAEHLER', 'ENERGIELIEFERVERTRAG', 'NETZNUTZUNGSVERTRAG', 'BILANZIERUNG']);
+const PLACES = /** @type {const} */ ([
+  'MARKTLOKATION',
+  'MESSLOKATION',
+  'ZAEHLER',
+  'ENERGIELIEFERVERTRAG',
+  'NETZNUTZUNGSVERTRAG',
+  'BILANZIERUNG',
+]);
 /** @type {Kind[]} */
 const KINDS = [...PLACES, 'NETZLOKATION', 'TRANCHE'];
 const FLUSH_CHARS = 1 << 20;
 
-const STREETS = ['Hauptstraße', 'Schulstraße', 'Gartenstraße', 'Bahnhofstraße', 'Dorfstraße', 'Bergstraße', 'Birkenweg', 'Lindenstraße', 'Kirchstraße', 'Waldstraße', 'Reinhardtstraße', 'Am Mühlbach', 'Ringstraße', 'Schillerstraße', 'Goethestraße'];
-const PLACES_OF = [
-  ['10115', 'Berlin'], ['12117', 'Berlin'], ['20095', 'Hamburg'], ['80331', 'München'], ['50667', 'Köln'], ['60311', 'Frankfurt am Main'], ['70173', 'Stuttgart'],
-  ['40213', 'Düsseldorf'], ['44135', 'Dortmund'], ['45127', 'Essen'], ['04109', 'Leipzig'], ['28195', 'Bremen'], ['01067', 'Dresden'], ['30159', 'Hannover'],
-  ['90402', 'Nürnberg'], ['47051', 'Duisburg'], ['44787', 'Bochum'], ['42103', 'Wuppertal'], ['33602', 'Bielefeld'], ['53111', 'Bonn'], ['99084', 'Erfurt'],
+const STREETS = [
+  'Hauptstraße',
+  'Schulstraße',
+  'Gartenstraße',
+  'Bahnhofstraße',
+  'Dorfstraße',
+  'Bergstraße',
+  'Birkenweg',
+  'Lindenstraße',
+  'Kirchstraße',
+  'Waldstraße',
+  'Reinhardtstraße',
+  'Am Mühlbach',
+  'Ringstraße',
+  'Schillerstraße',
+  'Goethestraße',
 ];
-const SURNAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann'];
-const FIRST_NAMES = ['Max', 'Anna', 'Michael', 'Julia', 'Thomas', 'Sabine', 'Andreas', 'Katrin', 'Stefan', 'Laura', 'Jürgen', 'Petra', 'Lukas', 'Monika', 'Felix', 'Ursula'];
+const PLACES_OF = [
+  ['10115', 'Berlin'],
+  ['12117', 'Berlin'],
+  ['20095', 'Hamburg'],
+  ['80331', 'München'],
+  ['50667', 'Köln'],
+  ['60311', 'Frankfurt am Main'],
+  ['70173', 'Stuttgart'],
+  ['40213', 'Düsseldorf'],
+  ['44135', 'Dortmund'],
+  ['45127', 'Essen'],
+  ['04109', 'Leipzig'],
+  ['28195', 'Bremen'],
+  ['01067', 'Dresden'],
+  ['30159', 'Hannover'],
+  ['90402', 'Nürnberg'],
+  ['47051', 'Duisburg'],
+  ['44787', 'Bochum'],
+  ['42103', 'Wuppertal'],
+  ['33602', 'Bielefeld'],
+  ['53111', 'Bonn'],
+  ['99084', 'Erfurt'],
+];
+const SURNAMES = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Schäfer',
+  'Koch',
+  'Bauer',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+];
+const FIRST_NAMES = [
+  'Max',
+  'Anna',
+  'Michael',
+  'Julia',
+  'Thomas',
+  'Sabine',
+  'Andreas',
+  'Katrin',
+  'Stefan',
+  'Laura',
+  'Jürgen',
+  'Petra',
+  'Lukas',
+  'Monika',
+  'Felix',
+  'Ursula',
+];
 const TITLES = ['Herr', 'Frau', 'Dr.', 'Prof.Dr.', 'Firma'];
-const COMPANIES = ['Bäckerei', 'Autohaus', 'Hausverwaltung', 'Metallbau', 'Gärtnerei', 'Zahnarztpraxis', 'Wohnungsbau eG', 'Kita'];
+const COMPANIES = [
+  'Bäckerei',
+  'Autohaus',
+  'Hausverwaltung',
+  'Metallbau',
+  'Gärtnerei',
+  'Zahnarztpraxis',
+  'Wohnungsbau eG',
+  'Kita',
+];
 const PROFILES = ['H0', 'H25', 'G0', 'G1', 'G25', 'L0', 'H00', 'P25'];
 
 /**
@@ -76,7 +162,8 @@ function prng(seed) {
  * @param {number} place
  */
 function mix(seed, point, place) {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(point + 1, 0xc2b2ae35) ^ Math.imul(place + 7, 0x27d4eb2f);
+  let h =
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(point + 1, 0xc2b2ae35) ^ Math.imul(place + 7, 0x27d4eb2f);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;
@@ -155,7 +242,13 @@ function date(random, fromYear, years) {
 function address(random) {
   const [postleitzahl, ort] = random.pick(PLACES_OF);
   /** @type {Record<string, string>} */
-  const result = { postleitzahl, ort, strasse: random.pick(STREETS), hausnummer: `${1 + random.int(180)}${random.chance(0.1) ? random.pick(['a', 'b', 'c']) : ''}`, landescode: 'DE' };
+  const result = {
+    postleitzahl,
+    ort,
+    strasse: random.pick(STREETS),
+    hausnummer: `${1 + random.int(180)}${random.chance(0.1) ? random.pick(['a', 'b', 'c']) : ''}`,
+    landescode: 'DE',
+  };
   if (random.chance(0.1)) result['adresszusatz'] = random.pick(['Hinterhaus', 'Ausbau', 'Keller', '2. OG links']);
   return result;
 }
@@ -177,7 +270,10 @@ function partner(random, role) {
   };
   if (!company) result['name2'] = random.pick(FIRST_NAMES);
   if (random.chance(0.6)) result['partneradresse'] = address(random);
-  if (random.chance(0.3)) result['externeReferenzen'] = [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: `V${random.digits(9)}` }];
+  if (random.chance(0.3))
+    result['externeReferenzen'] = [
+      { exRefName: 'Kundennummer beim Altlieferanten', exRefWert: `V${random.digits(9)}` },
+    ];
   return result;
 }
 
@@ -209,33 +305,72 @@ function objectOf(seed, point, kind) {
   switch (kind) {
     case 'MARKTLOKATION': {
       /** @type {Bo} */
-      const malo = { boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: ids.malo, sparte, energierichtung: random.chance(0.95) ? 'AUSSP' : 'EINSP' };
+      const malo = {
+        boTyp: 'MARKTLOKATION',
+        versionStruktur: '1',
+        marktlokationsId: ids.malo,
+        sparte,
+        energierichtung: random.chance(0.95) ? 'AUSSP' : 'EINSP',
+      };
       if (random.chance(0.8)) malo['lokationsadresse'] = address(random);
       if (random.chance(0.5)) malo['bilanzierungsmethode'] = random.pick(['SLP', 'RLM', 'TLP_GEMEINSAM']);
       if (random.chance(0.4)) malo['netzebene'] = random.pick(['NSP', 'MSP', 'MSP_NSP_UMSP']);
       if (random.chance(0.3)) malo['verbrauchsart'] = random.pick(['KL', 'W', 'WS']);
-      if (random.chance(0.25)) malo['katasterinformation'] = { gemarkung_flur: random.pick(PLACES_OF)[1], flurstueck: String(1 + random.int(999)), flurstueckNummer: String(1 + random.int(9999)) };
+      if (random.chance(0.25))
+        malo['katasterinformation'] = {
+          gemarkung_flur: random.pick(PLACES_OF)[1],
+          flurstueck: String(1 + random.int(999)),
+          flurstueckNummer: String(1 + random.int(9999)),
+        };
       if (random.chance(0.2)) {
-        malo['geokoordinaten'] = { breitengrad: (47 + random.next() * 8).toFixed(4), laengengrad: (6 + random.next() * 9).toFixed(4) };
+        malo['geokoordinaten'] = {
+          breitengrad: (47 + random.next() * 8).toFixed(4),
+          laengengrad: (6 + random.next() * 9).toFixed(4),
+        };
       }
-      if (random.chance(0.5)) malo['zugehoerigeMesslokationen'] = [{ messlokationsId: ids.melo, arithmetik: 'ADDITION' }];
+      if (random.chance(0.5))
+        malo['zugehoerigeMesslokationen'] = [{ messlokationsId: ids.melo, arithmetik: 'ADDITION' }];
       if (random.chance(0.2)) malo['endkunde'] = partner(random, 'KUNDE');
       return validity(random, malo);
     }
     case 'MESSLOKATION': {
       /** @type {Bo} */
-      const melo = { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: ids.melo, sparte, referenzMarktlokationsId: ids.malo };
+      const melo = {
+        boTyp: 'MESSLOKATION',
+        versionStruktur: '1',
+        messlokationsId: ids.melo,
+        sparte,
+        referenzMarktlokationsId: ids.malo,
+      };
       if (random.chance(0.5)) melo['netzebeneMessung'] = random.pick(['NSP', 'MSP']);
       if (random.chance(0.4)) melo['messadresse'] = address(random);
       if (random.chance(0.3)) melo['ablesekartenempfaenger'] = partner(random, 'ABLESEKARTENEMPFAENGER');
-      if (random.chance(0.4)) melo['geraete'] = [{ geraetenummer: ids.zaehler, geraetetyp: random.pick(['WECHSELSTROMZAEHLER', 'DREHSTROMZAEHLER', 'BALGENGASZAEHLER']) }];
+      if (random.chance(0.4))
+        melo['geraete'] = [
+          {
+            geraetenummer: ids.zaehler,
+            geraetetyp: random.pick(['WECHSELSTROMZAEHLER', 'DREHSTROMZAEHLER', 'BALGENGASZAEHLER']),
+          },
+        ];
       return validity(random, melo);
     }
     case 'ZAEHLER': {
       /** @type {Bo} */
-      const meter = { boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: ids.zaehler, sparte, messlokationsId: ids.melo, marktlokationsId: ids.malo };
-      if (random.chance(0.7)) meter['zaehlerauspraegung'] = random.pick(['EINRICHTUNGSZAEHLER', 'ZWEIRICHTUNGSZAEHLER']);
-      if (random.chance(0.7)) meter['zaehlertyp'] = sparte === 'GAS' ? 'BALGENGASZAEHLER' : random.pick(['DREHSTROMZAEHLER', 'MODERNE_MESSEINRICHTUNG', 'INTELLIGENTES_MESSYSTEM']);
+      const meter = {
+        boTyp: 'ZAEHLER',
+        versionStruktur: '1',
+        zaehlernummer: ids.zaehler,
+        sparte,
+        messlokationsId: ids.melo,
+        marktlokationsId: ids.malo,
+      };
+      if (random.chance(0.7))
+        meter['zaehlerauspraegung'] = random.pick(['EINRICHTUNGSZAEHLER', 'ZWEIRICHTUNGSZAEHLER']);
+      if (random.chance(0.7))
+        meter['zaehlertyp'] =
+          sparte === 'GAS'
+            ? 'BALGENGASZAEHLER'
+            : random.pick(['DREHSTROMZAEHLER', 'MODERNE_MESSEINRICHTUNG', 'INTELLIGENTES_MESSYSTEM']);
       if (random.chance(0.6)) {
         meter['zaehlwerke'] = Array.from({ length: 1 + random.int(2) }, (_, i) => ({
           zaehlwerkId: `${i + 1}`,
@@ -267,10 +402,17 @@ function objectOf(seed, point, kind) {
       if (supply) {
         contract['vertragspartner2'] = [partner(random, 'KUNDE')];
         if (random.chance(0.4)) contract['korrespondenzpartner'] = partner(random, 'KORRESPONDENZPARTNER');
-        if (random.chance(0.5)) contract['enFG'] = [{ grundlageVerringerungUmlagen: random.pick(['KEINE_ANGABE', 'KUNDE_ERFUELLT_VORAUSSETZUNG']) }];
+        if (random.chance(0.5))
+          contract['enFG'] = [
+            { grundlageVerringerungUmlagen: random.pick(['KEINE_ANGABE', 'KUNDE_ERFUELLT_VORAUSSETZUNG']) },
+          ];
       } else {
         contract['gemeinderabatt'] = random.chance(0.9) ? 0 : random.int(10);
-        contract['vertragskonditionen'] = { haushaltskunde: random.chance(0.8), netznutzungsvertrag: 'LIEFERANTEN_NB', netznutzungszahler: 'LIEFERANT' };
+        contract['vertragskonditionen'] = {
+          haushaltskunde: random.chance(0.8),
+          netznutzungsvertrag: 'LIEFERANTEN_NB',
+          netznutzungszahler: 'LIEFERANT',
+        };
       }
       return contract;
     }
@@ -282,7 +424,15 @@ function objectOf(seed, point, kind) {
         marktlokationsId: ids.malo,
         bilanzkreis: `11X${random.digits(8)}-${random.pick(['A', 'B', 'C', 'V'])}`,
         jahresverbrauchsprognose: { einheit: 'KWH', wert: 500 + random.int(20_000) },
-        lastprofile: [{ bezeichnung: random.pick(PROFILES), einspeisung: false, herausgeber: 'NB', profilart: 'ART_STANDARDLASTPROFIL', verfahren: random.pick(['SYNTHETISCH', 'ANALYTISCH']) }],
+        lastprofile: [
+          {
+            bezeichnung: random.pick(PROFILES),
+            einspeisung: false,
+            herausgeber: 'NB',
+            profilart: 'ART_STANDARDLASTPROFIL',
+            verfahren: random.pick(['SYNTHETISCH', 'ANALYTISCH']),
+          },
+        ],
         bilanzierungsbeginn: date(random, 2015, 11),
       };
       if (random.chance(0.3)) balancing['temperaturArbeit'] = { einheit: 'KWH', wert: random.int(5000) };
@@ -290,14 +440,26 @@ function objectOf(seed, point, kind) {
     }
     case 'NETZLOKATION': {
       /** @type {Bo} */
-      const nelo = { boTyp: 'NETZLOKATION', versionStruktur: '1', netzlokationsId: ids.nelo, sparte, netzanschlussleistung: { einheit: 'KW', wert: 10 + random.int(500) } };
+      const nelo = {
+        boTyp: 'NETZLOKATION',
+        versionStruktur: '1',
+        netzlokationsId: ids.nelo,
+        sparte,
+        netzanschlussleistung: { einheit: 'KW', wert: 10 + random.int(500) },
+      };
       if (random.chance(0.7)) nelo['lokationsadresse'] = address(random);
       if (random.chance(0.5)) nelo['eigenschaftMSBLokation'] = random.pick(['NB', 'MSB']);
       if (random.chance(0.5)) nelo['grundzustaendigerMSBCodeNr'] = `99${random.digits(11)}`;
       return validity(random, nelo);
     }
     case 'TRANCHE':
-      return validity(random, { boTyp: 'TRANCHE', versionStruktur: '1', tranchenId: ids.tranche, sparte, aufteilungsmenge: 10 + random.int(90) });
+      return validity(random, {
+        boTyp: 'TRANCHE',
+        versionStruktur: '1',
+        tranchenId: ids.tranche,
+        sparte,
+        aufteilungsmenge: 10 + random.int(90),
+      });
   }
 }
 
@@ -336,7 +498,9 @@ function writer(out) {
     async close() {
       if (pending) await flushText(pending);
       pending = '';
-      await new Promise((resolve, reject) => stream.end((/** @type {Error | null | undefined} */ error) => (error ? reject(error) : resolve(undefined))));
+      await new Promise((resolve, reject) =>
+        stream.end((/** @type {Error | null | undefined} */ error) => (error ? reject(error) : resolve(undefined))),
+      );
       return bytes;
     },
   };
@@ -365,7 +529,9 @@ async function generate({ count, seed, format, shape, out }) {
       for (let index = 0; index < count; index++) {
         if (kindAt(seed, index) !== kind) continue;
         if (first) await file.write(`${firstKind ? '' : '],'}\n${JSON.stringify(kind)}:[`);
-        await file.write(`${first ? '\n' : ',\n'}${JSON.stringify(objectOf(seed, Math.floor(index / PLACES.length), kind))}`);
+        await file.write(
+          `${first ? '\n' : ',\n'}${JSON.stringify(objectOf(seed, Math.floor(index / PLACES.length), kind))}`,
+        );
         first = false;
         firstKind = false;
       }
@@ -396,7 +562,8 @@ async function main() {
     strict: true,
   });
   const count = Number(values.count);
-  if (!Number.isInteger(count) || count < 0 || count > 100_000_000) fail('--count takes a whole number up to 100000000');
+  if (!Number.isInteger(count) || count < 0 || count > 100_000_000)
+    fail('--count takes a whole number up to 100000000');
   const seed = Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) fail('--seed takes a whole number ≥ 0');
   if (!values.out) fail('--out FILE is required');
@@ -405,7 +572,9 @@ async function main() {
   if (values.shape !== 'stammdaten' && values.shape !== 'array') fail('--shape is stammdaten or array');
   const started = Date.now();
   const { objects, bytes } = await generate({ count, seed, format, shape: values.shape, out: values.out });
-  process.stderr.write(`wrote ${objects} objects, ${(bytes / 1024 / 1024).toFixed(1)} MiB to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `wrote ${objects} objects, ${(bytes / 1024 / 1024).toFixed(1)} MiB to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 if (require.main === module) {

@@ -28,7 +28,8 @@ const TARGETS = { objectsPerSecond: 5000, rssMB: 300 };
 function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kB = (/** @type {string} */ field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    const kB = (/** @type {string} */ field) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
     return { hwm: Math.round(kB('VmHWM') / 1024), rss: Math.round(kB('VmRSS') / 1024) };
   } catch {
     return undefined;
@@ -63,17 +64,38 @@ async function measure({ adminUrl, file, format, batchSize, count }) {
   url.pathname = `/${DATABASE}`;
   const service = spawn(process.execPath, [join(ROOT, 'apps', 'lf', 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: url.toString(), JWT_SECRET, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: url.toString(),
+      JWT_SECRET,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForLive(`http://127.0.0.1:${PORT}/health/live`, 30_000);
     const started = Date.now();
-    const cli = spawn(process.execPath, [join(ROOT, 'tools', 'import', 'import-master-data.js'), '--role', 'LF', '--url', `http://127.0.0.1:${PORT}`, '--batch-size', String(batchSize), file], {
-      cwd: ROOT,
-      env: { ...process.env, JWT_SECRET },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const cli = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'tools', 'import', 'import-master-data.js'),
+        '--role',
+        'LF',
+        '--url',
+        `http://127.0.0.1:${PORT}`,
+        '--batch-size',
+        String(batchSize),
+        file,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, JWT_SECRET },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let cliPeak = 0;
     let serviceRss = 0;
     const sample = () => {
@@ -123,8 +145,10 @@ async function main() {
     strict: true,
   });
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (a database of its own is created and dropped)');
-  if (!existsSync(join(ROOT, 'apps', 'lf', 'dist', 'main.js'))) throw new Error('build the LF service first: npx nx run lf:build');
+  if (!adminUrl)
+    throw new Error('set DATABASE_URL to a PostgreSQL server (a database of its own is created and dropped)');
+  if (!existsSync(join(ROOT, 'apps', 'lf', 'dist', 'main.js')))
+    throw new Error('build the LF service first: npx nx run lf:build');
   const count = Number(values.count);
   const seed = Number(values.seed);
   const rows = [];

@@ -69,7 +69,9 @@ function formatTable(items, width) {
     String(item.detail ?? '').replace(/\s+/g, ' '),
   ]);
   const header = ['ID', 'RECEIVED', 'STATE', 'STATUS CODE', 'PI', 'OPERATION', 'DETAIL'];
-  const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const widths = header
+    .slice(0, -1)
+    .map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = /** @param {string[]} cells */ (cells) => {
     const text = cells.map((cell, column) => (column < widths.length ? cell.padEnd(widths[column]) : cell)).join('  ');
     return width && text.length > width ? `${text.slice(0, Math.max(width - 1, 0))}…` : text;
@@ -141,7 +143,8 @@ async function main(argv) {
   if (!ROLES.includes(role)) usage(`--role takes LF, NB or MSB (got ${values.role})`);
 
   const listOnly = /** @type {const} */ (['state', 'code', 'pi', 'operation', 'from', 'to', 'limit', 'cursor', 'json']);
-  if (command !== 'list') for (const name of listOnly) if (values[name] !== undefined) usage(`--${name} belongs to list`);
+  if (command !== 'list')
+    for (const name of listOnly) if (values[name] !== undefined) usage(`--${name} belongs to list`);
   if (command !== 'dismiss' && values.reason !== undefined) usage('--reason belongs to dismiss');
 
   /** @type {{ method: 'GET' | 'POST'; path: string; body?: unknown }} */
@@ -151,7 +154,8 @@ async function main(argv) {
     const state = /** @type {string | undefined} */ (values.state);
     if (state !== undefined && !STATES.includes(state)) usage(`--state takes ${STATES.join(', ')} (got ${state})`);
     const operation = /** @type {string | undefined} */ (values.operation);
-    if (operation !== undefined && !OPERATIONS.includes(operation)) usage(`--operation takes create or update (got ${operation})`);
+    if (operation !== undefined && !OPERATIONS.includes(operation))
+      usage(`--operation takes create or update (got ${operation})`);
     const limit = /** @type {string | undefined} */ (values.limit);
     if (limit !== undefined && !/^[1-9]\d*$/.test(limit)) usage(`--limit takes a positive whole number (got ${limit})`);
     /** @type {[string, unknown][]} */
@@ -188,7 +192,11 @@ async function main(argv) {
   const url = `${base.replace(/\/+$/, '')}${request.path}`;
   let response;
   try {
-    response = await fetch(url, { method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
+    response = await fetch(url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
   } catch (error) {
     const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause;
     fail(`no answer from ${url}${cause?.code ? ` (${cause.code})` : ''}: is the service running?`);
@@ -203,7 +211,9 @@ async function main(argv) {
     }
     const width = process.stdout.isTTY ? process.stdout.columns : undefined;
     process.stdout.write(page.items.length ? `${formatTable(page.items, width)}\n` : '');
-    process.stderr.write(`${page.items.length} refused write(s)${page.nextCursor ? `; next page: --cursor ${page.nextCursor}` : ''}\n`);
+    process.stderr.write(
+      `${page.items.length} refused write(s)${page.nextCursor ? `; next page: --cursor ${page.nextCursor}` : ''}\n`,
+    );
     return 0;
   }
   process.stdout.write(`${answer === undefined ? text : JSON.stringify(answer, null, 2)}\n`);

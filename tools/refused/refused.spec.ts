@@ -27,7 +27,12 @@ const SUMMARY = {
 const DETAIL = {
   ...SUMMARY,
   command: null,
-  problem: { code: SUMMARY.code, detail: SUMMARY.detail, status: 404, errors: [{ pointer: '/zusatzdaten/prozessId', message: 'unknown' }] },
+  problem: {
+    code: SUMMARY.code,
+    detail: SUMMARY.detail,
+    status: 404,
+    errors: [{ pointer: '/zusatzdaten/prozessId', message: 'unknown' }],
+  },
   body: { zusatzdaten: { prozessId: 'ABC-1' } },
   bodyText: '{"zusatzdaten":{"prozessId":"ABC-1"}}',
   resolvedAt: null,
@@ -38,7 +43,21 @@ const DETAIL = {
   dismissedReason: null,
   dismissedBy: null,
 };
-const PAGE = { items: [SUMMARY, { ...SUMMARY, id: 'second', pruefidentifikator: null, operation: 'create', status: 422, code: 'PROCESS_DATA.BODY_INVALID', detail: 'not\nan object' }], nextCursor: 'CURSOR-2' };
+const PAGE = {
+  items: [
+    SUMMARY,
+    {
+      ...SUMMARY,
+      id: 'second',
+      pruefidentifikator: null,
+      operation: 'create',
+      status: 422,
+      code: 'PROCESS_DATA.BODY_INVALID',
+      detail: 'not\nan object',
+    },
+  ],
+  nextCursor: 'CURSOR-2',
+};
 
 interface Seen {
   method: string;
@@ -66,11 +85,19 @@ function startServer(seen: Seen[]): Promise<Server> {
       if (request.method === 'GET' && url.pathname === '/refused') return answer(200, PAGE);
       if (!entry) return answer(404, problem(404, 'NOT_FOUND', 'no route'));
       const id = decodeURIComponent(entry[1]);
-      if (id !== ID && id !== 'resolved') return answer(404, problem(404, 'REFUSED.NOT_FOUND', `No refused write ${id}`));
+      if (id !== ID && id !== 'resolved')
+        return answer(404, problem(404, 'REFUSED.NOT_FOUND', `No refused write ${id}`));
       if (request.method === 'GET' && !entry[2]) return answer(200, DETAIL);
       if (request.method === 'POST' && entry[2] === 'resubmit') {
         return answer(200, {
-          entry: { ...DETAIL, state: 'resolved', resolvedBy: 'resubmit', resolvedBusinessKey: 'ABC-1', resolvedRevision: 2, resolvedAt: '2026-04-02T00:00:00.000Z' },
+          entry: {
+            ...DETAIL,
+            state: 'resolved',
+            resolvedBy: 'resubmit',
+            resolvedBusinessKey: 'ABC-1',
+            resolvedRevision: 2,
+            resolvedAt: '2026-04-02T00:00:00.000Z',
+          },
           outcome: 'booked',
           receipt: { businessKey: 'ABC-1', revision: 2, replayed: false, findings: [] },
         });
@@ -78,7 +105,13 @@ function startServer(seen: Seen[]): Promise<Server> {
       if (request.method === 'POST' && entry[2] === 'dismiss') {
         if (id === 'resolved') return answer(409, problem(409, 'REFUSED.RESOLVED', 'The refused write is resolved'));
         const reason = (JSON.parse(body) as { reason: string }).reason;
-        return answer(200, { ...DETAIL, state: 'dismissed', dismissedReason: reason, dismissedBy: 'refused-cli', dismissedAt: '2026-04-02T00:00:00.000Z' });
+        return answer(200, {
+          ...DETAIL,
+          state: 'dismissed',
+          dismissedReason: reason,
+          dismissedBy: 'refused-cli',
+          dismissedAt: '2026-04-02T00:00:00.000Z',
+        });
       }
       return answer(405, problem(405, 'METHOD', 'no'));
     });
@@ -94,10 +127,15 @@ interface Run {
 
 function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env['PATH'] ?? '', JWT_SECRET: SECRET, ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { PATH: process.env['PATH'] ?? '', JWT_SECRET: SECRET, ...env }, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -122,7 +160,27 @@ describe('npm run refused', () => {
   });
 
   it('should list with the filters as the query, a token of the role, and print one line per entry', async () => {
-    const result = await run(['list', '--role', 'nb', '--url', `${url}/`, '--state', 'open', '--code', 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN', '--pi', '55001', '--operation', 'update', '--from', '2026-04-01T00:00:00Z', '--limit', '2', '--cursor', 'CURSOR-1']);
+    const result = await run([
+      'list',
+      '--role',
+      'nb',
+      '--url',
+      `${url}/`,
+      '--state',
+      'open',
+      '--code',
+      'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
+      '--pi',
+      '55001',
+      '--operation',
+      'update',
+      '--from',
+      '2026-04-01T00:00:00Z',
+      '--limit',
+      '2',
+      '--cursor',
+      'CURSOR-1',
+    ]);
     expect(result).toMatchObject({ code: 0 });
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe('GET');
@@ -141,8 +199,24 @@ describe('npm run refused', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^ID\s+RECEIVED\s+STATE\s+STATUS CODE\s+PI\s+OPERATION\s+DETAIL$/);
-    expect(lines[1].split(/\s{2,}/)).toEqual([ID, '2026-04-01T10:00:00.000Z', 'open', '404 PROCESS_DATA.BUSINESS_KEY_UNKNOWN', '55001', 'update', 'No process has the key ABC-1']);
-    expect(lines[2].split(/\s{2,}/)).toEqual(['second', '2026-04-01T10:00:00.000Z', 'open', '422 PROCESS_DATA.BODY_INVALID', '-', 'create', 'not an object']);
+    expect(lines[1].split(/\s{2,}/)).toEqual([
+      ID,
+      '2026-04-01T10:00:00.000Z',
+      'open',
+      '404 PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
+      '55001',
+      'update',
+      'No process has the key ABC-1',
+    ]);
+    expect(lines[2].split(/\s{2,}/)).toEqual([
+      'second',
+      '2026-04-01T10:00:00.000Z',
+      'open',
+      '422 PROCESS_DATA.BODY_INVALID',
+      '-',
+      'create',
+      'not an object',
+    ]);
     // The columns line up.
     expect(lines[1].indexOf('2026-')).toBe(lines[2].indexOf('2026-'));
     expect(result.stderr).toContain('--cursor CURSOR-2');
@@ -177,17 +251,32 @@ describe('npm run refused', () => {
     expect(seen[0]).toMatchObject({ method: 'POST', url: `/refused/${ID}/resubmit`, body: '' });
     expect(seen[0].headers['content-type']).toBeUndefined();
     expect(claimsOf(seen[0])).toMatchObject({ roles: ['MSB'] });
-    expect(JSON.parse(result.stdout)).toMatchObject({ outcome: 'booked', receipt: { businessKey: 'ABC-1', revision: 2 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      outcome: 'booked',
+      receipt: { businessKey: 'ABC-1', revision: 2 },
+    });
   });
 
   it('should dismiss with the reason as JSON and the subject as who', async () => {
-    const result = await run(['dismiss', ID, '--reason', '  test message from the operator ', '--url', url, '--sub', 'alice']);
+    const result = await run([
+      'dismiss',
+      ID,
+      '--reason',
+      '  test message from the operator ',
+      '--url',
+      url,
+      '--sub',
+      'alice',
+    ]);
     expect(result.code).toBe(0);
     expect(seen[0]).toMatchObject({ method: 'POST', url: `/refused/${ID}/dismiss` });
     expect(seen[0].headers['content-type']).toBe('application/json');
     expect(JSON.parse(seen[0].body)).toEqual({ reason: 'test message from the operator' });
     expect(claimsOf(seen[0])).toMatchObject({ roles: ['LF'], sub: 'alice' });
-    expect(JSON.parse(result.stdout)).toMatchObject({ state: 'dismissed', dismissedReason: 'test message from the operator' });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      state: 'dismissed',
+      dismissedReason: 'test message from the operator',
+    });
   });
 
   it('should exit 1 with the problem when the service refuses (dismissing a resolved entry)', async () => {

@@ -14,7 +14,13 @@ const ts = require('typescript');
 
 const ROOT = join(__dirname, '..', '..');
 const SOURCE = /\.tsx?$/;
-const NOT_PRODUCTION = [/\.spec\.tsx?$/, /\.integration-spec\.ts$/, /\.measure-spec\.ts$/, /\.generated\.ts$/, /\.d\.ts$/];
+const NOT_PRODUCTION = [
+  /\.spec\.tsx?$/,
+  /\.integration-spec\.ts$/,
+  /\.measure-spec\.ts$/,
+  /\.generated\.ts$/,
+  /\.d\.ts$/,
+];
 const NOT_PRODUCTION_PROJECTS = new Set(['libs/testing', 'apps/console-e2e']);
 
 /**
@@ -43,7 +49,13 @@ const FIGURE = [
  * @returns {FileCount}
  */
 function countFile(fileName, text, longLine) {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   /** @type {Map<number, ts.CommentRange>} */
   const ranges = new Map();
   const collect = (/** @type {readonly ts.CommentRange[] | undefined} */ found) => {
@@ -73,7 +85,12 @@ function countFile(fileName, text, longLine) {
     // Consecutive line comments with nothing between them are one comment.
     const previous = comments[comments.length - 1];
     const between = comments.length > 0 ? text.slice(lastEnd, range.pos) : '';
-    if (previous && range.kind === ts.SyntaxKind.SingleLineCommentTrivia && /^[ \t]*\r?\n[ \t]*$/.test(between) && previous.text.startsWith('//')) {
+    if (
+      previous &&
+      range.kind === ts.SyntaxKind.SingleLineCommentTrivia &&
+      /^[ \t]*\r?\n[ \t]*$/.test(between) &&
+      previous.text.startsWith('//')
+    ) {
       previous.text += between + text.slice(range.pos, range.end);
     } else {
       comments.push({ line: start.line + 1, text: text.slice(range.pos, range.end) });
@@ -93,7 +110,10 @@ function countFile(fileName, text, longLine) {
     if (line.length > longLine) overLong++;
     const marked = commentChars[index];
     const hasComment = marked.some(Boolean);
-    const code = [...line].filter((_, at) => !marked[at]).join('').trim();
+    const code = [...line]
+      .filter((_, at) => !marked[at])
+      .join('')
+      .trim();
     if (line.trim() === '') blank++;
     // `{/* … */}` is how JSX writes a comment line.
     else if (hasComment && (code === '' || code === '{}')) commentOnly++;
@@ -133,7 +153,8 @@ function productionFiles(root) {
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'test' ? [] : walk(path);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'test' ? [] : walk(path);
     return entry.isFile() ? [path] : [];
   });
 }
@@ -175,7 +196,10 @@ function docReferences(root, comments) {
       } catch {
         // a doc that does not exist resolves nothing
       }
-      found = text.split('\n').filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ''));
+      found = text
+        .split('\n')
+        .filter((line) => /^#+ /.test(line))
+        .map((line) => line.replace(/^#+ /, ''));
       headings.set(doc, found);
     }
     return found;
@@ -210,7 +234,11 @@ function countProduction(root, longLine) {
     totals.overLong += counted.overLong;
     for (const comment of counted.comments) comments.push({ file, ...comment });
   }
-  return { totals, figures: comments.filter((comment) => quotesFigure(comment.text)), references: docReferences(root, comments) };
+  return {
+    totals,
+    figures: comments.filter((comment) => quotesFigure(comment.text)),
+    references: docReferences(root, comments),
+  };
 }
 
 /** @param {number} part @param {number} whole */
@@ -219,13 +247,21 @@ function percent(part, whole) {
 }
 
 function main() {
-  const { values } = parseArgs({ options: { figures: { type: 'boolean', default: false }, long: { type: 'string', default: '200' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      figures: { type: 'boolean', default: false },
+      long: { type: 'string', default: '200' },
+      json: { type: 'boolean', default: false },
+    },
+  });
   const longLine = Number(values.long);
   const { totals, figures, references } = countProduction(ROOT, longLine);
   const unresolved = references.filter((reference) => !reference.resolved);
   if (unresolved.length > 0) process.exitCode = 1;
   if (values.json) {
-    process.stdout.write(JSON.stringify({ totals, figures: values.figures ? figures : figures.length, references }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify({ totals, figures: values.figures ? figures : figures.length, references }, null, 2) + '\n',
+    );
     return;
   }
   const nonBlank = totals.lines - totals.blank;
@@ -236,9 +272,13 @@ function main() {
     `lines over ${longLine} characters: ${totals.overLong}`,
     `comments quoting figures: ${figures.length}`,
     `references to a doc's section: ${references.length}, unresolved: ${unresolved.length}`,
-    ...unresolved.map((reference) => `  ${reference.file}:${reference.line}: ${reference.doc}, "${reference.section}" names no heading`),
+    ...unresolved.map(
+      (reference) => `  ${reference.file}:${reference.line}: ${reference.doc}, "${reference.section}" names no heading`,
+    ),
   ];
-  if (values.figures) for (const figure of figures) lines.push(`  ${figure.file}:${figure.line}: ${figure.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  if (values.figures)
+    for (const figure of figures)
+      lines.push(`  ${figure.file}:${figure.line}: ${figure.text.replace(/\s+/g, ' ').slice(0, 160)}`);
   process.stdout.write(lines.join('\n') + '\n');
 }
 

@@ -26,5 +26,8 @@ export default async function globalSetup(): Promise<void> {
     },
   };
   process.env['DATABASE_URL'] = database.url;
-  (globalThis as { __macoTestDatabase?: { database: EmbeddedDatabase; dir: string } }).__macoTestDatabase = { database, dir };
+  (globalThis as { __macoTestDatabase?: { database: EmbeddedDatabase; dir: string } }).__macoTestDatabase = {
+    database,
+    dir,
+  };
 }

@@ -19,7 +19,8 @@ function devSecretFile() {
 function signingSecret(fail) {
   if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
   const file = devSecretFile();
-  if (!existsSync(file)) fail(`no JWT_SECRET and no development secret at ${file}: start the service first, or set JWT_SECRET`);
+  if (!existsSync(file))
+    fail(`no JWT_SECRET and no development secret at ${file}: start the service first, or set JWT_SECRET`);
   return readFileSync(file, 'utf8').trim();
 }
 

@@ -20,7 +20,6 @@ function fail(message) {
   process.exit(2);
 }
 
-
 /**
  * @param {string} file
  * @returns {Record<string, unknown>}
@@ -50,7 +49,8 @@ async function main() {
   });
   const role = (values.role || '').toUpperCase();
   if (!ROLES.includes(role)) fail('--role LF, NB or MSB is required');
-  if (!values.event || !/^[A-Z][A-Z0-9_]*$/.test(values.event)) fail('--event EVENTNAME (e.g. START_MALOIDENT) is required');
+  if (!values.event || !/^[A-Z][A-Z0-9_]*$/.test(values.event))
+    fail('--event EVENTNAME (e.g. START_MALOIDENT) is required');
   if (!values.body) fail('--body FILE (a JSON trigger body, - for stdin) is required');
 
   const body = readBody(values.body);
@@ -58,7 +58,11 @@ async function main() {
     const zusatzdaten = typeof body.zusatzdaten === 'object' && body.zusatzdaten !== null ? body.zusatzdaten : {};
     body.zusatzdaten = { ...zusatzdaten, prozessId: values['prozess-id'] };
   }
-  const token = sign({ roles: [role] }, signingSecret(fail), { algorithm: 'HS256', subject: 'trigger-cli', expiresIn: 300 });
+  const token = sign({ roles: [role] }, signingSecret(fail), {
+    algorithm: 'HS256',
+    subject: 'trigger-cli',
+    expiresIn: 300,
+  });
   /** @type {Record<string, string>} */
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   if (values['format-version']) headers['x-format-version'] = values['format-version'];

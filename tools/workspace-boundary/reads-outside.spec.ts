@@ -10,21 +10,33 @@ describe('the workspace reads nothing outside itself', () => {
 
   it('should look at the sources, tests, tools and configuration', () => {
     const files = workspaceFiles(ROOT).map((file) => file.slice(ROOT.length + 1));
-    expect(files).toEqual(expect.arrayContaining(['nx.json', 'README.md', 'libs/testing/src/samples.ts', 'tools/ahb-rules/generate.js', '.ci/run']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'nx.json',
+        'README.md',
+        'libs/testing/src/samples.ts',
+        'tools/ahb-rules/generate.js',
+        '.ci/run',
+      ]),
+    );
     expect(files.some((file) => file.startsWith('reference/') || file.includes('node_modules'))).toBe(false);
   });
 });
 
 describe(outsideReferences.name, () => {
   const file = (path: string) => join(ROOT, path);
-  const reasons = (path: string, text: string) => outsideReferences(ROOT, file(path), text).map((found) => found.reason);
+  const reasons = (path: string, text: string) =>
+    outsideReferences(ROOT, file(path), text).map((found) => found.reason);
 
   it.each([
     ['libs/testing/src/samples.ts', "return join(workspaceRoot(), '..', 'shared', 'samples');"],
     ['tools/bench/process-fill.js', "const SAMPLES = join(__dirname, '..', '..', '..', 'corpus');"],
-    ['libs/domain/src/ahb/conditions/x.spec.ts', "const REFERENCE = path.join(__dirname, '../../../../../../corpus/ahb');"],
+    [
+      'libs/domain/src/ahb/conditions/x.spec.ts',
+      "const REFERENCE = path.join(__dirname, '../../../../../../corpus/ahb');",
+    ],
     ['nx.json', '"{workspaceRoot}/../corpus/**/*",'],
-    ['README.md', "curl … -d @../shared/samples/lf-create-55001.json"],
+    ['README.md', 'curl … -d @../shared/samples/lf-create-55001.json'],
     ['tools/ahb-rules/generate.js', "const REFERENCE = path.join(REPO_ROOT, '..', 'corpus');"],
     ['docs/ahb-rules.md', '| AHB tables (`shared/reference/ahb/FV2510`) |'],
     ['tools/bench/README.md', '(`/work/shared/samples`, page, upstream)'],

@@ -10,7 +10,18 @@ export interface OutsideReference {
 }
 
 // Folders that are output, installed or the reference data itself (whose README says where new data arrives).
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.nx', '.data', '.git', 'coverage', 'tmp', 'reference', 'results', 'screenshots']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.nx',
+  '.data',
+  '.git',
+  'coverage',
+  'tmp',
+  'reference',
+  'results',
+  'screenshots',
+]);
 const CHECKED_FILE = /(\.(ts|tsx|js|cjs|mjs|json|sh|ya?ml|md)|^Dockerfile|^run)$/;
 const SKIPPED_FILES = new Set(['package-lock.json']);
 // This checker and its spec spell out the patterns they look for.
@@ -41,14 +52,16 @@ export function outsideReferences(root: string, file: string, text: string): Out
     return target !== root && !target.startsWith(root + sep);
   };
   lines.forEach((content, index) => {
-    const add = (reason: string) => found.push({ file: relative(root, file), line: index + 1, text: content.trim(), reason });
+    const add = (reason: string) =>
+      found.push({ file: relative(root, file), line: index + 1, text: content.trim(), reason });
     for (const [pattern, reason] of SIBLING_PATTERNS) if (pattern.test(content)) add(reason);
     if (ROOT_CLIMB.test(content)) add("climbs '..' from the workspace root");
     for (const match of content.matchAll(DIRNAME_SEGMENTS)) {
       const climbs = match[1].match(/\.\./g)?.length ?? 0;
       if (outside(Array(climbs).fill('..').join('/'))) add('climbs above the workspace from __dirname');
     }
-    for (const match of content.matchAll(RELATIVE_LITERAL)) if (outside(match[2])) add('a relative path above the workspace');
+    for (const match of content.matchAll(RELATIVE_LITERAL))
+      if (outside(match[2])) add('a relative path above the workspace');
   });
   return found;
 }
@@ -57,7 +70,8 @@ export function outsideReferences(root: string, file: string, text: string): Out
 export function workspaceFiles(root: string, dir: string = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) || relative(root, path) === CHECKER_DIR ? [] : workspaceFiles(root, path);
+    if (entry.isDirectory())
+      return SKIPPED_DIRS.has(entry.name) || relative(root, path) === CHECKER_DIR ? [] : workspaceFiles(root, path);
     return entry.isFile() && CHECKED_FILE.test(entry.name) && !SKIPPED_FILES.has(entry.name) ? [path] : [];
   });
 }

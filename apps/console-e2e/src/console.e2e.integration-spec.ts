@@ -41,7 +41,6 @@ const WAIT_MS = 15_000;
 
 /** Retries within milliseconds (as libs/triggers/test/trigger-test-kit.ts), so the test waits for outcomes, not backoff. */
 
-
 /** A MaLo-ID with a valid check digit that no sample carries. */
 const MALO_ID = '50074561190';
 const SAMPLE_MALO_ID = '50074561192';
@@ -69,7 +68,9 @@ async function copyOfBuiltConsole(): Promise<string> {
   for (let waited = 0; waited <= 120_000; waited += 500) {
     const complete = (dir: string) => {
       if (!existsSync(join(dir, 'index.html'))) return false;
-      const assets = [...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/console\/([^"]+)"/g)].map((match) => match[1]);
+      const assets = [
+        ...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/console\/([^"]+)"/g),
+      ].map((match) => match[1]);
       return assets.every((asset) => existsSync(join(dir, asset)));
     };
     if (complete(dist)) {
@@ -98,10 +99,15 @@ interface CliRun {
 /** Runs the quarantine CLI (tools/refused/refused.js) to its end, bounded by WAIT_MS; a non-zero exit is a result. */
 function runRefusedCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [REFUSED_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: WAIT_MS, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      process.execPath,
+      [REFUSED_CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: WAIT_MS, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -115,7 +121,9 @@ async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   } catch (error) {
-    throw new Error(`Chromium at ${CHROMIUM} did not start (install Debian's chromium or set CHROMIUM_PATH): ${(error as Error).message}`);
+    throw new Error(
+      `Chromium at ${CHROMIUM} did not start (install Debian's chromium or set CHROMIUM_PATH): ${(error as Error).message}`,
+    );
   }
 }
 
@@ -135,10 +143,13 @@ describe('the operator console in a browser (LF)', () => {
   const pageProblems: string[] = [];
 
   const createBody = (): Record<string, unknown> => {
-    const sample = loadSamples({ role: 'LF', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
+    const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+      (candidate) => candidate.file === 'lf-create-55001.json',
+    );
     if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
     const text = JSON.stringify(sample.body);
-    if (!text.includes(SAMPLE_MALO_ID)) throw new Error(`sample lf-create-55001.json no longer carries MaLo-ID ${SAMPLE_MALO_ID}`);
+    if (!text.includes(SAMPLE_MALO_ID))
+      throw new Error(`sample lf-create-55001.json no longer carries MaLo-ID ${SAMPLE_MALO_ID}`);
     return JSON.parse(text.replaceAll(SAMPLE_MALO_ID, MALO_ID)) as Record<string, unknown>;
   };
 
@@ -148,7 +159,8 @@ describe('the operator console in a browser (LF)', () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
     page.on('response', (response) => {
-      if (response.status() >= 500) pageProblems.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
+      if (response.status() >= 500)
+        pageProblems.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
     });
     await page.goto('/console/');
     await (await visible(page.getByLabel('Bearer token'))).fill(token);
@@ -169,7 +181,8 @@ describe('the operator console in a browser (LF)', () => {
     return table.locator('tbody tr').filter({ has: page.getByRole('link', { name: businessKey }) });
   };
 
-  const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const screenshot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
     // Served from a copy: another suite (the deploy staging) rebuilds apps/console/dist while this one runs, so the
@@ -180,15 +193,24 @@ describe('the operator console in a browser (LF)', () => {
     database = await createTestDatabase();
     middleware = await startScriptedMiddleware();
     service = await startTestService(
-      composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, OPERATOR_GROUP, CONSOLE_GROUP] }),
+      composeService({
+        role: 'LF',
+        groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, OPERATOR_GROUP, CONSOLE_GROUP],
+      }),
       database.url,
       { ...middleware.env, ...FAST_RETRIES, CONSOLE_DIR: consoleCopy },
     );
 
     // A chain over HTTP: the create, then an answer of a sub-process naming it as its target, with one field changed.
-    const created = await postJson(`${service.baseUrl}/createProcessData`, { ...createBody(), zusatzdaten: { businessKey } }, { token: writer });
+    const created = await postJson(
+      `${service.baseUrl}/createProcessData`,
+      { ...createBody(), zusatzdaten: { businessKey } },
+      { token: writer },
+    );
     expect([created.status, created.body]).toEqual([200, expect.objectContaining({ businessKey, revision: 1 })]);
-    const changed = createBody() as { stammdaten: { ENERGIELIEFERVERTRAG: { vertragspartner2: { name1: string }[] }[] } };
+    const changed = createBody() as {
+      stammdaten: { ENERGIELIEFERVERTRAG: { vertragspartner2: { name1: string }[] }[] };
+    };
     expect(changed.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].name1).toBe('Mustermann');
     changed.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].name1 = 'Musterfrau';
     const updated = await postJson(
@@ -196,7 +218,10 @@ describe('the operator console in a browser (LF)', () => {
       { ...changed, zusatzdaten: { businessKey: subProcessKey, targetBusinessKey: businessKey } },
       { token: writer },
     );
-    expect([updated.status, updated.body]).toEqual([200, expect.objectContaining({ processBusinessKey: businessKey, revision: 2, matchedBy: 'targetBusinessKey' })]);
+    expect([updated.status, updated.body]).toEqual([
+      200,
+      expect.objectContaining({ processBusinessKey: businessKey, revision: 2, matchedBy: 'targetBusinessKey' }),
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -250,13 +275,20 @@ describe('the operator console in a browser (LF)', () => {
     const [, oldText, , newText] = await changedLine.locator('td').allTextContents();
     expect(oldText).toContain('"name1": "Mustermann"');
     expect(newText).toContain('"name1": "Musterfrau"');
-    const backgrounds = await changedLine.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
+    const backgrounds = await changedLine
+      .locator('td')
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
     const transparent = ['rgba(0, 0, 0, 0)', 'transparent'];
     expect(backgrounds.every((color) => !transparent.includes(color))).toBe(true);
     expect(backgrounds[1]).not.toBe(backgrounds[3]);
     // Lines both revisions share are not highlighted.
     const same = diff.locator('tbody tr[data-kind="same"]').filter({ hasText: '"sparte": "STROM"' }).first();
-    expect(await same.locator('td').nth(1).evaluate((cell) => getComputedStyle(cell).backgroundColor)).toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
+    expect(
+      await same
+        .locator('td')
+        .nth(1)
+        .evaluate((cell) => getComputedStyle(cell).backgroundColor),
+    ).toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
     await changedLine.evaluate((line) => line.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(SCREENSHOTS, '2-process-diff.png') });
 
@@ -264,9 +296,19 @@ describe('the operator console in a browser (LF)', () => {
     await page.getByRole('tab', { name: 'Current state' }).click();
     const tree = await visible(page.getByRole('tree', { name: 'Current merged state of the process' }));
     await page.getByRole('button', { name: 'Expand all' }).click();
-    await visible(tree.getByRole('treeitem').filter({ hasText: /name1: "?Musterfrau/ }).first());
+    await visible(
+      tree
+        .getByRole('treeitem')
+        .filter({ hasText: /name1: "?Musterfrau/ })
+        .first(),
+    );
     await visible(tree.getByRole('treeitem').filter({ hasText: MALO_ID }).first());
-    expect(await tree.getByRole('treeitem').filter({ hasText: /name1: "?Mustermann/ }).count()).toBe(0);
+    expect(
+      await tree
+        .getByRole('treeitem')
+        .filter({ hasText: /name1: "?Mustermann/ })
+        .count(),
+    ).toBe(0);
 
     // d. Triggers, while the middleware answers 503: the form answers "pending" and the delivery is listed as pending.
     middleware.failNext(Infinity, 'unavailable');
@@ -281,7 +323,11 @@ describe('the operator console in a browser (LF)', () => {
     await form.getByRole('button', { name: 'Start trigger' }).click();
     const answer = await visible(form.getByRole('status'));
     await visible(answer.getByText('202: accepted, delivery pending'));
-    expect(JSON.parse(await answer.locator('pre, code').first().innerText())).toEqual({ prozessId, eventname: 'START_MALOIDENT', status: 'pending' });
+    expect(JSON.parse(await answer.locator('pre, code').first().innerText())).toEqual({
+      prozessId,
+      eventname: 'START_MALOIDENT',
+      status: 'pending',
+    });
 
     const deliveries = (status: string) => page.getByRole('table', { name: `Trigger deliveries (${status})` });
     const pendingRow = deliveries('pending').locator('tbody tr').filter({ hasText: prozessId });
@@ -307,11 +353,19 @@ describe('the operator console in a browser (LF)', () => {
     const accepted = middleware.accepted().filter((call) => call.prozessId === prozessId);
     expect(accepted).toHaveLength(1);
     expect(accepted[0].eventname).toBe('START_MALOIDENT');
-    expect(middleware.inboundCalls.filter((call) => call.prozessId === prozessId && call.answer !== 503 && call.answer !== 201)).toEqual([]);
+    expect(
+      middleware.inboundCalls.filter(
+        (call) => call.prozessId === prozessId && call.answer !== 503 && call.answer !== 201,
+      ),
+    ).toEqual([]);
 
     // The findings page counts what the revisions of the chain carry (which depends on the release in force today).
-    const booked = await fetch(`${service.baseUrl}/processes/${businessKey}`, { headers: { authorization: `Bearer ${writer}` } });
-    const findings = ((await booked.json()) as { revisions: { pruefidentifikator: string; findings: { code: string }[] }[] }).revisions.flatMap((revision) =>
+    const booked = await fetch(`${service.baseUrl}/processes/${businessKey}`, {
+      headers: { authorization: `Bearer ${writer}` },
+    });
+    const findings = (
+      (await booked.json()) as { revisions: { pruefidentifikator: string; findings: { code: string }[] }[] }
+    ).revisions.flatMap((revision) =>
       revision.findings.map((finding) => ({ code: finding.code, pruefidentifikator: revision.pruefidentifikator })),
     );
     await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Findings' }).click();
@@ -322,9 +376,18 @@ describe('the operator console in a browser (LF)', () => {
       await visible(counts.getByText('No findings in the period.'));
     } else {
       const [first] = findings;
-      const countRow = counts.locator('tbody tr').filter({ hasText: first.code }).filter({ hasText: first.pruefidentifikator });
-      const expected = findings.filter((finding) => finding.code === first.code && finding.pruefidentifikator === first.pruefidentifikator).length;
-      await countRow.getByRole('button', { name: new RegExp(`^${expected} findings ${first.code} of PI ${first.pruefidentifikator}`) }).click();
+      const countRow = counts
+        .locator('tbody tr')
+        .filter({ hasText: first.code })
+        .filter({ hasText: first.pruefidentifikator });
+      const expected = findings.filter(
+        (finding) => finding.code === first.code && finding.pruefidentifikator === first.pruefidentifikator,
+      ).length;
+      await countRow
+        .getByRole('button', {
+          name: new RegExp(`^${expected} findings ${first.code} of PI ${first.pruefidentifikator}`),
+        })
+        .click();
       const behind = await visible(page.getByRole('table', { name: 'Findings behind the count' }));
       await visible(behind.getByRole('link', { name: businessKey }).first());
     }
@@ -349,7 +412,10 @@ describe('the operator console in a browser (LF)', () => {
   });
 
   describe('the refused writes (quarantine)', () => {
-    type Entry = { id: string; requestId: string | null; state: string; status: number; code: string } & Record<string, unknown>;
+    type Entry = { id: string; requestId: string | null; state: string; status: number; code: string } & Record<
+      string,
+      unknown
+    >;
     /** A body that does not parse: 400 REQUEST.MALFORMED_JSON, kept verbatim. */
     const unparseable = '{"stammdaten": {"MARKTLOKATION": [ }, "zusatzdaten": {"businessKey": "e2e-broken"}';
     /** The business key of a create sent with a release the service does not know: 422 REQUEST.UNKNOWN_RELEASE, booked on resubmit. */
@@ -364,20 +430,35 @@ describe('the operator console in a browser (LF)', () => {
       const requestId = randomUUID();
       const response = await fetch(`${service.baseUrl}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${writer}`, 'x-request-id': requestId, ...headers },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${writer}`,
+          'x-request-id': requestId,
+          ...headers,
+        },
         body,
         signal: AbortSignal.timeout(WAIT_MS),
       });
-      return { status: response.status, requestId, body: (await response.json()) as { code?: string; detail?: string } };
+      return {
+        status: response.status,
+        requestId,
+        body: (await response.json()) as { code?: string; detail?: string },
+      };
     };
     const entryOf = async (requestId: string): Promise<Entry> => {
-      const response = await fetch(`${service.baseUrl}/refused?limit=200`, { headers: { authorization: `Bearer ${writer}` }, signal: AbortSignal.timeout(WAIT_MS) });
+      const response = await fetch(`${service.baseUrl}/refused?limit=200`, {
+        headers: { authorization: `Bearer ${writer}` },
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
       const entry = ((await response.json()) as { items: Entry[] }).items.find((item) => item.requestId === requestId);
       if (!entry) throw new Error(`no refused write with request id ${requestId}`);
       return entry;
     };
     /** The CLI against this service, as LF, with the secret the service verifies tokens with. */
-    const cli = (...args: string[]) => runRefusedCli([...args, '--url', service.baseUrl, '--role', 'LF', '--sub', 'e2e-cli'], { JWT_SECRET: TEST_JWT_SECRET });
+    const cli = (...args: string[]) =>
+      runRefusedCli([...args, '--url', service.baseUrl, '--role', 'LF', '--sub', 'e2e-cli'], {
+        JWT_SECRET: TEST_JWT_SECRET,
+      });
 
     beforeAll(async () => {
       const broken = await postWrite('/createProcessData', unparseable);
@@ -385,14 +466,31 @@ describe('the operator console in a browser (LF)', () => {
       malformedDetail = broken.body.detail ?? '';
       expect(malformedDetail).toMatch(/not valid JSON/);
       // The sample as it is (its own MaLo-ID), so the searches by MALO_ID above still find one process.
-      const sample = loadSamples({ role: 'LF', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
+      const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+        (candidate) => candidate.file === 'lf-create-55001.json',
+      );
       if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
-      const future = await postWrite('/createProcessData', JSON.stringify({ ...sample.body, zusatzdaten: { businessKey: unknownReleaseKey } }), { 'x-format-version': '99/99' });
+      const future = await postWrite(
+        '/createProcessData',
+        JSON.stringify({ ...sample.body, zusatzdaten: { businessKey: unknownReleaseKey } }),
+        { 'x-format-version': '99/99' },
+      );
       expect([future.status, future.body.code]).toEqual([422, 'REQUEST.UNKNOWN_RELEASE']);
       malformed = await entryOf(broken.requestId);
       unknownRelease = await entryOf(future.requestId);
-      expect(malformed).toMatchObject({ state: 'open', status: 400, code: 'REQUEST.MALFORMED_JSON', operation: 'create' });
-      expect(unknownRelease).toMatchObject({ state: 'open', status: 422, code: 'REQUEST.UNKNOWN_RELEASE', operation: 'create', pruefidentifikator: '55001' });
+      expect(malformed).toMatchObject({
+        state: 'open',
+        status: 400,
+        code: 'REQUEST.MALFORMED_JSON',
+        operation: 'create',
+      });
+      expect(unknownRelease).toMatchObject({
+        state: 'open',
+        status: 422,
+        code: 'REQUEST.UNKNOWN_RELEASE',
+        operation: 'create',
+        pruefidentifikator: '55001',
+      });
     });
 
     it('should list both refusals, show the unparseable body and its problem, dismiss it, and book the other by a resubmit', async () => {
@@ -403,7 +501,10 @@ describe('the operator console in a browser (LF)', () => {
 
       // The list (open by default): both, with their status and code.
       const table = page.getByRole('table', { name: 'Refused writes, newest first' });
-      const rowOf = (entry: Entry) => table.locator('tbody tr').filter({ has: page.getByRole('link', { name: `Refused write ${entry.id} received` }) });
+      const rowOf = (entry: Entry) =>
+        table
+          .locator('tbody tr')
+          .filter({ has: page.getByRole('link', { name: `Refused write ${entry.id} received` }) });
       await eventually(async () => {
         expect(await table.getAttribute('aria-busy')).toBe('false');
         const [, state, status, code, pi, operation] = await rowOf(malformed).locator('td').allTextContents();
@@ -455,7 +556,11 @@ describe('the operator console in a browser (LF)', () => {
       await eventually(async () => {
         expect(new URL(page.url()).searchParams.get('state')).toBe('dismissed');
         expect(await table.getAttribute('aria-busy')).toBe('false');
-        expect((await rowOf(malformed).locator('td').allTextContents()).slice(1, 4)).toEqual(['dismissed', '400', 'REQUEST.MALFORMED_JSON']);
+        expect((await rowOf(malformed).locator('td').allTextContents()).slice(1, 4)).toEqual([
+          'dismissed',
+          '400',
+          'REQUEST.MALFORMED_JSON',
+        ]);
         expect(await rowOf(unknownRelease).count()).toBe(0);
       });
 
@@ -467,7 +572,13 @@ describe('the operator console in a browser (LF)', () => {
       const booked = await visible(page.getByRole('status').filter({ hasText: /^Booked/ }));
       await visible(booked.getByText(/Booked as .+ revision 1/));
       const resolved = page.getByRole('status').filter({ hasText: /^State/ });
-      await eventually(async () => expect(await resolved.innerText()).toMatch(new RegExp(`Resolved by a resubmit on .+ as ${unknownReleaseKey} revision 1\\.\\s*Process: ${unknownReleaseKey}`)));
+      await eventually(async () =>
+        expect(await resolved.innerText()).toMatch(
+          new RegExp(
+            `Resolved by a resubmit on .+ as ${unknownReleaseKey} revision 1\\.\\s*Process: ${unknownReleaseKey}`,
+          ),
+        ),
+      );
       expect(await page.getByRole('button', { name: 'Resubmit' }).count()).toBe(0);
       await screenshot(page, '9-refused-booked');
       await booked.getByRole('link', { name: unknownReleaseKey }).click();
@@ -486,19 +597,35 @@ describe('the operator console in a browser (LF)', () => {
       const listed = await cli('list', '--json', '--limit', '200');
       expect([listed.code, listed.stderr]).toEqual([0, '']);
       const items = (JSON.parse(listed.stdout) as { items: Entry[] }).items;
-      expect(items.map((item) => item.id)).toEqual(expect.arrayContaining([malformed.id, unknownRelease.id, cliEntry.id]));
-      expect(items.find((item) => item.id === malformed.id)).toMatchObject({ code: 'REQUEST.MALFORMED_JSON', status: 400 });
-      expect(items.find((item) => item.id === unknownRelease.id)).toMatchObject({ code: 'REQUEST.UNKNOWN_RELEASE', status: 422 });
+      expect(items.map((item) => item.id)).toEqual(
+        expect.arrayContaining([malformed.id, unknownRelease.id, cliEntry.id]),
+      );
+      expect(items.find((item) => item.id === malformed.id)).toMatchObject({
+        code: 'REQUEST.MALFORMED_JSON',
+        status: 400,
+      });
+      expect(items.find((item) => item.id === unknownRelease.id)).toMatchObject({
+        code: 'REQUEST.UNKNOWN_RELEASE',
+        status: 422,
+      });
       // As a table, filtered by code: one line per entry.
       const table = await cli('list', '--code', 'REQUEST.VALIDATION_FAILED');
       expect(table.code).toBe(0);
       expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+RECEIVED\s+STATE\s+STATUS CODE\s+PI\s+OPERATION\s+DETAIL$/);
-      expect(table.stdout).toMatch(new RegExp(`^${cliEntry.id}\\s+\\S+\\s+open\\s+422 REQUEST.VALIDATION_FAILED\\s+-\\s+update\\s`, 'm'));
+      expect(table.stdout).toMatch(
+        new RegExp(`^${cliEntry.id}\\s+\\S+\\s+open\\s+422 REQUEST.VALIDATION_FAILED\\s+-\\s+update\\s`, 'm'),
+      );
 
       // show ID: the entry with its raw body and problem.
       const shown = await cli('show', malformed.id);
       expect(shown.code).toBe(0);
-      expect(JSON.parse(shown.stdout)).toMatchObject({ id: malformed.id, code: 'REQUEST.MALFORMED_JSON', bodyText: unparseable, body: null, problem: { code: 'REQUEST.MALFORMED_JSON', status: 400 } });
+      expect(JSON.parse(shown.stdout)).toMatchObject({
+        id: malformed.id,
+        code: 'REQUEST.MALFORMED_JSON',
+        bodyText: unparseable,
+        body: null,
+        problem: { code: 'REQUEST.MALFORMED_JSON', status: 400 },
+      });
 
       // dismiss without --reason: a usage error (2), nothing asked.
       const noReason = await cli('dismiss', cliEntry.id);
@@ -510,11 +637,19 @@ describe('the operator console in a browser (LF)', () => {
       // dismiss with a reason, then resubmit: refused (1) with the problem printed.
       const dismissed = await cli('dismiss', cliEntry.id, '--reason', 'e2e: dismissed from the shell');
       expect(dismissed.code).toBe(0);
-      expect(JSON.parse(dismissed.stdout)).toMatchObject({ id: cliEntry.id, state: 'dismissed', dismissedBy: 'e2e-cli', dismissedReason: 'e2e: dismissed from the shell' });
+      expect(JSON.parse(dismissed.stdout)).toMatchObject({
+        id: cliEntry.id,
+        state: 'dismissed',
+        dismissedBy: 'e2e-cli',
+        dismissedReason: 'e2e: dismissed from the shell',
+      });
       const resubmitted = await cli('resubmit', cliEntry.id);
       expect(resubmitted.code).toBe(1);
       expect(JSON.parse(resubmitted.stdout)).toMatchObject({ status: 409, code: 'REFUSED.DISMISSED' });
-      expect(JSON.parse((await cli('show', cliEntry.id)).stdout)).toMatchObject({ state: 'dismissed', resolvedAt: null });
+      expect(JSON.parse((await cli('show', cliEntry.id)).stdout)).toMatchObject({
+        state: 'dismissed',
+        resolvedAt: null,
+      });
     });
   });
 });

@@ -14,7 +14,10 @@ import { TriggersPage } from './pages/TriggersPage';
 import { SessionContext, type SessionState } from './session';
 import { SignIn } from './SignIn';
 
-type SignInState = { kind: 'checking' } | { kind: 'signed-in'; state: SessionState } | { kind: 'signed-out'; error: string | null; notice?: string };
+type SignInState =
+  | { kind: 'checking' }
+  | { kind: 'signed-in'; state: SessionState }
+  | { kind: 'signed-out'; error: string | null; notice?: string };
 
 const NAVIGATION = [
   { page: 'processes', label: 'Processes' },
@@ -80,7 +83,9 @@ export function App(): ReactNode {
     setSignIn({
       kind: 'signed-out',
       error: null,
-      notice: wasSso ? "You were signed in by your company's sign-on proxy: end that session there (or close the browser) to sign out for good." : undefined,
+      notice: wasSso
+        ? "You were signed in by your company's sign-on proxy: end that session there (or close the browser) to sign out for good."
+        : undefined,
     });
   }, [signIn]);
 
@@ -155,7 +160,10 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
             <AppShell.Navbar p="xs" component="nav" aria-label="Console pages">
               {NAVIGATION.map((item) => {
                 const to = routePath({ page: item.page });
-                const active = route.page === item.page || (item.page === 'processes' && route.page === 'process') || (item.page === 'refused' && route.page === 'refused-entry');
+                const active =
+                  route.page === item.page ||
+                  (item.page === 'processes' && route.page === 'process') ||
+                  (item.page === 'refused' && route.page === 'refused-entry');
                 return (
                   <NavLink
                     key={item.page}
@@ -164,7 +172,8 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     onClick={(event) => {
-                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                        return;
                       event.preventDefault();
                       navigate(to);
                     }}

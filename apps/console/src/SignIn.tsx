@@ -2,7 +2,13 @@ import { Alert, Button, Card, Code, Container, Stack, Text, Textarea, Title } fr
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 /** The token form, shown when the service answers 401 to a request without one (no SSO proxy in front). */
-export function SignIn({ onToken, error }: { onToken: (token: string) => Promise<void>; error: string | null }): ReactNode {
+export function SignIn({
+  onToken,
+  error,
+}: {
+  onToken: (token: string) => Promise<void>;
+  error: string | null;
+}): ReactNode {
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent): Promise<void> => {
@@ -23,13 +29,23 @@ export function SignIn({ onToken, error }: { onToken: (token: string) => Promise
               MaCo operator console: sign in
             </Title>
             <Text size="sm">
-              This service is not behind a sign-on proxy: paste a bearer token. It is kept in this tab only (sessionStorage) and sent as{' '}
-              <Code>Authorization: Bearer …</Code> with every request.
+              This service is not behind a sign-on proxy: paste a bearer token. It is kept in this tab only
+              (sessionStorage) and sent as <Code>Authorization: Bearer …</Code> with every request.
             </Text>
             <Text size="sm">
-              In development: <Code>npm run token -- --role OPERATOR</Code> (read) or <Code>--role LF</Code> (read and write) prints one.
+              In development: <Code>npm run token -- --role OPERATOR</Code> (read) or <Code>--role LF</Code> (read and
+              write) prints one.
             </Text>
-            <Textarea label="Bearer token" required autosize minRows={3} maxRows={8} value={token} onChange={(event) => setToken(event.currentTarget.value)} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+            <Textarea
+              label="Bearer token"
+              required
+              autosize
+              minRows={3}
+              maxRows={8}
+              value={token}
+              onChange={(event) => setToken(event.currentTarget.value)}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
             {error && (
               <Alert color="red" role="alert" title="Not signed in">
                 {error}

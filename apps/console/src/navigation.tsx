@@ -18,7 +18,9 @@ const snapshot = (): string => window.location.pathname + window.location.search
 export function useLocation(): { pathname: string; search: string } {
   const current = useSyncExternalStore(subscribe, snapshot);
   const index = current.indexOf('?');
-  return index < 0 ? { pathname: current, search: '' } : { pathname: current.slice(0, index), search: current.slice(index) };
+  return index < 0
+    ? { pathname: current, search: '' }
+    : { pathname: current.slice(0, index), search: current.slice(index) };
 }
 
 /** Goes to a path of the console without reloading (History API). */
@@ -31,9 +33,21 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 }
 
 /** A real link (middle-click, copy link, keyboard all work) that navigates in place on a plain click. */
-export function Link({ to, children, ...props }: { to: string; children: ReactNode } & AnchorProps & { 'aria-current'?: 'page' }): ReactNode {
+export function Link({
+  to,
+  children,
+  ...props
+}: { to: string; children: ReactNode } & AnchorProps & { 'aria-current'?: 'page' }): ReactNode {
   const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigate(to);
   };

@@ -6,4 +6,7 @@ import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { TRIGGERS_GROUP } from '@maco/triggers';
 
 /** The supplier (Lieferant) backend: its role and the interface groups it serves. */
-export const LF_SERVICE: ServiceDefinition = { role: 'LF', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, OPERATOR_GROUP, CONSOLE_GROUP] };
+export const LF_SERVICE: ServiceDefinition = {
+  role: 'LF',
+  groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP, OPERATOR_GROUP, CONSOLE_GROUP],
+};

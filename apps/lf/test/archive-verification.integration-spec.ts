@@ -33,18 +33,33 @@ const updateSample = loadSamples({ role: 'LF', operation: 'update' })[0].body;
 describe('the archive’s hash chains', () => {
   let database: TestDatabase;
   let service: TestService;
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
-  const verify = (options: Parameters<typeof verifyArchive>[1] = {}) => withClient(database.url, (client) => verifyArchive(client, options));
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const verify = (options: Parameters<typeof verifyArchive>[1] = {}) =>
+    withClient(database.url, (client) => verifyArchive(client, options));
   /** A process with `updates` updates after its create, each with a body of its own. */
   const book = async (businessKey: string, updates: number) => {
-    expect((await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token })).status).toBe(200);
+    expect(
+      (await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token }))
+        .status,
+    ).toBe(200);
     for (let n = 1; n <= updates; n++) {
       const body = withBusinessKey(updateSample, businessKey) as Record<string, unknown>;
-      const answer = await postJson(`${service.baseUrl}/updateProcessData`, { ...body, transaktionsdaten: { ...(body['transaktionsdaten'] as object), dokumentennummer: `CHAIN-${n}` } }, { token });
+      const answer = await postJson(
+        `${service.baseUrl}/updateProcessData`,
+        { ...body, transaktionsdaten: { ...(body['transaktionsdaten'] as object), dokumentennummer: `CHAIN-${n}` } },
+        { token },
+      );
       expect(answer.status).toBe(200);
     }
   };
-  const keys = { altered: 'chain-altered', deleted: 'chain-deleted', tail: 'chain-tail', subject: 'chain-subject', intact: 'chain-intact' };
+  const keys = {
+    altered: 'chain-altered',
+    deleted: 'chain-deleted',
+    tail: 'chain-tail',
+    subject: 'chain-subject',
+    intact: 'chain-intact',
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -63,22 +78,42 @@ describe('the archive’s hash chains', () => {
   });
 
   it('should report each tampering the owner did, at its process and revision, and nothing else', async () => {
-    const revisionOf = (key: string, revision: number) => `FROM process_record r WHERE r.id = v.record_id AND r.business_key = '${key}' AND v.revision = ${revision}`;
-    await sql(`UPDATE process_revision v SET body = jsonb_set(body, '{transaktionsdaten,dokumentennummer}', '"FORGED"') ${revisionOf(keys.altered, 2)}`);
-    await sql(`DELETE FROM process_revision v USING process_record r WHERE r.id = v.record_id AND r.business_key = '${keys.deleted}' AND v.revision = 2`);
-    await sql(`DELETE FROM process_revision v USING process_record r WHERE r.id = v.record_id AND r.business_key = '${keys.tail}' AND v.revision = 3`);
+    const revisionOf = (key: string, revision: number) =>
+      `FROM process_record r WHERE r.id = v.record_id AND r.business_key = '${key}' AND v.revision = ${revision}`;
+    await sql(
+      `UPDATE process_revision v SET body = jsonb_set(body, '{transaktionsdaten,dokumentennummer}', '"FORGED"') ${revisionOf(keys.altered, 2)}`,
+    );
+    await sql(
+      `DELETE FROM process_revision v USING process_record r WHERE r.id = v.record_id AND r.business_key = '${keys.deleted}' AND v.revision = 2`,
+    );
+    await sql(
+      `DELETE FROM process_revision v USING process_record r WHERE r.id = v.record_id AND r.business_key = '${keys.tail}' AND v.revision = 3`,
+    );
     await sql(`UPDATE process_revision v SET token_subject = 'someone-else' ${revisionOf(keys.subject, 1)}`);
 
     const outcome = await verify();
     const found = outcome.breaks.map((each) => `${each.kind} ${each.process} ${each.revision}`).sort();
     expect(found).toEqual(
-      [`altered LF/${keys.altered} 2`, `altered LF/${keys.deleted} 3`, `missing-revision LF/${keys.deleted} 3`, `altered LF/${keys.subject} 1`, `missing-revision LF/${keys.tail} 2`].sort(),
+      [
+        `altered LF/${keys.altered} 2`,
+        `altered LF/${keys.deleted} 3`,
+        `missing-revision LF/${keys.deleted} 3`,
+        `altered LF/${keys.subject} 1`,
+        `missing-revision LF/${keys.tail} 2`,
+      ].sort(),
     );
   });
 
   it('should say so on the command line, with exit code 1', async () => {
-    const run = promisify(execFile)(process.execPath, [join(workspaceRoot(), 'tools/archive/verify-archive.js'), '--url', database.url]);
-    await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining(`BREAK altered LF/${keys.altered} revision 2 (database)`) });
+    const run = promisify(execFile)(process.execPath, [
+      join(workspaceRoot(), 'tools/archive/verify-archive.js'),
+      '--url',
+      database.url,
+    ]);
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`BREAK altered LF/${keys.altered} revision 2 (database)`),
+    });
   });
 });
 
@@ -86,7 +121,8 @@ describe('the chains across retention', () => {
   let database: TestDatabase;
   let service: TestService;
   const exportDir = mkdtempSync(join(tmpdir(), 'maco-archive-'));
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -100,8 +136,14 @@ describe('the chains across retention', () => {
 
   it('should export the hashes and verify a chain from the export into the database', async () => {
     const businessKey = 'chain-across-retention';
-    expect((await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token })).status).toBe(200);
-    expect((await postJson(`${service.baseUrl}/updateProcessData`, withBusinessKey(updateSample, businessKey), { token })).status).toBe(200);
+    expect(
+      (await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await postJson(`${service.baseUrl}/updateProcessData`, withBusinessKey(updateSample, businessKey), { token }))
+        .status,
+    ).toBe(200);
     // As if revision 1 had been booked three months ago: moved there, and its chain computed again as it was then.
     const threeBack = addMonths(monthOf(new Date()), -3);
     await withClient(database.url, (client) => ensureRevisionPartitions(client, { from: threeBack }));
@@ -110,7 +152,10 @@ describe('the chains across retention', () => {
        FROM process_record r WHERE r.id = v.record_id AND r.business_key = $1 AND v.revision = 1`,
       [businessKey, threeBack.year, threeBack.month],
     );
-    await sql(`UPDATE process_record SET created_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC') WHERE business_key = $1`, [businessKey, threeBack.year, threeBack.month]);
+    await sql(
+      `UPDATE process_record SET created_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC') WHERE business_key = $1`,
+      [businessKey, threeBack.year, threeBack.month],
+    );
     await sql(`
       WITH RECURSIVE ordered AS (
         SELECT v.*, row_number() OVER (ORDER BY v.revision) AS n FROM process_revision v JOIN process_record r ON r.id = v.record_id WHERE r.business_key = '${businessKey}'
@@ -139,8 +184,17 @@ describe('the chains across retention', () => {
     // An exported body changed afterwards is found in its file, and the database's next revision no longer links.
     const [file] = readdirSync(exportDir).filter((name) => name.startsWith('process_revision_'));
     const lines = gunzipSync(readFileSync(join(exportDir, file))).toString('utf8');
-    writeFileSync(join(exportDir, file), gzipSync(lines.replace('"boTyp"', '"boTyp" ').replace(/"marktlokationsId": "(\d+)"/, '"marktlokationsId": "99999999999"')));
+    writeFileSync(
+      join(exportDir, file),
+      gzipSync(
+        lines
+          .replace('"boTyp"', '"boTyp" ')
+          .replace(/"marktlokationsId": "(\d+)"/, '"marktlokationsId": "99999999999"'),
+      ),
+    );
     const tampered = await withClient(database.url, (client) => verifyArchive(client, { exportsDir: exportDir }));
-    expect(tampered.breaks.map((each) => `${each.kind} ${each.revision} ${each.source}`)).toEqual([`altered 1 ${file}`]);
+    expect(tampered.breaks.map((each) => `${each.kind} ${each.revision} ${each.source}`)).toEqual([
+      `altered 1 ${file}`,
+    ]);
   });
 });

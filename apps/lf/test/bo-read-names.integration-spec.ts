@@ -1,7 +1,16 @@
 import { BO_READ_GROUP, READ_ROUTES } from '@maco/bo-read';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
-import { createTestDatabase, loadSamples, mintTestToken, postJson, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  createTestDatabase,
+  loadSamples,
+  mintTestToken,
+  postJson,
+  startTestService,
+  withBusinessKey,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 
 type Body = Record<string, unknown> & { stammdaten: Record<string, Record<string, unknown>[]> };
 
@@ -26,7 +35,9 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
   let booked: Body;
 
   const read = async (service: TestService, path: string, query: Record<string, string>) => {
-    const response = await fetch(`${service.baseUrl}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${service.baseUrl}${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
   };
   const atNow = () => ({ parameter1: MALO, parameter3: new Date().toISOString() });
@@ -35,7 +46,9 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
     database = await createTestDatabase();
     wrapped = await startTestService(LF_READS, database.url, { LOG_LEVEL: 'error' });
     array = await startWithShape(database.url, 'array');
-    const sample = loadSamples({ role: 'lf', operation: 'create' }).find((candidate) => candidate.file === 'lf-create-55001.json');
+    const sample = loadSamples({ role: 'lf', operation: 'create' }).find(
+      (candidate) => candidate.file === 'lf-create-55001.json',
+    );
     if (!sample) throw new Error('sample lf-create-55001.json missing');
     // Verbatim: its contracts and Bilanzierung name no location and are read by the MaLo of their message.
     booked = withBusinessKey(sample.body as Body);
@@ -60,23 +73,41 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
       const [byGerman, byEnglish] = await Promise.all([read(wrapped, german, query), read(wrapped, english, query)]);
       expect([german, byGerman.status, byGerman.type]).toEqual([german, 200, 'application/json; charset=utf-8']);
       expect([german, byGerman.text]).toEqual([german, byEnglish.text]);
-      expect([german, JSON.parse(byGerman.text)]).toEqual([german, { stammdaten: { [kind]: booked.stammdaten[kind] } }]);
+      expect([german, JSON.parse(byGerman.text)]).toEqual([
+        german,
+        { stammdaten: { [kind]: booked.stammdaten[kind] } },
+      ]);
     }
   });
 
   it('should check the parameters and the command under a German name as under the English one', async () => {
-    const wrongCommand = await read(wrapped, '/lesenMarktlokationBasis', { ...atNow(), command: 'LESEN_ZAEHLER_BASIS' });
+    const wrongCommand = await read(wrapped, '/lesenMarktlokationBasis', {
+      ...atNow(),
+      command: 'LESEN_ZAEHLER_BASIS',
+    });
     const missingDate = await read(wrapped, '/lesenMarktlokationBasis', { parameter1: MALO });
     expect([wrongCommand.status, missingDate.status]).toEqual([400, 400]);
-    expect((JSON.parse(missingDate.text) as { errors: { pointer: string }[] }).errors.map((error) => error.pointer)).toEqual(['#/parameter3']);
-    const withPrefix = await read(wrapped, '/lesenMarktlokationBasis', { ...atNow(), command: 'SAP_LESEN_MARKTLOKATION_BASIS' });
+    expect(
+      (JSON.parse(missingDate.text) as { errors: { pointer: string }[] }).errors.map((error) => error.pointer),
+    ).toEqual(['#/parameter3']);
+    const withPrefix = await read(wrapped, '/lesenMarktlokationBasis', {
+      ...atNow(),
+      command: 'SAP_LESEN_MARKTLOKATION_BASIS',
+    });
     expect(withPrefix.status).toBe(200);
   });
 
   it('should count a read under a German name with its operationId, as the English one', async () => {
     const count = async () => {
       const metrics = await (await fetch(`${wrapped.baseUrl}/metrics`)).text();
-      const line = metrics.split('\n').find((text) => text.startsWith('maco_bo_reads_total{') && text.includes('operation="LESEN_TRANCHE_BASIS"') && text.includes('outcome="empty"'));
+      const line = metrics
+        .split('\n')
+        .find(
+          (text) =>
+            text.startsWith('maco_bo_reads_total{') &&
+            text.includes('operation="LESEN_TRANCHE_BASIS"') &&
+            text.includes('outcome="empty"'),
+        );
       return line ? Number(line.split(' ').pop()) : 0;
     };
     const before = await count();
@@ -86,8 +117,15 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
   });
 
   it('should not serve the NB-only MaloIdent names on the LF service (404)', async () => {
-    const masterData = await read(wrapped, '/lesenMaloidentMarktlokation', { parameter1: MALO, parameter3: '2024-06-28T12:18:00Z' });
-    const identify = await postJson(`${wrapped.baseUrl}/lesenMaloidentBasis`, { stammdaten: {}, transaktionsdaten: {} }, { token });
+    const masterData = await read(wrapped, '/lesenMaloidentMarktlokation', {
+      parameter1: MALO,
+      parameter3: '2024-06-28T12:18:00Z',
+    });
+    const identify = await postJson(
+      `${wrapped.baseUrl}/lesenMaloidentBasis`,
+      { stammdaten: {}, transaktionsdaten: {} },
+      { token },
+    );
     expect([masterData.status, identify.status]).toEqual([404, 404]);
   });
 
@@ -107,14 +145,20 @@ describe('BO4E reads under their German names and in both answer shapes (LF serv
     });
 
     it('should keep the authorisation answer and the problem details as they are', async () => {
-      const authorization = await read(array, '/getAllocationAuthorization', { parameter1: MALO, parameter2: '9979052000006', parameter3: new Date().toISOString() });
+      const authorization = await read(array, '/getAllocationAuthorization', {
+        parameter1: MALO,
+        parameter2: '9979052000006',
+        parameter3: new Date().toISOString(),
+      });
       expect(JSON.parse(authorization.text)).toEqual({ zusatzdaten: {}, ermaechtigungVorhanden: false });
       const problem = await read(array, '/getMarketlocationBasic', { parameter1: MALO });
       expect([problem.status, JSON.parse(problem.text).code]).toEqual([400, 'BO_READ.INVALID_PARAMETER']);
     });
 
     it('should refuse to start with another value, naming the variable', async () => {
-      await expect(startWithShape(database.url, 'bare')).rejects.toThrow('READ_ANSWER_SHAPE must be one of wrapped, array (got "bare")');
+      await expect(startWithShape(database.url, 'bare')).rejects.toThrow(
+        'READ_ANSWER_SHAPE must be one of wrapped, array (got "bare")',
+      );
     });
   });
 

@@ -59,17 +59,26 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
     const response = await fetch(`${services[role].baseUrl}${path}?${new URLSearchParams(query)}`, {
       headers: { authorization: `Bearer ${tokens[role]}` },
     });
-    return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> & { stammdaten: Record<string, unknown[]> } };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: (await response.json()) as Record<string, unknown> & { stammdaten: Record<string, unknown[]> },
+    };
   };
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const now = () => new Date().toISOString();
 
   beforeAll(async () => {
     database = await createTestDatabase();
     for (const role of ['LF', 'NB'] as const) {
-      services[role] = await startTestService(composeService({ role: role as MarketRole, groups: [PROCESS_DATA_GROUP, BO_READ_GROUP] }), database.url, {
-        DEFAULT_RELEASE: '04/26',
-      });
+      services[role] = await startTestService(
+        composeService({ role: role as MarketRole, groups: [PROCESS_DATA_GROUP, BO_READ_GROUP] }),
+        database.url,
+        {
+          DEFAULT_RELEASE: '04/26',
+        },
+      );
     }
   });
 
@@ -82,9 +91,19 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
     it('should read every kind back by its location and key date, as booked', async () => {
       const { body, ids } = fresh(sample('upstream/lf-update-55078-tf2.json'));
       // The two kinds this sample lacks, from other samples, named by this sample's locations.
-      body.stammdaten['LOKATIONSBUENDEL'] = fresh(sample('upstream/nb-update-55180-tf2.json')).body.stammdaten['LOKATIONSBUENDEL'];
-      (body.stammdaten['LOKATIONSBUENDEL'][0]['zuordnungObjectcode'] as Record<string, unknown>[])[1]['referenzLokationsId'] = ids.malo;
-      body.stammdaten['ENERGIELIEFERVERTRAG'] = [{ ...sample('lf-create-55001.json').stammdaten['ENERGIELIEFERVERTRAG'][0], lokationsId: ids.malo, unbekanntesFeld: { bleibt: true } }];
+      body.stammdaten['LOKATIONSBUENDEL'] = fresh(sample('upstream/nb-update-55180-tf2.json')).body.stammdaten[
+        'LOKATIONSBUENDEL'
+      ];
+      (body.stammdaten['LOKATIONSBUENDEL'][0]['zuordnungObjectcode'] as Record<string, unknown>[])[1][
+        'referenzLokationsId'
+      ] = ids.malo;
+      body.stammdaten['ENERGIELIEFERVERTRAG'] = [
+        {
+          ...sample('lf-create-55001.json').stammdaten['ENERGIELIEFERVERTRAG'][0],
+          lokationsId: ids.malo,
+          unbekanntesFeld: { bleibt: true },
+        },
+      ];
       expect((await book('LF', 'create', withBusinessKey(body))).status).toBe(200);
 
       const reads: [string, string, Record<string, string>][] = [
@@ -93,13 +112,21 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
         ['/getMeterLocationBasic', 'MESSLOKATION', { parameter1: ids.malo, parameter2: 'MALO' }],
         ['/getGridLocationBasic', 'NETZLOKATION', { parameter1: ids.nelo }],
         ['/getTechnicalResourceBasic', 'TECHNISCHE_RESSOURCE', { parameter1: ids.tr }],
-        ['/getControllableResourceBasic', 'STEUERBARE_RESSOURCE', { parameter1: ids.sr, parameter2: 'STEUERBARE_RESOURCE' }],
+        [
+          '/getControllableResourceBasic',
+          'STEUERBARE_RESSOURCE',
+          { parameter1: ids.sr, parameter2: 'STEUERBARE_RESOURCE' },
+        ],
         ['/getTrancheBasic', 'TRANCHE', { parameter1: ids.tranche, parameter2: 'TRANCHE' }],
         ['/getCounterBasic', 'ZAEHLER', { parameter1: ids.melo, parameter2: 'MELO' }],
         ['/getAccountingBasic', 'BILANZIERUNG', { parameter1: ids.malo }],
         ['/getLocationBundleBasic', 'LOKATIONSBUENDEL', { parameter1: ids.malo }],
         ['/getGridUsageContractBasic', 'NETZNUTZUNGSVERTRAG', { parameter1: ids.malo }],
-        ['/getEnergySupplyContractBasic', 'ENERGIELIEFERVERTRAG', { parameter1: ids.malo, command: 'SAP_LESEN_ENERGIELIEFERVERTRAG_BASIS' }],
+        [
+          '/getEnergySupplyContractBasic',
+          'ENERGIELIEFERVERTRAG',
+          { parameter1: ids.malo, command: 'SAP_LESEN_ENERGIELIEFERVERTRAG_BASIS' },
+        ],
         ['/getMeasuringPointOperationContractBasic', 'MESSSTELLENBETRIEBSVERTRAG', { parameter1: ids.melo }],
       ];
       for (const [path, kind, query] of reads) {
@@ -117,14 +144,25 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
       const { body, ids } = fresh(sample('upstream/lf-update-55078-tf2.json'));
       expect((await book('LF', 'create', withBusinessKey(body))).status).toBe(200);
       // The grid-usage contract begins 2024-06-30T22:00:00Z.
-      const before = await read('/getGridUsageContractBasic', { parameter1: ids.malo, parameter3: '2024-06-30T21:59:59Z' });
-      const from = await read('/getGridUsageContractBasic', { parameter1: ids.malo, parameter3: '2024-06-30T22:00:00Z' });
-      expect([before.body.stammdaten['NETZNUTZUNGSVERTRAG'].length, from.body.stammdaten['NETZNUTZUNGSVERTRAG'].length]).toEqual([0, 1]);
+      const before = await read('/getGridUsageContractBasic', {
+        parameter1: ids.malo,
+        parameter3: '2024-06-30T21:59:59Z',
+      });
+      const from = await read('/getGridUsageContractBasic', {
+        parameter1: ids.malo,
+        parameter3: '2024-06-30T22:00:00Z',
+      });
+      expect([
+        before.body.stammdaten['NETZNUTZUNGSVERTRAG'].length,
+        from.body.stammdaten['NETZNUTZUNGSVERTRAG'].length,
+      ]).toEqual([0, 1]);
     });
 
     it('should serve both spellings of the drifting paths', async () => {
       const { body, ids } = fresh(sample('upstream/lf-update-55078-tf2.json'));
-      body.stammdaten['ENERGIELIEFERVERTRAG'] = [{ ...sample('lf-create-55001.json').stammdaten['ENERGIELIEFERVERTRAG'][0], lokationsId: ids.malo }];
+      body.stammdaten['ENERGIELIEFERVERTRAG'] = [
+        { ...sample('lf-create-55001.json').stammdaten['ENERGIELIEFERVERTRAG'][0], lokationsId: ids.malo },
+      ];
       expect((await book('LF', 'create', withBusinessKey(body))).status).toBe(200);
       const query = { parameter1: ids.malo, parameter3: now() };
 
@@ -136,10 +174,13 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
       ]);
       expect(maloDocs).toEqual(malo);
       expect(contractDocs).toEqual(contract);
-      expect([malo.body.stammdaten['MARKTLOKATION'].length, contract.body.stammdaten['ENERGIELIEFERVERTRAG'].length]).toEqual([1, 1]);
+      expect([
+        malo.body.stammdaten['MARKTLOKATION'].length,
+        contract.body.stammdaten['ENERGIELIEFERVERTRAG'].length,
+      ]).toEqual([1, 1]);
     });
 
-    it("should show a role only its own objects", async () => {
+    it('should show a role only its own objects', async () => {
       const { body, ids } = fresh(sample('upstream/lf-update-55078-tf2.json'));
       expect((await book('LF', 'create', withBusinessKey(body))).status).toBe(200);
       const query = { parameter1: ids.malo, parameter3: now() };
@@ -158,7 +199,9 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
           IF NEW.body -> 'zusatzdaten' ->> 'businessKey' LIKE 'fail-%' THEN RAISE EXCEPTION 'booking fails on purpose'; END IF;
           RETURN NEW;
         END $$`);
-      await sql(`CREATE TRIGGER fail_marked_revision BEFORE INSERT ON process_revision FOR EACH ROW EXECUTE FUNCTION fail_marked_revision()`);
+      await sql(
+        `CREATE TRIGGER fail_marked_revision BEFORE INSERT ON process_revision FOR EACH ROW EXECUTE FUNCTION fail_marked_revision()`,
+      );
       try {
         expect((await book('LF', 'create', withBusinessKey(body, businessKey))).status).toBe(500);
       } finally {
@@ -166,8 +209,12 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
         await sql(`DROP FUNCTION fail_marked_revision()`);
       }
 
-      expect((await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: now() })).body).toEqual({ stammdaten: { MARKTLOKATION: [] } });
-      expect(await sql(`SELECT count(*)::int AS n FROM business_object WHERE $1 = ANY(locations)`, [`MALO:${ids.malo}`])).toEqual([{ n: 0 }]);
+      expect((await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: now() })).body).toEqual({
+        stammdaten: { MARKTLOKATION: [] },
+      });
+      expect(
+        await sql(`SELECT count(*)::int AS n FROM business_object WHERE $1 = ANY(locations)`, [`MALO:${ids.malo}`]),
+      ).toEqual([{ n: 0 }]);
     });
   });
 
@@ -189,13 +236,27 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
 
       const current = await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: now() });
       const earlier = await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: betweenBookings });
-      const both = await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: '2020-01-01T00:00:00Z', parameter4: now() });
+      const both = await read('/getMarketlocationBasic', {
+        parameter1: ids.malo,
+        parameter3: '2020-01-01T00:00:00Z',
+        parameter4: now(),
+      });
       expect(current.body.stammdaten['MARKTLOKATION']).toEqual([{ ...original, netzebene: 'MSP', neuesFeld: 'x' }]);
       expect(earlier.body.stammdaten['MARKTLOKATION']).toEqual([original]);
-      expect(both.body.stammdaten['MARKTLOKATION']).toEqual([original, { ...original, netzebene: 'MSP', neuesFeld: 'x' }]);
+      expect(both.body.stammdaten['MARKTLOKATION']).toEqual([
+        original,
+        { ...original, netzebene: 'MSP', neuesFeld: 'x' },
+      ]);
       // Objects the update did not touch keep their one version.
-      expect((await sql(`SELECT kind, count(*)::int AS n FROM business_object WHERE $1 = ANY(locations) AND kind IN ('MARKTLOKATION', 'ZAEHLER') GROUP BY kind ORDER BY kind`, [`MALO:${ids.malo}`])))
-        .toEqual([{ kind: 'MARKTLOKATION', n: 2 }, { kind: 'ZAEHLER', n: 1 }]);
+      expect(
+        await sql(
+          `SELECT kind, count(*)::int AS n FROM business_object WHERE $1 = ANY(locations) AND kind IN ('MARKTLOKATION', 'ZAEHLER') GROUP BY kind ORDER BY kind`,
+          [`MALO:${ids.malo}`],
+        ),
+      ).toEqual([
+        { kind: 'MARKTLOKATION', n: 2 },
+        { kind: 'ZAEHLER', n: 1 },
+      ]);
     });
 
     it('should let a version with its own validity supersede the earlier one from its start', async () => {
@@ -207,7 +268,10 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
       const update = { ...structuredClone(body), stammdaten: { MARKTLOKATION: [later] }, zusatzdaten: { businessKey } };
       expect((await book('LF', 'update', update)).status).toBe(200);
 
-      const at = async (date: string) => (await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: date })).body.stammdaten['MARKTLOKATION'];
+      const at = async (date: string) =>
+        (await read('/getMarketlocationBasic', { parameter1: ids.malo, parameter3: date })).body.stammdaten[
+          'MARKTLOKATION'
+        ];
       expect(await at('2029-12-31T23:59:59Z')).toEqual([original]);
       expect(await at('2030-01-01T00:00:00Z')).toEqual([later]);
       expect(await at(now())).toEqual([original]);
@@ -217,25 +281,47 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
   describe('parameters', () => {
     const problem = async (query: Record<string, string>, path = '/getMarketlocationBasic') => {
       const answer = await read(path, query);
-      return [answer.status, answer.body['code'], (answer.body['errors'] as { pointer: string }[] | undefined)?.map((error) => error.pointer)];
+      return [
+        answer.status,
+        answer.body['code'],
+        (answer.body['errors'] as { pointer: string }[] | undefined)?.map((error) => error.pointer),
+      ];
     };
 
     it('should answer 400 BO_READ.INVALID_PARAMETER with pointers for bad or missing parameters', async () => {
       expect(await problem({})).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/parameter1', '#/parameter3']]);
-      expect(await problem({ parameter1: '50074561188', parameter3: '2024-06-28' })).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/parameter3']]);
-      expect(await problem({ parameter1: '50074561188', parameter2: 'HAUS', parameter3: now() })).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/parameter2']]);
-      expect(await problem({ parameter1: '50074561188', parameter3: '2024-06-28T00:00:00Z', parameter4: '2024-06-27T00:00:00Z' })).toEqual([
+      expect(await problem({ parameter1: '50074561188', parameter3: '2024-06-28' })).toEqual([
         400,
         'BO_READ.INVALID_PARAMETER',
-        ['#/parameter4'],
+        ['#/parameter3'],
       ]);
-      expect(await problem({ parameter1: '50074561188', parameter3: now(), command: 'LESEN_MESSLOKATION_BASIS' })).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/command']]);
-      const answer = await read('/getMarketlocationBasic', { parameter1: '50074561188', parameter3: now(), command: 'SAP_LESEN_MARKTLOKATION_BASIS' });
+      expect(await problem({ parameter1: '50074561188', parameter2: 'HAUS', parameter3: now() })).toEqual([
+        400,
+        'BO_READ.INVALID_PARAMETER',
+        ['#/parameter2'],
+      ]);
+      expect(
+        await problem({
+          parameter1: '50074561188',
+          parameter3: '2024-06-28T00:00:00Z',
+          parameter4: '2024-06-27T00:00:00Z',
+        }),
+      ).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/parameter4']]);
+      expect(
+        await problem({ parameter1: '50074561188', parameter3: now(), command: 'LESEN_MESSLOKATION_BASIS' }),
+      ).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/command']]);
+      const answer = await read('/getMarketlocationBasic', {
+        parameter1: '50074561188',
+        parameter3: now(),
+        command: 'SAP_LESEN_MARKTLOKATION_BASIS',
+      });
       expect(answer.status).toBe(200);
     });
 
     it('should need a token with the role like every route', async () => {
-      const response = await fetch(`${services.LF.baseUrl}/getMarketlocationBasic?parameter1=50074561188&parameter3=${now()}`);
+      const response = await fetch(
+        `${services.LF.baseUrl}/getMarketlocationBasic?parameter1=50074561188&parameter3=${now()}`,
+      );
       expect(response.status).toBe(401);
     });
   });
@@ -252,23 +338,48 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
       const plan = async (statement: string, params: unknown[]) =>
         withClient(database.url, async (client) => {
           await client.query(`PREPARE read_plan AS ${statement}`);
-          const { rows } = await client.query(`EXPLAIN EXECUTE read_plan(${params.map((p) => `'${String(p)}'`).join(', ')})`);
+          const { rows } = await client.query(
+            `EXPLAIN EXECUTE read_plan(${params.map((p) => `'${String(p)}'`).join(', ')})`,
+          );
           return rows.map((row) => row['QUERY PLAN'] as string).join('\n');
         });
-      const keyDate = await plan(BUSINESS_OBJECT_READS.AT_KEY_DATE, ['MSB', 'MARKTLOKATION', '{MALO:00000054321}', now()]);
-      const period = await plan(BUSINESS_OBJECT_READS.IN_PERIOD, ['MSB', 'MARKTLOKATION', '{MELO:DE0000000000000000000000000054321}', '2024-01-01T00:00:00Z', now()]);
-      expect(keyDate).toMatch(/Index Scan on idx_business_object_locations|Bitmap Index Scan on idx_business_object_locations/);
+      const keyDate = await plan(BUSINESS_OBJECT_READS.AT_KEY_DATE, [
+        'MSB',
+        'MARKTLOKATION',
+        '{MALO:00000054321}',
+        now(),
+      ]);
+      const period = await plan(BUSINESS_OBJECT_READS.IN_PERIOD, [
+        'MSB',
+        'MARKTLOKATION',
+        '{MELO:DE0000000000000000000000000054321}',
+        '2024-01-01T00:00:00Z',
+        now(),
+      ]);
+      expect(keyDate).toMatch(
+        /Index Scan on idx_business_object_locations|Bitmap Index Scan on idx_business_object_locations/,
+      );
       expect(period).toMatch(/idx_business_object_locations/);
       expect(keyDate).not.toMatch(/Seq Scan/);
       expect(period).not.toMatch(/Seq Scan/);
 
       // Every route's own statement, as the service prepares it (generic plans, parameters as the route takes them).
       const example: Record<ParameterMeaning, string> = {
-        locationId: '00000054321', locationType: 'MALO', from: '2024-01-01T00:00:00Z', to: now(), lookupId: 'X-1', obis: '1-1:1.8.0',
-        billingRelevant: 'true', balancingRelevant: 'false', supplier: '9979052000006', balancingGroup: '11XBK',
+        locationId: '00000054321',
+        locationType: 'MALO',
+        from: '2024-01-01T00:00:00Z',
+        to: now(),
+        lookupId: 'X-1',
+        obis: '1-1:1.8.0',
+        billingRelevant: 'true',
+        balancingRelevant: 'false',
+        supplier: '9979052000006',
+        balancingGroup: '11XBK',
       };
       for (const route of READ_ROUTES) {
-        const query = Object.fromEntries(Object.entries(route.parameters).map(([name, spec]) => [name, example[spec.meaning]]));
+        const query = Object.fromEntries(
+          Object.entries(route.parameters).map(([name, spec]) => [name, example[spec.meaning]]),
+        );
         const checked = checkReadRequest(route, query);
         if (!checked.ok) throw new Error(`${route.operationId}: ${JSON.stringify(checked.errors)}`);
         const { text, values } = readStatement({ role: 'MSB', kind: route.kind, ...checked.request });
@@ -276,11 +387,20 @@ describe('BO4E reads (bo-read group) on booked process data', () => {
           await client.query(`SET plan_cache_mode = force_generic_plan`);
           await client.query(`PREPARE route_plan AS ${text}`);
           const literal = (value: unknown) =>
-            client.escapeLiteral(Array.isArray(value) ? `{${value.map((item) => JSON.stringify(item)).join(',')}}` : value instanceof Date ? value.toISOString() : String(value));
+            client.escapeLiteral(
+              Array.isArray(value)
+                ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
+                : value instanceof Date
+                  ? value.toISOString()
+                  : String(value),
+            );
           const { rows } = await client.query(`EXPLAIN EXECUTE route_plan(${values.map(literal).join(', ')})`);
           return rows.map((row) => row['QUERY PLAN'] as string).join('\n');
         });
-        expect([route.operationId, explained]).toEqual([route.operationId, expect.stringMatching(/Index Scan|Index Only Scan/)]);
+        expect([route.operationId, explained]).toEqual([
+          route.operationId,
+          expect.stringMatching(/Index Scan|Index Only Scan/),
+        ]);
         expect([route.operationId, explained]).toEqual([route.operationId, expect.not.stringMatching(/Seq Scan/)]);
       }
     });

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { bdewCheckDigit } from '@maco/domain';
 import { composeService } from '@maco/service';
-import { createTestDatabase, loadSamples, mintTestToken, postJson, startTestService, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  createTestDatabase,
+  loadSamples,
+  mintTestToken,
+  postJson,
+  startTestService,
+  withClient,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
 /**
@@ -16,8 +25,21 @@ const CONCURRENCY = 16;
 const TABLES = ['process_record', 'process_revision', 'process_key', 'trigger_delivery', 'business_object'];
 // Fields holding an object's own id or a reference to a location: varied per process, so each process books its own objects.
 const ID_FIELDS = new Set([
-  'marktlokationsId', 'messlokationsId', 'netzlokationsId', 'ressourcenId', 'technischeRessourceId', 'steuerbareRessourceId', 'tranchenId',
-  'trancheId', 'zaehlernummer', 'geraetenummer', 'lokationsbuendelId', 'vertragsnummer', 'referenzMarktlokationsId', 'lokationsId', 'avisNummer',
+  'marktlokationsId',
+  'messlokationsId',
+  'netzlokationsId',
+  'ressourcenId',
+  'technischeRessourceId',
+  'steuerbareRessourceId',
+  'tranchenId',
+  'trancheId',
+  'zaehlernummer',
+  'geraetenummer',
+  'lokationsbuendelId',
+  'vertragsnummer',
+  'referenzMarktlokationsId',
+  'lokationsId',
+  'avisNummer',
   'preisblattId',
 ]);
 
@@ -60,7 +82,10 @@ describe('bytes per booking (measurement)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService(composeService(LF_SERVICE), database.url, { LOG_LEVEL: 'error', RATE_LIMIT: '10000000' });
+    service = await startTestService(composeService(LF_SERVICE), database.url, {
+      LOG_LEVEL: 'error',
+      RATE_LIMIT: '10000000',
+    });
   });
 
   afterAll(async () => {
@@ -78,15 +103,25 @@ describe('bytes per booking (measurement)', () => {
     const worker = async () => {
       for (let n = next++; n < PROCESSES; n = next++) {
         const businessKey = randomUUID();
-        const created = await postJson(`${service.baseUrl}/createProcessData`, forProcess(creates[n % creates.length].body, n, businessKey), { token });
+        const created = await postJson(
+          `${service.baseUrl}/createProcessData`,
+          forProcess(creates[n % creates.length].body, n, businessKey),
+          { token },
+        );
         if (created.status !== 200) {
-          refused.push(`create ${creates[n % creates.length].file}: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+          refused.push(
+            `create ${creates[n % creates.length].file}: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`,
+          );
           continue;
         }
         bookings++;
         for (let u = 0; u < n % 3; u++) {
           const sample = updates[(n + u) % updates.length];
-          const updated = await postJson(`${service.baseUrl}/updateProcessData`, forProcess(sample.body, n, businessKey), { token });
+          const updated = await postJson(
+            `${service.baseUrl}/updateProcessData`,
+            forProcess(sample.body, n, businessKey),
+            { token },
+          );
           if (updated.status === 200) bookings++;
           else refused.push(`update ${sample.file}: ${updated.status} ${JSON.stringify(updated.body).slice(0, 200)}`);
         }
@@ -98,7 +133,14 @@ describe('bytes per booking (measurement)', () => {
     const sizes = await withClient(database.url, async (client) => {
       const measure = async () =>
         (
-          await client.query<{ table: string; rows: string; total: string; heap: string; indexes: string; toast: string }>(
+          await client.query<{
+            table: string;
+            rows: string;
+            total: string;
+            heap: string;
+            indexes: string;
+            toast: string;
+          }>(
             `SELECT c.relname AS table, c.reltuples::bigint AS rows, pg_total_relation_size(c.oid) AS total, pg_relation_size(c.oid) AS heap,
                pg_indexes_size(c.oid) AS indexes, COALESCE(pg_total_relation_size(NULLIF(c.reltoastrelid, 0)), 0) AS toast
              FROM pg_class c WHERE c.relname = ANY($1::text[]) ORDER BY c.relname`,
@@ -110,19 +152,30 @@ describe('bytes per booking (measurement)', () => {
       await client.query('VACUUM');
       return { asBooked, vacuumed: await measure() };
     });
-    const counts = await withClient(database.url, async (client) =>
-      (
-        await client.query<{ processes: string; revisions: string; objects: string; keys: string; body_bytes: string }>(
-          `SELECT (SELECT count(*) FROM process_record) AS processes, (SELECT count(*) FROM process_revision) AS revisions,
+    const counts = await withClient(
+      database.url,
+      async (client) =>
+        (
+          await client.query<{
+            processes: string;
+            revisions: string;
+            objects: string;
+            keys: string;
+            body_bytes: string;
+          }>(
+            `SELECT (SELECT count(*) FROM process_record) AS processes, (SELECT count(*) FROM process_revision) AS revisions,
              (SELECT count(*) FROM business_object) AS objects, (SELECT count(*) FROM process_key) AS keys,
              (SELECT avg(octet_length(body::text))::int FROM process_revision) AS body_bytes`,
-        )
-      ).rows[0],
+          )
+        ).rows[0],
     );
     const total = (rows: { total: string }[]) => rows.reduce((sum, row) => sum + Number(row.total), 0);
     const lines = [
       `${counts.processes} processes, ${counts.revisions} revisions (= bookings ${bookings}), ${counts.objects} business object versions, ${counts.keys} keys; avg body ${counts.body_bytes} B (jsonb text); ${seconds.toFixed(1)} s`,
-      ...sizes.asBooked.map((row) => `  ${row.table.padEnd(17)} total ${row.total.padStart(10)}  heap ${row.heap.padStart(10)}  indexes ${row.indexes.padStart(10)}  toast ${row.toast.padStart(9)}`),
+      ...sizes.asBooked.map(
+        (row) =>
+          `  ${row.table.padEnd(17)} total ${row.total.padStart(10)}  heap ${row.heap.padStart(10)}  indexes ${row.indexes.padStart(10)}  toast ${row.toast.padStart(9)}`,
+      ),
       `as booked: ${total(sizes.asBooked)} B = ${Math.round(total(sizes.asBooked) / bookings)} B per booking, ${Math.round(total(sizes.asBooked) / Number(counts.processes))} B per process`,
       `after VACUUM: ${total(sizes.vacuumed)} B = ${Math.round(total(sizes.vacuumed) / bookings)} B per booking`,
       `refused: ${refused.length}${refused.length ? `\n  ${[...new Set(refused)].slice(0, 5).join('\n  ')}` : ''}`,

@@ -33,7 +33,13 @@ describe('LF service without DATABASE_URL', () => {
   }, 30_000);
 
   const start = async (): Promise<ChildProcess> => {
-    const env: NodeJS.ProcessEnv = { ...process.env, MACO_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: TEST_JWT_SECRET };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      MACO_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: TEST_JWT_SECRET,
+    };
     delete env['DATABASE_URL'];
     const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -54,20 +60,32 @@ describe('LF service without DATABASE_URL', () => {
     const businessKey = (body['zusatzdaten'] as { businessKey: string }).businessKey;
 
     service = await start();
-    expect((await postJson(url('/createProcessData'), body, { token })).body).toMatchObject({ businessKey, revision: 1, replayed: false });
+    expect((await postJson(url('/createProcessData'), body, { token })).body).toMatchObject({
+      businessKey,
+      revision: 1,
+      replayed: false,
+    });
 
     // A crash leaves the embedded PostgreSQL running without its owner; the next start must take over.
     service.kill('SIGKILL');
     await exited(service);
     service = await start();
 
-    expect((await postJson(url('/createProcessData'), body, { token })).body).toMatchObject({ businessKey, revision: 1, replayed: true });
+    expect((await postJson(url('/createProcessData'), body, { token })).body).toMatchObject({
+      businessKey,
+      revision: 1,
+      replayed: true,
+    });
     const update = {
       stammdaten: {},
       transaktionsdaten: { pruefidentifikator: '55002', dokumentennummer: randomUUID() },
       zusatzdaten: { businessKey },
     };
-    expect((await postJson(url('/updateProcessData'), update, { token })).body).toMatchObject({ businessKey, revision: 2, replayed: false });
+    expect((await postJson(url('/updateProcessData'), update, { token })).body).toMatchObject({
+      businessKey,
+      revision: 2,
+      replayed: false,
+    });
 
     service.kill('SIGTERM');
     await exited(service);

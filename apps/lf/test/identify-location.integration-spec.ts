@@ -2,7 +2,14 @@ import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { identifyStatement } from '@maco/bo-read';
 import { composeService } from '@maco/service';
-import { mintTestToken, postJson, useServicesOnOneDatabase, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  mintTestToken,
+  postJson,
+  useServicesOnOneDatabase,
+  withClient,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
 
 type Bo = Record<string, unknown>;
@@ -41,19 +48,36 @@ describe('identify locations (POST /identifyLocation)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ refused: [] });
   };
-  const identify = async (body: unknown, headers: Record<string, string> = {}, { service = lf, token = tokens.LF, query = '' } = {}) => {
+  const identify = async (
+    body: unknown,
+    headers: Record<string, string> = {},
+    { service = lf, token = tokens.LF, query = '' } = {},
+  ) => {
     const answer = await postJson(`${service.baseUrl}/identifyLocation${query}`, body, { token, headers });
     const paging = Object.fromEntries(
-      ['Treffer-Anzahl', 'Treffer-Gesamtanzahl', 'Treffer-Weitere-Vorhanden', 'Treffer-Offset'].map((name) => [name, answer.headers.get(name)]),
+      ['Treffer-Anzahl', 'Treffer-Gesamtanzahl', 'Treffer-Weitere-Vorhanden', 'Treffer-Offset'].map((name) => [
+        name,
+        answer.headers.get(name),
+      ]),
     );
     return { status: answer.status, body: answer.body as unknown, paging };
   };
-  const ids = (body: unknown) => (body as Bo[]).map((object) => object['marktlokationsId'] ?? object['messlokationsId']);
+  const ids = (body: unknown) =>
+    (body as Bo[]).map((object) => object['marktlokationsId'] ?? object['messlokationsId']);
   const criteria = (kind: string, ...list: Bo[]) => ({ stammdaten: { [kind]: list } });
 
   // The LF service as it ships and an NB service with the read group, on one database.
-  const shared = useServicesOnOneDatabase({ lf: composeService(LF_SERVICE), nb: composeService({ role: 'NB', groups: [BO_READ_GROUP] }) });
-  beforeAll(() => ({ database, services: { lf, nb } } = shared));
+  const shared = useServicesOnOneDatabase({
+    lf: composeService(LF_SERVICE),
+    nb: composeService({ role: 'NB', groups: [BO_READ_GROUP] }),
+  });
+  beforeAll(
+    () =>
+      ({
+        database,
+        services: { lf, nb },
+      } = shared),
+  );
 
   it('should find a location by its id, as stored (unknown fields kept), and a MaLo by its MeLo', async () => {
     const malo = maloId();
@@ -62,36 +86,79 @@ describe('identify locations (POST /identifyLocation)', () => {
     const messlokation = { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: melo, unbekannt: true };
     await importMasterData(lf, tokens.LF, { MARKTLOKATION: [stored], MESSLOKATION: [messlokation] });
 
-    const byId = await identify(criteria('MARKTLOKATION', { boTyp: 'MARKTLOKATION', marktlokationsId: malo }), {}, { query: '?command=SAP_IDENTIFIZIEREN_LOKATION_BASIS' });
+    const byId = await identify(
+      criteria('MARKTLOKATION', { boTyp: 'MARKTLOKATION', marktlokationsId: malo }),
+      {},
+      { query: '?command=SAP_IDENTIFIZIEREN_LOKATION_BASIS' },
+    );
     expect(byId).toEqual({
       status: 200,
       body: [stored],
-      paging: { 'Treffer-Anzahl': '1', 'Treffer-Gesamtanzahl': '1', 'Treffer-Weitere-Vorhanden': 'false', 'Treffer-Offset': '0' },
+      paging: {
+        'Treffer-Anzahl': '1',
+        'Treffer-Gesamtanzahl': '1',
+        'Treffer-Weitere-Vorhanden': 'false',
+        'Treffer-Offset': '0',
+      },
     });
     expect((await identify(criteria('MESSLOKATION', { messlokationsId: melo }))).body).toEqual([messlokation]);
     expect(ids((await identify(criteria('MARKTLOKATION', { messlokationsId: melo }))).body)).toEqual([malo]);
     // Both kinds in one body: any criterion matches.
-    expect(ids((await identify({ stammdaten: { MARKTLOKATION: [{ marktlokationsId: malo }], MESSLOKATION: [{ messlokationsId: melo }] } })).body)).toEqual(
-      [malo, melo],
-    );
+    expect(
+      ids(
+        (
+          await identify({
+            stammdaten: { MARKTLOKATION: [{ marktlokationsId: malo }], MESSLOKATION: [{ messlokationsId: melo }] },
+          })
+        ).body,
+      ),
+    ).toEqual([malo, melo]);
   });
 
   it('should find locations by address and name, case-insensitively, in force now', async () => {
     const postleitzahl = digits(5);
     const [first, second] = [maloId(), maloId()].sort();
     await importMasterData(lf, tokens.LF, {
-      MARKTLOKATION: [marktlokation(first, postleitzahl), marktlokation(second, postleitzahl, { endkunde: { name1: 'Erika', name2: 'Muster' } })],
+      MARKTLOKATION: [
+        marktlokation(first, postleitzahl),
+        marktlokation(second, postleitzahl, { endkunde: { name1: 'Erika', name2: 'Muster' } }),
+      ],
     });
 
-    const byAddress = await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl, strasse: 'KORALLENWEG', hausnummer: '10' } }));
-    expect([byAddress.status, ids(byAddress.body), byAddress.paging['Treffer-Gesamtanzahl']]).toEqual([200, [first, second], '2']);
-    expect(ids((await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl }, endkunde: { name1: 'erika' } }))).body)).toEqual([second]);
-    expect(ids((await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl, ort: 'Mainz' } }))).body)).toEqual([]);
+    const byAddress = await identify(
+      criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl, strasse: 'KORALLENWEG', hausnummer: '10' } }),
+    );
+    expect([byAddress.status, ids(byAddress.body), byAddress.paging['Treffer-Gesamtanzahl']]).toEqual([
+      200,
+      [first, second],
+      '2',
+    ]);
+    expect(
+      ids(
+        (
+          await identify(
+            criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl }, endkunde: { name1: 'erika' } }),
+          )
+        ).body,
+      ),
+    ).toEqual([second]);
+    expect(
+      ids((await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl, ort: 'Mainz' } }))).body),
+    ).toEqual([]);
 
     // A later version with another address: found by the new address only.
-    await importMasterData(lf, tokens.LF, { MARKTLOKATION: [marktlokation(first, '10115', { lokationsadresse: { postleitzahl: '10115', ort: 'Berlin' } })] });
-    expect(ids((await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl } }))).body)).toEqual([second]);
-    expect(ids((await identify(criteria('MARKTLOKATION', { marktlokationsId: first, lokationsadresse: { ort: 'berlin' } }))).body)).toEqual([first]);
+    await importMasterData(lf, tokens.LF, {
+      MARKTLOKATION: [marktlokation(first, '10115', { lokationsadresse: { postleitzahl: '10115', ort: 'Berlin' } })],
+    });
+    expect(ids((await identify(criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl } }))).body)).toEqual([
+      second,
+    ]);
+    expect(
+      ids(
+        (await identify(criteria('MARKTLOKATION', { marktlokationsId: first, lokationsadresse: { ort: 'berlin' } })))
+          .body,
+      ),
+    ).toEqual([first]);
   });
 
   it('should find a MaLo by its id whatever address the vendor’s sample request sends with it, and none for 00000000000', async () => {
@@ -100,16 +167,34 @@ describe('identify locations (POST /identifyLocation)', () => {
     await importMasterData(lf, tokens.LF, { MARKTLOKATION: [stored] });
     // The vendor's request shape: the MaLo id and an address that differs from the stored one in a detail or entirely.
     const sample = (marktlokationsId: string, lokationsadresse: Bo) => ({
-      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId, sparte: 'STROM', lokationsadresse }] },
+      stammdaten: {
+        MARKTLOKATION: [
+          { boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId, sparte: 'STROM', lokationsadresse },
+        ],
+      },
     });
-    const nearly = { postleitzahl: '65189', ort: 'Wiesbaden', strasse: 'Korallenweg', hausnummer: '12', landescode: 'DE', ortsteil: 'Riff' };
+    const nearly = {
+      postleitzahl: '65189',
+      ort: 'Wiesbaden',
+      strasse: 'Korallenweg',
+      hausnummer: '12',
+      landescode: 'DE',
+      ortsteil: 'Riff',
+    };
 
     expect(await identify(sample(malo, nearly), {}, { query: '?command=IDENTIFIZIEREN_LOKATION_BASIS' })).toEqual({
       status: 200,
       body: [stored],
-      paging: { 'Treffer-Anzahl': '1', 'Treffer-Gesamtanzahl': '1', 'Treffer-Weitere-Vorhanden': 'false', 'Treffer-Offset': '0' },
+      paging: {
+        'Treffer-Anzahl': '1',
+        'Treffer-Gesamtanzahl': '1',
+        'Treffer-Weitere-Vorhanden': 'false',
+        'Treffer-Offset': '0',
+      },
     });
-    expect(ids((await identify(sample(malo, { postleitzahl: '10115', ort: 'Berlin', strasse: 'Torstraße' }))).body)).toEqual([malo]);
+    expect(
+      ids((await identify(sample(malo, { postleitzahl: '10115', ort: 'Berlin', strasse: 'Torstraße' }))).body),
+    ).toEqual([malo]);
     // The mock's empty answer: no MaLo has the id, though the address is that of every MaLo of this suite.
     const none = await identify(sample('00000000000', { ...nearly, hausnummer: '10' }));
     expect([none.status, none.body, none.paging['Treffer-Gesamtanzahl']]).toEqual([200, [], '0']);
@@ -122,14 +207,28 @@ describe('identify locations (POST /identifyLocation)', () => {
     await importMasterData(lf, tokens.LF, {
       MESSLOKATION: [
         { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: melo, messadresse },
-        { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: other, messadresse: { ...messadresse, hausnummer: '3' } },
+        {
+          boTyp: 'MESSLOKATION',
+          versionStruktur: '1',
+          messlokationsId: other,
+          messadresse: { ...messadresse, hausnummer: '3' },
+        },
       ],
     });
 
-    const byAddress = await identify(criteria('MESSLOKATION', { boTyp: 'MESSLOKATION', messadresse: { postleitzahl, strasse: 'RHEINSTRAßE', hausnummer: '1' } }));
+    const byAddress = await identify(
+      criteria('MESSLOKATION', {
+        boTyp: 'MESSLOKATION',
+        messadresse: { postleitzahl, strasse: 'RHEINSTRAßE', hausnummer: '1' },
+      }),
+    );
     expect([byAddress.status, ids(byAddress.body)]).toEqual([200, [melo]]);
-    expect(ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl } }))).body)).toEqual([melo, other].sort());
-    expect(ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl, ort: 'Wiesbaden' } }))).body)).toEqual([]);
+    expect(ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl } }))).body)).toEqual(
+      [melo, other].sort(),
+    );
+    expect(
+      ids((await identify(criteria('MESSLOKATION', { messadresse: { postleitzahl, ort: 'Wiesbaden' } }))).body),
+    ).toEqual([]);
   });
 
   it('should rank matches by the number of equal address and name fields, then by location id, and page in that order', async () => {
@@ -137,11 +236,19 @@ describe('identify locations (POST /identifyLocation)', () => {
     const [first, second, third] = [maloId(), maloId(), maloId()].sort();
     const at = (hausnummer: string) => ({ postleitzahl, ort: 'Wiesbaden', strasse: 'Korallenweg', hausnummer });
     await importMasterData(lf, tokens.LF, {
-      MARKTLOKATION: [marktlokation(first, postleitzahl), marktlokation(second, postleitzahl, { lokationsadresse: at('12') }), marktlokation(third, postleitzahl, { lokationsadresse: at('12') })],
+      MARKTLOKATION: [
+        marktlokation(first, postleitzahl),
+        marktlokation(second, postleitzahl, { lokationsadresse: at('12') }),
+        marktlokation(third, postleitzahl, { lokationsadresse: at('12') }),
+      ],
     });
 
     // Both criteria find second and third (three fields), the first only finds first (one field).
-    const body = criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl } }, { lokationsadresse: { postleitzahl, strasse: 'korallenweg', hausnummer: '12' } });
+    const body = criteria(
+      'MARKTLOKATION',
+      { lokationsadresse: { postleitzahl } },
+      { lokationsadresse: { postleitzahl, strasse: 'korallenweg', hausnummer: '12' } },
+    );
     const ranked = await identify(body);
     expect([ids(ranked.body), ranked.paging['Treffer-Gesamtanzahl']]).toEqual([[second, third, first], '3']);
     expect(ids((await identify(body, { 'Treffer-Max-Anzahl': '1', 'Treffer-Offset': '2' })).body)).toEqual([first]);
@@ -151,10 +258,16 @@ describe('identify locations (POST /identifyLocation)', () => {
     await importMasterData(lf, tokens.LF, {
       MARKTLOKATION: [
         marktlokation(first, postleitzahl, { zugehoerigeMesslokationen: [{ messlokationsId: melo }] }),
-        marktlokation(third, postleitzahl, { lokationsadresse: at('12'), zugehoerigeMesslokationen: [{ messlokationsId: melo }] }),
+        marktlokation(third, postleitzahl, {
+          lokationsadresse: at('12'),
+          zugehoerigeMesslokationen: [{ messlokationsId: melo }],
+        }),
       ],
     });
-    const byMelo = criteria('MARKTLOKATION', { messlokationsId: melo, lokationsadresse: { postleitzahl, hausnummer: '12' } });
+    const byMelo = criteria('MARKTLOKATION', {
+      messlokationsId: melo,
+      lokationsadresse: { postleitzahl, hausnummer: '12' },
+    });
     expect(ids((await identify(byMelo)).body)).toEqual([third, first]);
   });
 
@@ -162,7 +275,12 @@ describe('identify locations (POST /identifyLocation)', () => {
     expect(await identify(criteria('MARKTLOKATION', { marktlokationsId: '00000000000' }))).toEqual({
       status: 200,
       body: [],
-      paging: { 'Treffer-Anzahl': '0', 'Treffer-Gesamtanzahl': '0', 'Treffer-Weitere-Vorhanden': 'false', 'Treffer-Offset': '0' },
+      paging: {
+        'Treffer-Anzahl': '0',
+        'Treffer-Gesamtanzahl': '0',
+        'Treffer-Weitere-Vorhanden': 'false',
+        'Treffer-Offset': '0',
+      },
     });
   });
 
@@ -175,37 +293,79 @@ describe('identify locations (POST /identifyLocation)', () => {
     const first = await identify(body);
     expect([ids(first.body), first.paging]).toEqual([
       malos.slice(0, 20),
-      { 'Treffer-Anzahl': '20', 'Treffer-Gesamtanzahl': '25', 'Treffer-Weitere-Vorhanden': 'true', 'Treffer-Offset': '0' },
+      {
+        'Treffer-Anzahl': '20',
+        'Treffer-Gesamtanzahl': '25',
+        'Treffer-Weitere-Vorhanden': 'true',
+        'Treffer-Offset': '0',
+      },
     ]);
     const second = await identify(body, { 'Treffer-Offset': '20' });
     expect([ids(second.body), second.paging]).toEqual([
       malos.slice(20),
-      { 'Treffer-Anzahl': '5', 'Treffer-Gesamtanzahl': '25', 'Treffer-Weitere-Vorhanden': 'false', 'Treffer-Offset': '20' },
+      {
+        'Treffer-Anzahl': '5',
+        'Treffer-Gesamtanzahl': '25',
+        'Treffer-Weitere-Vorhanden': 'false',
+        'Treffer-Offset': '20',
+      },
     ]);
     const small = await identify(body, { 'Treffer-Max-Anzahl': '7', 'Treffer-Offset': '7' });
     expect([ids(small.body), small.paging['Treffer-Weitere-Vorhanden']]).toEqual([malos.slice(7, 14), 'true']);
     const beyond = await identify(body, { 'Treffer-Offset': '30' });
-    expect([beyond.body, beyond.paging['Treffer-Gesamtanzahl'], beyond.paging['Treffer-Weitere-Vorhanden']]).toEqual([[], '25', 'false']);
+    expect([beyond.body, beyond.paging['Treffer-Gesamtanzahl'], beyond.paging['Treffer-Weitere-Vorhanden']]).toEqual([
+      [],
+      '25',
+      'false',
+    ]);
   });
 
   it('should answer 400 problems for bad paging headers, command and criteria', async () => {
     const problem = async (body: unknown, headers: Record<string, string> = {}, query = '') => {
       const answer = await identify(body, headers, { query });
       const problemBody = answer.body as Bo;
-      return [answer.status, problemBody['code'], (problemBody['errors'] as { pointer: string }[] | undefined)?.map((error) => error.pointer)];
+      return [
+        answer.status,
+        problemBody['code'],
+        (problemBody['errors'] as { pointer: string }[] | undefined)?.map((error) => error.pointer),
+      ];
     };
     const body = criteria('MARKTLOKATION', { marktlokationsId: maloId() });
     for (const limit of ['0', '501', 'abc', '-1']) {
-      expect(await problem(body, { 'Treffer-Max-Anzahl': limit })).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/header/Treffer-Max-Anzahl']]);
+      expect(await problem(body, { 'Treffer-Max-Anzahl': limit })).toEqual([
+        400,
+        'BO_READ.INVALID_PARAMETER',
+        ['#/header/Treffer-Max-Anzahl'],
+      ]);
     }
-    expect(await problem(body, { 'Treffer-Offset': '-1' })).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/header/Treffer-Offset']]);
-    expect(await problem(body, {}, '?command=LESEN_MARKTLOKATION_BASIS')).toEqual([400, 'BO_READ.INVALID_PARAMETER', ['#/command']]);
+    expect(await problem(body, { 'Treffer-Offset': '-1' })).toEqual([
+      400,
+      'BO_READ.INVALID_PARAMETER',
+      ['#/header/Treffer-Offset'],
+    ]);
+    expect(await problem(body, {}, '?command=LESEN_MARKTLOKATION_BASIS')).toEqual([
+      400,
+      'BO_READ.INVALID_PARAMETER',
+      ['#/command'],
+    ]);
     expect(await problem({})).toEqual([400, 'BO_READ.INVALID_CRITERIA', ['#/stammdaten']]);
     expect(await problem({ stammdaten: {} })).toEqual([400, 'BO_READ.INVALID_CRITERIA', ['#/stammdaten']]);
-    expect(await problem({ stammdaten: { ZAEHLER: [{ zaehlernummer: '1' }], MARKTLOKATION: [{ boTyp: 'MARKTLOKATION' }, { lokationsadresse: { postleitzahl: 65189 } }] } })).toEqual([
+    expect(
+      await problem({
+        stammdaten: {
+          ZAEHLER: [{ zaehlernummer: '1' }],
+          MARKTLOKATION: [{ boTyp: 'MARKTLOKATION' }, { lokationsadresse: { postleitzahl: 65189 } }],
+        },
+      }),
+    ).toEqual([
       400,
       'BO_READ.INVALID_CRITERIA',
-      ['#/stammdaten/ZAEHLER', '#/stammdaten/MARKTLOKATION/0', '#/stammdaten/MARKTLOKATION/1/lokationsadresse/postleitzahl', '#/stammdaten/MARKTLOKATION/1'],
+      [
+        '#/stammdaten/ZAEHLER',
+        '#/stammdaten/MARKTLOKATION/0',
+        '#/stammdaten/MARKTLOKATION/1/lokationsadresse/postleitzahl',
+        '#/stammdaten/MARKTLOKATION/1',
+      ],
     ]);
   });
 
@@ -214,7 +374,12 @@ describe('identify locations (POST /identifyLocation)', () => {
     const [ofLf, ofNb] = [maloId(), maloId()];
     await importMasterData(lf, tokens.LF, { MARKTLOKATION: [marktlokation(ofLf, postleitzahl)] });
     await importMasterData(nb, tokens.NB, { MARKTLOKATION: [marktlokation(ofNb, postleitzahl)] });
-    const body = criteria('MARKTLOKATION', { lokationsadresse: { postleitzahl } }, { marktlokationsId: ofLf }, { marktlokationsId: ofNb });
+    const body = criteria(
+      'MARKTLOKATION',
+      { lokationsadresse: { postleitzahl } },
+      { marktlokationsId: ofLf },
+      { marktlokationsId: ofNb },
+    );
 
     expect(ids((await identify(body)).body)).toEqual([ofLf]);
     expect(ids((await identify(body, {}, { service: nb, token: tokens.NB })).body)).toEqual([ofNb]);
@@ -246,9 +411,26 @@ describe('identify locations (POST /identifyLocation)', () => {
         return rows.map((row: Bo) => row['QUERY PLAN'] as string).join('\n');
       });
     const byId = await plan([{ kind: 'MARKTLOKATION', locations: ['MALO:00000054321'], texts: [] }]);
-    const byAddress = await plan([{ kind: 'MARKTLOKATION', locations: [], texts: [['lokationsadresse', 'postleitzahl', '04321'], ['lokationsadresse', 'ort', 'ort']] }]);
-    const byIdRanked = await plan([{ kind: 'MARKTLOKATION', locations: ['MALO:00000054321'], texts: [['lokationsadresse', 'postleitzahl', '04321']] }]);
-    const byMeterAddress = await plan([{ kind: 'MESSLOKATION', locations: [], texts: [['messadresse', 'postleitzahl', '04320']] }]);
+    const byAddress = await plan([
+      {
+        kind: 'MARKTLOKATION',
+        locations: [],
+        texts: [
+          ['lokationsadresse', 'postleitzahl', '04321'],
+          ['lokationsadresse', 'ort', 'ort'],
+        ],
+      },
+    ]);
+    const byIdRanked = await plan([
+      {
+        kind: 'MARKTLOKATION',
+        locations: ['MALO:00000054321'],
+        texts: [['lokationsadresse', 'postleitzahl', '04321']],
+      },
+    ]);
+    const byMeterAddress = await plan([
+      { kind: 'MESSLOKATION', locations: [], texts: [['messadresse', 'postleitzahl', '04320']] },
+    ]);
     expect(byId).toMatch(/idx_business_object_locations/);
     expect(byIdRanked).toMatch(/idx_business_object_locations/);
     expect(byAddress).toMatch(/idx_business_object_postcode/);

@@ -21,7 +21,14 @@ const second = keyPair('key-2');
 
 const tokenOf = (key: ReturnType<typeof keyPair>) =>
   // A fresh subject each time: the service's cache of verified tokens must not answer for the key check.
-  sign({ roles: ['LF'] }, key.privateKey, { algorithm: 'RS256', keyid: key.kid, issuer: ISSUER, audience: AUDIENCE, subject: randomUUID(), expiresIn: 300 });
+  sign({ roles: ['LF'] }, key.privateKey, {
+    algorithm: 'RS256',
+    keyid: key.kid,
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    subject: randomUUID(),
+    expiresIn: 300,
+  });
 
 let database: TestDatabase;
 let service: TestService;
@@ -30,13 +37,17 @@ let port: number;
 let published = [first.jwk];
 
 const startJwks = async (listenOn = 0) => {
-  jwks = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published })));
+  jwks = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published })),
+  );
   await new Promise<void>((resolve) => jwks.listen(listenOn, '127.0.0.1', resolve));
   port = (jwks.address() as AddressInfo).port;
 };
 const stopJwks = () => new Promise<void>((resolve) => jwks.close(() => resolve()));
 const session = async (token: string) => {
-  const response = await fetch(`${service.baseUrl}/operator/session`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${service.baseUrl}/operator/session`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 

@@ -37,7 +37,6 @@ const REPOSTED_SHARE = 0.3;
 /** Inbound calls the middleware answers 503 before it accepts. */
 const UNAVAILABLE_CALLS = 40;
 
-
 type Item = Record<string, unknown>;
 type CopyMode = 'first' | 'concurrent' | 'late';
 
@@ -82,14 +81,19 @@ describe('LF: three instances on one database', () => {
   let middleware: ScriptedMiddleware;
   const instances: TestService[] = [];
   const summary: Record<string, unknown> = { seed: RELIABILITY_SEED, instances: INSTANCES };
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
 
   beforeAll(async () => {
     database = await createTestDatabase();
     middleware = await startScriptedMiddleware();
     // Started together: they migrate the fresh database under the migration lock, as a scaled-out deploy does.
     const env = { ...middleware.env, ...FAST_RETRIES, DEFAULT_RELEASE: '04/26' };
-    instances.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => startTestService(composeService(LF_SERVICE), database.url, env)))));
+    instances.push(
+      ...(await Promise.all(
+        Array.from({ length: INSTANCES }, () => startTestService(composeService(LF_SERVICE), database.url, env)),
+      )),
+    );
   });
 
   afterAll(async () => {
@@ -115,7 +119,11 @@ describe('LF: three instances on one database', () => {
       const first = nextInstance++ % INSTANCES;
       const copies: Copy[] = [{ mode: 'first', instance: first, reordered: false }];
       for (let extra = randomInt(random, 3); extra > 0; extra--) {
-        copies.push({ mode: random() < 0.5 ? 'concurrent' : 'late', instance: (first + copies.length) % INSTANCES, reordered: random() < 0.25 });
+        copies.push({
+          mode: random() < 0.5 ? 'concurrent' : 'late',
+          instance: (first + copies.length) % INSTANCES,
+          reordered: random() < 0.25,
+        });
       }
       return { path, processKey, body, copies, answered, settle };
     };
@@ -123,13 +131,24 @@ describe('LF: three instances on one database', () => {
     let updateNumber = 0;
     const chains: Chain[] = Array.from({ length: CHAINS }, (_, c) => {
       const createKey = seededUuid(random);
-      const create = plan('/createProcessData', createKey, withBusinessKey(createSamples[c % createSamples.length].body, createKey));
+      const create = plan(
+        '/createProcessData',
+        createKey,
+        withBusinessKey(createSamples[c % createSamples.length].body, createKey),
+      );
       const updates = Array.from({ length: 1 + randomInt(random, 3) }, () => {
         const n = updateNumber++;
         const subKey = seededUuid(random);
         const dokumentennummer = `MANY-${RELIABILITY_SEED}-${n}`;
         const field = `instanzAenderung${n}`;
-        const body = withMarktlokationField(withDokumentennummer(withBusinessKey(updateSamples[randomInt(random, updateSamples.length)].body, subKey), dokumentennummer), field, n);
+        const body = withMarktlokationField(
+          withDokumentennummer(
+            withBusinessKey(updateSamples[randomInt(random, updateSamples.length)].body, subKey),
+            dokumentennummer,
+          ),
+          field,
+          n,
+        );
         body['zusatzdaten'] = { ...(body['zusatzdaten'] as Item), targetBusinessKey: createKey };
         return { ...plan('/updateProcessData', createKey, body), subKey, dokumentennummer, field, value: n };
       });
@@ -147,7 +166,8 @@ describe('LF: three instances on one database', () => {
       const body = copy.reordered ? reverseKeys(planned.body) : planned.body;
       copy.response = await postJson(`${instances[copy.instance].baseUrl}${planned.path}`, body, { token });
       const revision = copy.response.body['revision'];
-      if (typeof revision === 'number') newestRevision.set(planned.processKey, Math.max(revision, newestRevision.get(planned.processKey) ?? 0));
+      if (typeof revision === 'number')
+        newestRevision.set(planned.processKey, Math.max(revision, newestRevision.get(planned.processKey) ?? 0));
     };
     const firstAndConcurrent = (planned: Planned) => async () => {
       await Promise.all(planned.copies.filter((copy) => copy.mode !== 'late').map((copy) => send(planned, copy)));
@@ -163,12 +183,17 @@ describe('LF: three instances on one database', () => {
     // are in flight together on different instances) with their concurrent copies, and the late copies of creates
     // and updates mixed in at seeded places after their originals.
     await runPool(creates.map(firstAndConcurrent), IN_FLIGHT);
-    const phase2: { at: number; task: () => Promise<void> }[] = updates.map((planned, j) => ({ at: j, task: firstAndConcurrent(planned) }));
+    const phase2: { at: number; task: () => Promise<void> }[] = updates.map((planned, j) => ({
+      at: j,
+      task: firstAndConcurrent(planned),
+    }));
     for (const planned of creates) {
-      for (const copy of planned.copies.filter((c) => c.mode === 'late')) phase2.push({ at: random() * updates.length, task: late(planned, copy) });
+      for (const copy of planned.copies.filter((c) => c.mode === 'late'))
+        phase2.push({ at: random() * updates.length, task: late(planned, copy) });
     }
     updates.forEach((planned, j) => {
-      for (const copy of planned.copies.filter((c) => c.mode === 'late')) phase2.push({ at: j + 1 + random() * (updates.length - j + 30), task: late(planned, copy) });
+      for (const copy of planned.copies.filter((c) => c.mode === 'late'))
+        phase2.push({ at: j + 1 + random() * (updates.length - j + 30), task: late(planned, copy) });
     });
     phase2.sort((a, b) => a.at - b.at);
     await runPool(
@@ -184,13 +209,17 @@ describe('LF: three instances on one database', () => {
     expect(statuses).toEqual({ 200: allCopies.length });
     for (const chain of chains) {
       const answers = chain.create.copies.map((copy) => copy.response?.body ?? {});
-      expect(answers.map((answer) => [answer['businessKey'], answer['revision']])).toEqual(answers.map(() => [chain.createKey, 1]));
+      expect(answers.map((answer) => [answer['businessKey'], answer['revision']])).toEqual(
+        answers.map(() => [chain.createKey, 1]),
+      );
       expect(answers.filter((answer) => answer['replayed'] === false)).toHaveLength(1);
       for (const update of chain.updates) {
         const updateAnswers = update.copies.map((copy) => copy.response?.body ?? {});
         expect(new Set(updateAnswers.map((answer) => answer['revision'])).size).toBe(1);
         expect(updateAnswers.filter((answer) => answer['replayed'] === false)).toHaveLength(1);
-        expect(updateAnswers.map((answer) => [answer['businessKey'], answer['processBusinessKey']])).toEqual(updateAnswers.map(() => [update.subKey, chain.createKey]));
+        expect(updateAnswers.map((answer) => [answer['businessKey'], answer['processBusinessKey']])).toEqual(
+          updateAnswers.map(() => [update.subKey, chain.createKey]),
+        );
       }
     }
 
@@ -214,7 +243,9 @@ describe('LF: three instances on one database', () => {
         GROUP BY r.id`,
     );
     expect(records).toHaveLength(CHAINS);
-    expect(new Set(records.map((record) => record.business_key))).toEqual(new Set(chains.map((chain) => chain.createKey)));
+    expect(new Set(records.map((record) => record.business_key))).toEqual(
+      new Set(chains.map((chain) => chain.createKey)),
+    );
     const chainOf = new Map(chains.map((chain) => [chain.createKey, chain]));
     let duplicated = 0;
     for (const record of records) {
@@ -252,8 +283,20 @@ describe('LF: three instances on one database', () => {
         const revision = update.copies[0].response?.body['revision'];
         const rows = storedByDokument.get(update.dokumentennummer) ?? [];
         if (rows.length === 0) lost++;
-        expect(rows).toEqual([{ business_key: chain.createKey, revision, dokumentennummer: update.dokumentennummer, matched_by: 'targetBusinessKey' }]);
-        expect(keyOf.get(update.subKey)).toEqual({ key: update.subKey, business_key: chain.createKey, kind: 'subProcessBusinessKey', first_revision: revision });
+        expect(rows).toEqual([
+          {
+            business_key: chain.createKey,
+            revision,
+            dokumentennummer: update.dokumentennummer,
+            matched_by: 'targetBusinessKey',
+          },
+        ]);
+        expect(keyOf.get(update.subKey)).toEqual({
+          key: update.subKey,
+          business_key: chain.createKey,
+          kind: 'subProcessBusinessKey',
+          first_revision: revision,
+        });
       }
     }
     const [{ repeated_bodies }] = await sql<{ repeated_bodies: number }>(
@@ -273,12 +316,19 @@ describe('LF: three instances on one database', () => {
       if (!states.has(chain.createKey)) lost++;
       expect(states.get(chain.createKey)?.create_body).toEqual(chain.create.body);
     }
-    const reverted = chains.flatMap((chain) => chain.updates.filter((update) => !hasMarktlokationField(states.get(chain.createKey)?.current, update.field, update.value)));
+    const reverted = chains.flatMap((chain) =>
+      chain.updates.filter(
+        (update) => !hasMarktlokationField(states.get(chain.createKey)?.current, update.field, update.value),
+      ),
+    );
     expect(reverted.map((update) => update.dokumentennummer)).toEqual([]);
 
     const retries = allCopies.length - everything.length;
     const lateUpdateRetriesAfterNewerRevisions = updates.flatMap((update) =>
-      update.copies.filter((copy) => copy.mode === 'late' && (copy.newestBefore ?? 0) > Number(update.copies[0].response?.body['revision'])),
+      update.copies.filter(
+        (copy) =>
+          copy.mode === 'late' && (copy.newestBefore ?? 0) > Number(update.copies[0].response?.body['revision']),
+      ),
     ).length;
     const figures = {
       requests: allCopies.length,
@@ -291,7 +341,10 @@ describe('LF: three instances on one database', () => {
       reorderedRetries: allCopies.filter((copy) => copy.reordered).length,
       lateUpdateRetriesAfterNewerRevisions,
       replays: allCopies.filter((copy) => copy.response?.body['replayed'] === true).length,
-      requestsPerInstance: Array.from({ length: INSTANCES }, (_, i) => allCopies.filter((copy) => copy.instance === i).length),
+      requestsPerInstance: Array.from(
+        { length: INSTANCES },
+        (_, i) => allCopies.filter((copy) => copy.instance === i).length,
+      ),
       serverErrors,
       lost,
       duplicated,
@@ -317,11 +370,19 @@ describe('LF: three instances on one database', () => {
     }
     const triggers = Array.from({ length: TRIGGERS }, (_, i) => {
       const posts: Post[] = [{ instance: i % INSTANCES, mode: 'first' }];
-      if (random() < REPOSTED_SHARE) posts.push({ instance: (i + 1 + randomInt(random, INSTANCES - 1)) % INSTANCES, mode: random() < 0.5 ? 'concurrent' : 'late' });
+      if (random() < REPOSTED_SHARE)
+        posts.push({
+          instance: (i + 1 + randomInt(random, INSTANCES - 1)) % INSTANCES,
+          mode: random() < 0.5 ? 'concurrent' : 'late',
+        });
       return { prozessId: seededUuid(random), posts };
     });
     const post = async (prozessId: string, copy: Post) => {
-      copy.response = await postJson(`${instances[copy.instance].baseUrl}/triggers/START_MALOIDENT`, maloIdentBody(prozessId), { token });
+      copy.response = await postJson(
+        `${instances[copy.instance].baseUrl}/triggers/START_MALOIDENT`,
+        maloIdentBody(prozessId),
+        { token },
+      );
     };
     await runPool(
       triggers.map(({ prozessId, posts }) => async () => {
@@ -359,7 +420,12 @@ describe('LF: three instances on one database', () => {
 
     // The database's side: one process per prozessId, sent, with the key the middleware answered; one outbox row each,
     // every attempt counted once (the attempts recorded are the calls the middleware saw).
-    expect(outbox).toEqual({ deliveries: TRIGGERS, delivered: TRIGGERS, failed: 0, attempts: middleware.inboundCalls.length });
+    expect(outbox).toEqual({
+      deliveries: TRIGGERS,
+      delivered: TRIGGERS,
+      failed: 0,
+      attempts: middleware.inboundCalls.length,
+    });
     const processes = await sql<{ business_key: string; status: string; keys: string[] }>(
       `SELECT r.business_key, r.status, ARRAY(SELECT k.key FROM process_key k WHERE k.record_id = r.id AND k.kind = 'triggerBusinessKey') AS keys
          FROM process_record r WHERE r.role = 'LF' AND EXISTS (SELECT 1 FROM process_revision v WHERE v.record_id = r.id AND v.operation = 'trigger')`,
@@ -368,15 +434,26 @@ describe('LF: three instances on one database', () => {
     const processOf = new Map(processes.map((row) => [row.business_key, row]));
     for (const trigger of triggers) {
       const businessKey = accepted.get(trigger.prozessId)?.[0].businessKey;
-      expect(processOf.get(trigger.prozessId)).toEqual({ business_key: trigger.prozessId, status: 'sent', keys: [businessKey] });
+      expect(processOf.get(trigger.prozessId)).toEqual({
+        business_key: trigger.prozessId,
+        status: 'sent',
+        keys: [businessKey],
+      });
       // A post answered 201 names the key the middleware gave, whichever instance answered it.
-      for (const copy of trigger.posts.filter((c) => c.response?.status === 201)) expect(copy.response?.body['businessKey']).toBe(businessKey);
+      for (const copy of trigger.posts.filter((c) => c.response?.status === 201))
+        expect(copy.response?.body['businessKey']).toBe(businessKey);
     }
 
     // Who delivered: the metrics of each instance count its attempts (the request's own and its worker's).
-    const metrics = await Promise.all(instances.map(async (instance) => (await fetch(`${instance.baseUrl}/metrics`)).text()));
-    const deliveredBy = metrics.map((text) => metricValue(text, 'maco_trigger_deliveries_total{role="LF",outcome="delivered"}'));
-    const retriesBy = metrics.map((text) => metricValue(text, 'maco_trigger_deliveries_total{role="LF",outcome="retry"}'));
+    const metrics = await Promise.all(
+      instances.map(async (instance) => (await fetch(`${instance.baseUrl}/metrics`)).text()),
+    );
+    const deliveredBy = metrics.map((text) =>
+      metricValue(text, 'maco_trigger_deliveries_total{role="LF",outcome="delivered"}'),
+    );
+    const retriesBy = metrics.map((text) =>
+      metricValue(text, 'maco_trigger_deliveries_total{role="LF",outcome="retry"}'),
+    );
     expect(sum(deliveredBy)).toBe(TRIGGERS);
     expect(sum(retriesBy)).toBe(UNAVAILABLE_CALLS);
 
@@ -392,7 +469,9 @@ describe('LF: three instances on one database', () => {
       attempts: middleware.inboundCalls.length,
       deliveredByInstance: deliveredBy,
       retriesByInstance: retriesBy,
-      retriedDeliveries: (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM trigger_delivery WHERE role = 'LF' AND attempts > 1`))[0].n,
+      retriedDeliveries: (
+        await sql<{ n: number }>(`SELECT count(*)::int AS n FROM trigger_delivery WHERE role = 'LF' AND attempts > 1`)
+      )[0].n,
       serverErrors,
       duplicates,
       lost,
@@ -405,13 +484,6 @@ describe('LF: three instances on one database', () => {
     await expectNoOrphanRows(database.url);
   });
 });
-
-
-
-
-
-
-
 
 function countBy(values: (string | number)[]): Record<string, number> {
   const counts: Record<string, number> = {};

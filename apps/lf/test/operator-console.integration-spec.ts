@@ -28,7 +28,6 @@ const sampleBody = (operation: string, file: string): Record<string, unknown> =>
   return found.body;
 };
 
-
 describe('operator console reads (LF)', () => {
   let database: TestDatabase;
   let middleware: ScriptedMiddleware;
@@ -38,7 +37,9 @@ describe('operator console reads (LF)', () => {
   let triggerProzessId: string;
 
   const get = async (path: string, token: string | null = LF_TOKEN): Promise<JsonResponse> => {
-    const response = await fetch(`${service.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const response = await fetch(`${service.baseUrl}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
   };
@@ -49,7 +50,11 @@ describe('operator console reads (LF)', () => {
   };
   const create = async (file: string): Promise<string> => {
     const businessKey = randomUUID();
-    const answer = await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(sampleBody('create', file), businessKey), { token: LF_TOKEN });
+    const answer = await postJson(
+      `${service.baseUrl}/createProcessData`,
+      withBusinessKey(sampleBody('create', file), businessKey),
+      { token: LF_TOKEN },
+    );
     expect(answer.status).toBe(200);
     booked.push(businessKey);
     return businessKey;
@@ -78,7 +83,11 @@ describe('operator console reads (LF)', () => {
       `${service.baseUrl}/triggers/START_MALOIDENT`,
       {
         stammdaten: {},
-        transaktionsdaten: { absender: { rollencodenummer: '9900000000003' }, empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' }, ausfuehrungsdatum: '2026-12-01T23:00:00Z' },
+        transaktionsdaten: {
+          absender: { rollencodenummer: '9900000000003' },
+          empfaenger: { rollencodenummer: '9900000000010', marktrolle: 'NB' },
+          ausfuehrungsdatum: '2026-12-01T23:00:00Z',
+        },
         zusatzdaten: { prozessId: triggerProzessId },
       },
       { token: LF_TOKEN },
@@ -98,8 +107,13 @@ describe('operator console reads (LF)', () => {
     expect(list.map((item) => item.businessKey)).toEqual([...booked].reverse());
     const updated = list.find((item) => item.businessKey === booked[3]);
     expect(updated).toMatchObject({ revisionCount: 2, release: '04/26', pruefidentifikator: '55010' });
-    expect(list.find((item) => item.businessKey === triggerProzessId)).toMatchObject({ status: 'pending', revisionCount: 1 });
-    expect(list.find((item) => item.businessKey === booked[2])).toMatchObject({ findingCodes: expect.arrayContaining(['unlisted-pi']) });
+    expect(list.find((item) => item.businessKey === triggerProzessId)).toMatchObject({
+      status: 'pending',
+      revisionCount: 1,
+    });
+    expect(list.find((item) => item.businessKey === booked[2])).toMatchObject({
+      findingCodes: expect.arrayContaining(['unlisted-pi']),
+    });
   });
 
   it('should filter by key, MaLo-ID, PI, release, status, findings and creation time', async () => {
@@ -166,9 +180,16 @@ describe('operator console reads (LF)', () => {
     expect((await get(`/processes/${booked[0]}`, OPERATOR_TOKEN)).status).toBe(200);
     expect((await get('/triggers', OPERATOR_TOKEN)).status).toBe(200);
     expect((await get('/findings/summary', OPERATOR_TOKEN)).status).toBe(200);
-    expect((await get('/getMarketlocationBasic?parameter1=50754153861&parameter3=2026-05-04T00:00:00Z', OPERATOR_TOKEN)).status).toBe(200);
+    expect(
+      (await get('/getMarketlocationBasic?parameter1=50754153861&parameter3=2026-05-04T00:00:00Z', OPERATOR_TOKEN))
+        .status,
+    ).toBe(200);
 
-    const create = await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(sampleBody('create', 'lf-create-55010-tf1.json')), { token: OPERATOR_TOKEN });
+    const create = await postJson(
+      `${service.baseUrl}/createProcessData`,
+      withBusinessKey(sampleBody('create', 'lf-create-55010-tf1.json')),
+      { token: OPERATOR_TOKEN },
+    );
     expect([create.status, create.body['code']]).toEqual([403, 'AUTH.ROLE_NOT_PERMITTED']);
     const trigger = await postJson(`${service.baseUrl}/triggers/START_MALOIDENT`, {}, { token: OPERATOR_TOKEN });
     expect([trigger.status, trigger.body['code']]).toEqual([403, 'AUTH.ROLE_NOT_PERMITTED']);
@@ -180,10 +201,25 @@ describe('operator console reads (LF)', () => {
   });
 
   it('should describe the session of either kind of token, and refuse none', async () => {
-    expect((await get('/operator/session')).body).toEqual({ role: 'LF', subject: 'maco-app', canWrite: true, operator: false });
-    expect((await get('/operator/session', OPERATOR_TOKEN)).body).toEqual({ role: 'LF', subject: 'alice', canWrite: false, operator: true });
+    expect((await get('/operator/session')).body).toEqual({
+      role: 'LF',
+      subject: 'maco-app',
+      canWrite: true,
+      operator: false,
+    });
+    expect((await get('/operator/session', OPERATOR_TOKEN)).body).toEqual({
+      role: 'LF',
+      subject: 'alice',
+      canWrite: false,
+      operator: true,
+    });
     const both = mintTestToken({ roles: ['LF', 'OPERATOR'], subject: 'bob' });
-    expect((await get('/operator/session', both)).body).toEqual({ role: 'LF', subject: 'bob', canWrite: true, operator: true });
+    expect((await get('/operator/session', both)).body).toEqual({
+      role: 'LF',
+      subject: 'bob',
+      canWrite: true,
+      operator: true,
+    });
     expect((await get('/operator/session', null)).status).toBe(401);
   });
 
@@ -191,7 +227,14 @@ describe('operator console reads (LF)', () => {
     const pending = await get('/triggers');
     expect(pending.status).toBe(200);
     expect(pending.body['items']).toEqual([
-      expect.objectContaining({ prozessId: triggerProzessId, businessKey: null, eventname: 'START_MALOIDENT', status: 'pending', deliveredAt: null, failedAt: null }),
+      expect.objectContaining({
+        prozessId: triggerProzessId,
+        businessKey: null,
+        eventname: 'START_MALOIDENT',
+        status: 'pending',
+        deliveredAt: null,
+        failedAt: null,
+      }),
     ]);
     expect(pending.body['nextCursor']).toBeNull();
     expect((await get('/triggers?status=sent')).body['items']).toEqual([]);
@@ -205,25 +248,50 @@ describe('operator console reads (LF)', () => {
     expect(answer.body['release']).toBe('04/26');
     const events = answer.body['events'] as { eventname: string; pruefidentifikatoren: string[]; required: string[] }[];
     const maloIdent = events.find((event) => event.eventname === 'START_MALOIDENT');
-    expect(maloIdent?.required).toEqual(['transaktionsdaten.absender', 'transaktionsdaten.ausfuehrungsdatum', 'transaktionsdaten.empfaenger']);
+    expect(maloIdent?.required).toEqual([
+      'transaktionsdaten.absender',
+      'transaktionsdaten.ausfuehrungsdatum',
+      'transaktionsdaten.empfaenger',
+    ]);
     expect(events.every((event) => event.required.every((path) => !path.startsWith('/')))).toBe(true);
     expect((await get('/triggers/events')).status).toBe(200);
-    expect((await get('/triggers/events?release=x')).body.errors).toEqual([{ pointer: '#/release', message: expect.any(String) }]);
+    expect((await get('/triggers/events?release=x')).body.errors).toEqual([
+      { pointer: '#/release', message: expect.any(String) },
+    ]);
   });
 
   it('should count findings per day, PI, release and code, and list the findings behind a count', async () => {
     const summary = await get('/findings/summary');
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ bucket: 'day' });
-    const rows = summary.body['rows'] as { bucketStart: string; pruefidentifikator: string; release: string; code: string; count: number }[];
+    const rows = summary.body['rows'] as {
+      bucketStart: string;
+      pruefidentifikator: string;
+      release: string;
+      code: string;
+      count: number;
+    }[];
     const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
-    expect(rows).toContainEqual({ bucketStart: today, pruefidentifikator: '55001', release: '04/26', code: 'unlisted-pi', count: 1 });
+    expect(rows).toContainEqual({
+      bucketStart: today,
+      pruefidentifikator: '55001',
+      release: '04/26',
+      code: 'unlisted-pi',
+      count: 1,
+    });
     const hourly = await get('/findings/summary?bucket=hour&from=' + new Date(Date.now() - 3_600_000).toISOString());
     expect((hourly.body['rows'] as unknown[]).length).toBeGreaterThan(0);
 
     const list = await get('/findings?code=unlisted-pi');
     expect(list.body['items']).toEqual([
-      expect.objectContaining({ businessKey: booked[2], revision: 1, pruefidentifikator: '55001', release: '04/26', code: 'unlisted-pi', pointer: '#/transaktionsdaten/pruefidentifikator' }),
+      expect.objectContaining({
+        businessKey: booked[2],
+        revision: 1,
+        pruefidentifikator: '55001',
+        release: '04/26',
+        code: 'unlisted-pi',
+        pointer: '#/transaktionsdaten/pruefidentifikator',
+      }),
     ]);
 
     // Page through every finding one at a time: the same findings as one page, in the same order.
@@ -238,7 +306,11 @@ describe('operator console reads (LF)', () => {
     expect(paged).toEqual(whole);
     expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(whole.length);
 
-    expect((await get('/findings/summary?bucket=hour&from=2020-01-01T00:00:00Z')).body.errors?.[0]?.pointer).toBe('#/from');
-    expect((await get('/findings/summary?from=2026-05-04T00:00:00Z&to=2026-05-03T00:00:00Z')).body.errors?.[0]?.pointer).toBe('#/to');
+    expect((await get('/findings/summary?bucket=hour&from=2020-01-01T00:00:00Z')).body.errors?.[0]?.pointer).toBe(
+      '#/from',
+    );
+    expect(
+      (await get('/findings/summary?from=2026-05-04T00:00:00Z&to=2026-05-03T00:00:00Z')).body.errors?.[0]?.pointer,
+    ).toBe('#/to');
   });
 });

@@ -34,7 +34,8 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
     figures.requests += 1;
     return postJson(`${service.baseUrl}${path}`, body, { token });
   };
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
     for (let waited = 0; waited < 20_000; waited += 25) {
       const value = await probe();
@@ -49,7 +50,13 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
     return { ...structuredClone(sample.body), zusatzdaten };
   };
   const maloIdentAnswer = (pruefidentifikator: '03002' | '03003', zusatzdaten: Record<string, unknown>) => ({
-    ...(pruefidentifikator === '03002' ? { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }] } } : {}),
+    ...(pruefidentifikator === '03002'
+      ? {
+          stammdaten: {
+            MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }],
+          },
+        }
+      : {}),
     transaktionsdaten: {
       vorgangsnummer: randomUUID(),
       pruefidentifikator,
@@ -81,7 +88,8 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
     const release = releaseInForceAt(new Date()) ?? '10/26';
     const lieferbeginn = triggerEvent(release, 'LF', 'START_LIEFERBEGINN');
     const maloIdent = triggerEvent(release, 'LF', 'START_MALOIDENT');
-    if (!lieferbeginn || !maloIdent) throw new Error(`the ${release} catalogue lacks LF's START_LIEFERBEGINN or START_MALOIDENT`);
+    if (!lieferbeginn || !maloIdent)
+      throw new Error(`the ${release} catalogue lacks LF's START_LIEFERBEGINN or START_MALOIDENT`);
 
     // The supplier switch: the middleware is down at first, so the trigger is booked and delivered in the background.
     middleware.failNext(1, 'unavailable');
@@ -89,7 +97,10 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
     expect([switchTrigger.status, switchTrigger.body['status']]).toEqual([202, 'pending']);
     const switchId = switchTrigger.body['prozessId'] as string;
     const switchKey = await waitFor('the switch trigger to be delivered', async () => {
-      const [row] = await sql<{ key: string }>(`SELECT k.key FROM process_key k JOIN process_record r ON r.id = k.record_id WHERE r.business_key = $1 AND k.kind = 'triggerBusinessKey'`, [switchId]);
+      const [row] = await sql<{ key: string }>(
+        `SELECT k.key FROM process_key k JOIN process_record r ON r.id = k.record_id WHERE r.business_key = $1 AND k.kind = 'triggerBusinessKey'`,
+        [switchId],
+      );
       return row?.key;
     });
 
@@ -104,9 +115,17 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
       send('/updateProcessData', answerBody({ businessKey: secondSub, targetBusinessKey: switchKey })),
       send('/updateProcessData', answerBody({ businessKey: thirdSub, targetBusinessKey: switchKey })),
     ]);
-    const bySubProcess = await send('/updateProcessData', answerBody({ businessKey: firstSub, targetBusinessKey: null }));
+    const bySubProcess = await send(
+      '/updateProcessData',
+      answerBody({ businessKey: firstSub, targetBusinessKey: null }),
+    );
 
-    expect(booked.body).toMatchObject({ processBusinessKey: switchId, matchedBy: 'targetBusinessKey', replayed: false, revision: 2 });
+    expect(booked.body).toMatchObject({
+      processBusinessKey: switchId,
+      matchedBy: 'targetBusinessKey',
+      replayed: false,
+      revision: 2,
+    });
     expect(retried.body).toMatchObject({ processBusinessKey: switchId, replayed: true, revision: 2 });
     expect(concurrent.map((reply) => [reply.status, reply.body['processBusinessKey']])).toEqual([
       [200, switchId],
@@ -119,14 +138,28 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
     expect([identTrigger.status, identTrigger.body['status']]).toEqual([201, 'sent']);
     const identId = identTrigger.body['prozessId'] as string;
     const identKey = identTrigger.body['businessKey'] as string;
-    const positive = await send('/updateProcessData', maloIdentAnswer('03002', { prozessId: identId, targetBusinessKey: identKey }));
-    const wrappedNegative = { data: maloIdentAnswer('03003', { referenzProzessId: identId, targetBusinessKey: identKey }) };
+    const positive = await send(
+      '/updateProcessData',
+      maloIdentAnswer('03002', { prozessId: identId, targetBusinessKey: identKey }),
+    );
+    const wrappedNegative = {
+      data: maloIdentAnswer('03003', { referenzProzessId: identId, targetBusinessKey: identKey }),
+    };
     const negative = await send('/updateProcessData', wrappedNegative);
     figures.retries += 1;
     const negativeAgain = await send('/updateProcessData', wrappedNegative);
 
-    expect([positive.status, positive.body['businessKey'], positive.body['matchedBy']]).toEqual([201, identId, 'targetBusinessKey']);
-    expect([negative.status, negative.body['revision'], negativeAgain.status, negativeAgain.body['replayed']]).toEqual([201, 3, 201, true]);
+    expect([positive.status, positive.body['businessKey'], positive.body['matchedBy']]).toEqual([
+      201,
+      identId,
+      'targetBusinessKey',
+    ]);
+    expect([negative.status, negative.body['revision'], negativeAgain.status, negativeAgain.body['replayed']]).toEqual([
+      201,
+      3,
+      201,
+      true,
+    ]);
 
     // What the database holds: two processes, their keys and revisions, each once.
     const processes = await sql<{ business_key: string; status: string; revisions: string; keys: string[] }>(`
@@ -139,23 +172,37 @@ describe('LF chains: triggers, answers, MaloIdent', () => {
         business_key: switchId,
         status: 'sent',
         revisions: '5',
-        keys: [`triggerBusinessKey:${switchKey}`, ...[firstSub, secondSub, thirdSub].map((key) => `subProcessBusinessKey:${key}`)].sort(),
+        keys: [
+          `triggerBusinessKey:${switchKey}`,
+          ...[firstSub, secondSub, thirdSub].map((key) => `subProcessBusinessKey:${key}`),
+        ].sort(),
       },
       { business_key: identId, status: 'sent', revisions: '3', keys: [`triggerBusinessKey:${identKey}`] },
     ]);
-    const revisions = await sql<{ operation: string; count: string }>(`SELECT operation, count(*) FROM process_revision GROUP BY operation ORDER BY operation`);
+    const revisions = await sql<{ operation: string; count: string }>(
+      `SELECT operation, count(*) FROM process_revision GROUP BY operation ORDER BY operation`,
+    );
     expect(revisions).toEqual([
       { operation: 'trigger', count: '2' },
       { operation: 'update', count: '6' },
     ]);
     // Each trigger reached the middleware once; the refused first attempt is the only other call.
-    expect(middleware.accepted().map((call) => call.prozessId).sort()).toEqual([switchId, identId].sort());
+    expect(
+      middleware
+        .accepted()
+        .map((call) => call.prozessId)
+        .sort(),
+    ).toEqual([switchId, identId].sort());
     expect(middleware.inboundCalls).toHaveLength(3);
 
     // The operator's view of the switch, by the key of its last sub-process.
-    const view = (await (await fetch(`${service.baseUrl}/processes/${thirdSub}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    const view = (await (
+      await fetch(`${service.baseUrl}/processes/${thirdSub}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Record<string, unknown>;
     expect(view).toMatchObject({ businessKey: switchId, status: 'sent' });
-    expect((view['revisions'] as { operation: string; matchedBy: string | null }[]).map((revision) => revision.operation)).toEqual(['trigger', 'update', 'update', 'update', 'update']);
+    expect(
+      (view['revisions'] as { operation: string; matchedBy: string | null }[]).map((revision) => revision.operation),
+    ).toEqual(['trigger', 'update', 'update', 'update', 'update']);
     const [counted] = await sql<{ processes: string; keys: string; revisions: string }>(
       `SELECT (SELECT count(*) FROM process_record) AS processes, (SELECT count(*) FROM process_key) AS keys, (SELECT count(*) FROM process_revision) AS revisions`,
     );

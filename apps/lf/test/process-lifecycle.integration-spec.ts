@@ -58,15 +58,26 @@ describe('LF service process', () => {
   });
 
   it("should refuse to start with a bad configuration and name every offending variable, platform's and its groups'", async () => {
-    const service = run({ DATABASE_URL: database.url, JWT_SECRET: 'short', PORT: 'eighty', AHB_RULE_MODE: 'lenient', READ_ANSWER_SHAPE: 'list' });
+    const service = run({
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'short',
+      PORT: 'eighty',
+      AHB_RULE_MODE: 'lenient',
+      READ_ANSWER_SHAPE: 'list',
+    });
 
     expect(await service.exited).toBe(1);
-    for (const variable of ['JWT_SECRET', 'PORT', 'process-data: AHB_RULE_MODE', 'bo-read: READ_ANSWER_SHAPE']) expect(service.output()).toContain(variable);
+    for (const variable of ['JWT_SECRET', 'PORT', 'process-data: AHB_RULE_MODE', 'bo-read: READ_ANSWER_SHAPE'])
+      expect(service.output()).toContain(variable);
   }, 30_000);
 
   it('should say which database it cannot reach when it fails to start, without its password', async () => {
     const port = await freePort();
-    const service = run({ DATABASE_URL: `postgres://maco:s3cret-pw@127.0.0.1:${port}/maco`, JWT_SECRET: TEST_JWT_SECRET, DATABASE_CONNECT_TIMEOUT_MS: '500' });
+    const service = run({
+      DATABASE_URL: `postgres://maco:s3cret-pw@127.0.0.1:${port}/maco`,
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATABASE_CONNECT_TIMEOUT_MS: '500',
+    });
 
     expect(await service.exited).toBe(1);
     expect(service.output()).toContain(`the database at postgres://127.0.0.1:${port}/maco cannot be used`);
@@ -75,7 +86,13 @@ describe('LF service process', () => {
 
   it('should answer every request in flight on SIGTERM, lose none that got a 200 and leave nothing half-written', async () => {
     const port = await freePort();
-    const service = run({ DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
+    const service = run({
+      DATABASE_URL: database.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+    });
     const url = `http://127.0.0.1:${port}`;
     for (let waited = 0; (await fetch(`${url}/health/live`).catch(() => undefined))?.status !== 200; waited += 100) {
       if (waited > 20_000) throw new Error(`service did not start: ${service.output()}`);
@@ -161,7 +178,12 @@ describe('LF service process', () => {
     expect(figures.updates200).toBeGreaterThanOrEqual(50);
     await withClient(database.url, async (db) => {
       // Every create that got a 200 is a record with its create revision.
-      const stored = (await db.query('SELECT r.business_key FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1 WHERE r.business_key = ANY($1)', [booked])).rows;
+      const stored = (
+        await db.query(
+          'SELECT r.business_key FROM process_record r JOIN process_revision v ON v.record_id = r.id AND v.revision = 1 WHERE r.business_key = ANY($1)',
+          [booked],
+        )
+      ).rows;
       figures.lost += booked.length - stored.length;
       // None half-written: each record has its create as revision 1, and its revision column counts revisions 1..n.
       const [{ without_create, revision_mismatch, records }] = (
@@ -182,16 +204,23 @@ describe('LF service process', () => {
           SELECT r.business_key, v.revision, v.body->'transaktionsdaten'->>'dokumentennummer' AS dokumentennummer, s.current
             FROM process_revision v JOIN process_record r ON r.id = v.record_id JOIN process_state s ON s.id = r.id
            WHERE v.operation = 'update'`)
-      ).rows as { business_key: string; revision: number; dokumentennummer: string; current: Record<string, unknown> }[];
+      ).rows as {
+        business_key: string;
+        revision: number;
+        dokumentennummer: string;
+        current: Record<string, unknown>;
+      }[];
       const storedUpdates = new Map(revisions.map((row) => [row.dokumentennummer, row]));
       for (const [dokumentennummer, sent] of updates) {
         const row = storedUpdates.get(dokumentennummer);
-        if (sent.revision !== undefined && (row?.business_key !== sent.businessKey || row.revision !== sent.revision)) figures.lost++;
+        if (sent.revision !== undefined && (row?.business_key !== sent.businessKey || row.revision !== sent.revision))
+          figures.lost++;
         if (row && !hasMarktlokationField(row.current, sent.field, dokumentennummer)) figures.halfWritten++;
         if (row && sent.revision === undefined) figures.bookedWithoutAnswer++;
       }
       // An update revision nobody sent, or one update stored twice, would be a duplicate.
-      figures.duplicated += revisions.length - storedUpdates.size + revisions.filter((row) => !updates.has(row.dokumentennummer)).length;
+      figures.duplicated +=
+        revisions.length - storedUpdates.size + revisions.filter((row) => !updates.has(row.dokumentennummer)).length;
       figures.bookedWithoutAnswer += records - booked.length;
     });
     figures.durationMs = Date.now() - started;

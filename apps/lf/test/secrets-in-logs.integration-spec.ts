@@ -38,7 +38,9 @@ function forms(secrets: Record<string, string>): [string, string][] {
 
 /** The secrets found in the output, by name; a JWT also by its signature, the part that makes it a credential. */
 function leaked(output: string, secrets: Record<string, string>): string[] {
-  const found = forms(secrets).filter(([, value]) => output.includes(value)).map(([name]) => name);
+  const found = forms(secrets)
+    .filter(([, value]) => output.includes(value))
+    .map(([name]) => name);
   for (const [name, value] of Object.entries(secrets)) {
     const signature = value.split('.')[2];
     if (signature && output.includes(signature)) found.push(`${name} (signature)`);
@@ -90,9 +92,15 @@ describe('secrets in the logs', () => {
     const forged = mintTestToken({ secret: secret('other'), roles: ['LF'] });
     const sample = loadSamples({ role: 'LF', operation: 'create' })[0];
     const post = (path: string, body: unknown, token: string) =>
-      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
 
-    expect((await post('/createProcessData', withBusinessKey(sample.body, `secrets-${Date.now()}`), bearer)).status).toBe(200);
+    expect(
+      (await post('/createProcessData', withBusinessKey(sample.body, `secrets-${Date.now()}`), bearer)).status,
+    ).toBe(200);
     expect((await post('/createProcessData', sample.body, forged)).status).toBe(401);
     expect((await post('/triggers/START_MALOIDENT', maloIdentBody(), bearer)).status).toBe(201);
     expect(middleware.issuedTokens()).toHaveLength(1);
@@ -104,8 +112,19 @@ describe('secrets in the logs', () => {
     expect(output).toContain('/createProcessData');
     expect(output).toContain('/triggers/START_MALOIDENT');
     // The search finds a secret in any of its forms (a check that cannot fail would prove nothing).
-    expect(leaked(`x ${encodeURIComponent(password)} y ${bearer.split('.')[2]}`, { password, bearer })).toEqual(['password (URL-encoded)', 'bearer (signature)']);
-    const secrets = { jwtSecret, clientSecret, password, databasePassword, bearer, forged, accessToken: middleware.issuedTokens()[0] };
+    expect(leaked(`x ${encodeURIComponent(password)} y ${bearer.split('.')[2]}`, { password, bearer })).toEqual([
+      'password (URL-encoded)',
+      'bearer (signature)',
+    ]);
+    const secrets = {
+      jwtSecret,
+      clientSecret,
+      password,
+      databasePassword,
+      bearer,
+      forged,
+      accessToken: middleware.issuedTokens()[0],
+    };
     expect(leaked(output, secrets)).toEqual([]);
   }, 60_000);
 

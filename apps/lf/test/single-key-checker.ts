@@ -60,7 +60,15 @@ interface PlanNode {
   [field: string]: unknown;
 }
 
-const SCAN_NODES = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Tid Scan', 'Tid Range Scan', 'Sample Scan']);
+const SCAN_NODES = new Set([
+  'Seq Scan',
+  'Index Scan',
+  'Index Only Scan',
+  'Bitmap Heap Scan',
+  'Tid Scan',
+  'Tid Range Scan',
+  'Sample Scan',
+]);
 const CONDITION_FIELDS = ['Index Cond', 'Recheck Cond', 'Filter', 'TID Cond'];
 const JOIN_CONDITION_FIELDS = ['Hash Cond', 'Merge Cond', 'Join Filter'];
 
@@ -83,32 +91,49 @@ export function judgePlan(plan: PlanNode, arbiters: Record<string, string[]> = {
   const walk = (node: PlanNode, joinConditions: string[]) => {
     const table = tableOf(node['Relation Name']);
     // The scans of an appended partition are aliased `v_1`, `v_2`, …; the join conditions above name the table's `v`.
-    const alias = table !== node['Relation Name'] && node.Alias ? node.Alias.replace(/_\d+$/, '') : node.Alias ?? table;
+    const alias =
+      table !== node['Relation Name'] && node.Alias ? node.Alias.replace(/_\d+$/, '') : (node.Alias ?? table);
     if (SCAN_NODES.has(node['Node Type']) && table && alias) {
       if (DISTRIBUTION[table]) {
-        const own = CONDITION_FIELDS.flatMap((field) => (typeof node[field] === 'string' ? [node[field] as string] : []));
+        const own = CONDITION_FIELDS.flatMap((field) =>
+          typeof node[field] === 'string' ? [node[field] as string] : [],
+        );
         // A bitmap heap scan's keys are in the index scans below it.
         const bitmap = node['Node Type'] === 'Bitmap Heap Scan' ? bitmapConditions(node) : [];
         // Conditions of a partition's scan name it by its own alias (`v_13.record_id`): read them as the table's.
         const childAlias = node.Alias && node.Alias !== alias ? node.Alias : undefined;
-        const asTable = (condition: string) => (childAlias ? condition.split(`${childAlias}.`).join(`${alias}.`) : condition);
-        scans.push({ node, table, alias, conditions: [...own.map(asTable), ...bitmap.map(asTable), ...joinConditions] });
+        const asTable = (condition: string) =>
+          childAlias ? condition.split(`${childAlias}.`).join(`${alias}.`) : condition;
+        scans.push({
+          node,
+          table,
+          alias,
+          conditions: [...own.map(asTable), ...bitmap.map(asTable), ...joinConditions],
+        });
       }
     } else if (alias && !table) {
       nonTableAliases.add(alias);
     }
     if (node['Node Type'] === 'ModifyTable' && table && DISTRIBUTION[table]) {
-      for (const index of node['Conflict Arbiter Indexes'] ?? []) extra.push(judgeArbiter(table, index, arbiters[index]));
+      for (const index of node['Conflict Arbiter Indexes'] ?? [])
+        extra.push(judgeArbiter(table, index, arbiters[index]));
     }
-    const here = JOIN_CONDITION_FIELDS.flatMap((field) => (typeof node[field] === 'string' ? [node[field] as string] : []));
+    const here = JOIN_CONDITION_FIELDS.flatMap((field) =>
+      typeof node[field] === 'string' ? [node[field] as string] : [],
+    );
     for (const child of node.Plans ?? []) walk(child, [...joinConditions, ...here]);
   };
   walk(plan, []);
 
   const aliasOf = new Map(scans.map((scan) => [scan.alias, scan]));
-  const verdicts = new Map<string, ScanVerdict>(scans.map((scan) => [scan.alias, { table: scan.table, alias: scan.alias, reach: 'cross-key', why: describeUnkeyed(scan.conditions) }]));
+  const verdicts = new Map<string, ScanVerdict>(
+    scans.map((scan) => [
+      scan.alias,
+      { table: scan.table, alias: scan.alias, reach: 'cross-key', why: describeUnkeyed(scan.conditions) },
+    ]),
+  );
   // Fixed point: a scan keyed by a column of another scan is keyed once that one is.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const scan of scans) {
       const current = verdicts.get(scan.alias) as ScanVerdict;
@@ -131,7 +156,8 @@ export function judgePlan(plan: PlanNode, arbiters: Record<string, string[]> = {
 function bitmapConditions(node: PlanNode): string[] {
   const out: string[] = [];
   for (const child of node.Plans ?? []) {
-    if (child['Node Type'] === 'Bitmap Index Scan' && typeof child['Index Cond'] === 'string') out.push(child['Index Cond']);
+    if (child['Node Type'] === 'Bitmap Index Scan' && typeof child['Index Cond'] === 'string')
+      out.push(child['Index Cond']);
     // BitmapAnd: every branch holds; BitmapOr is an OR and keys nothing unless its Recheck Cond does.
     if (child['Node Type'] === 'BitmapAnd') out.push(...bitmapConditions(child));
   }
@@ -142,9 +168,15 @@ function judgeArbiter(table: string, index: string, columns: string[] | undefine
   const spec = DISTRIBUTION[table];
   const base = { table, alias: `ON CONFLICT ${index}` };
   if (!columns) return { ...base, reach: 'cross-key', why: `unique index ${index}: columns unknown` };
-  if (columns.includes(spec.column)) return { ...base, reach: 'single-shard', why: `unique (${columns.join(', ')}) holds ${spec.column}` };
-  if (columns.some((column) => spec.lookup?.includes(column))) return { ...base, reach: 'lookup', why: `unique (${columns.join(', ')}) is a lookup key` };
-  return { ...base, reach: 'cross-key', why: `unique (${columns.join(', ')}) lacks ${spec.column}: enforced across shards` };
+  if (columns.includes(spec.column))
+    return { ...base, reach: 'single-shard', why: `unique (${columns.join(', ')}) holds ${spec.column}` };
+  if (columns.some((column) => spec.lookup?.includes(column)))
+    return { ...base, reach: 'lookup', why: `unique (${columns.join(', ')}) is a lookup key` };
+  return {
+    ...base,
+    reach: 'cross-key',
+    why: `unique (${columns.join(', ')}) lacks ${spec.column}: enforced across shards`,
+  };
 }
 
 type OtherAlias = 'derived' | 'unknown' | 'unkeyed' | { reach: Reach; table: string };
@@ -177,7 +209,9 @@ function keyOf(
           const found = other(source.alias);
           if (found === 'derived') reach = 'key-set';
           else if (typeof found === 'object') {
-            const colocated = DISTRIBUTION[found.table]?.colocation === spec.colocation && source.column === DISTRIBUTION[found.table]?.column;
+            const colocated =
+              DISTRIBUTION[found.table]?.colocation === spec.colocation &&
+              source.column === DISTRIBUTION[found.table]?.column;
             reach = worse(found.reach, colocated ? 'single-shard' : 'key-set');
           }
         }
@@ -193,12 +227,13 @@ function describeUnkeyed(conditions: string[]): string {
   return conditions.length > 0 ? `no key in: ${conditions.join(' | ')}` : 'no condition at all';
 }
 
-const CAST = /::("[^"]+"|character varying|timestamp with(?:out)? time zone|time with(?:out)? time zone|double precision|bit varying|[a-z_][a-z0-9_]*)(\(\d+(?:,\s*\d+)?\))?(\[\])?/g;
+const CAST =
+  /::("[^"]+"|character varying|timestamp with(?:out)? time zone|time with(?:out)? time zone|double precision|bit varying|[a-z_][a-z0-9_]*)(\(\d+(?:,\s*\d+)?\))?(\[\])?/g;
 
 /** A condition without casts and without parentheses around single atoms: `((r.role)::text = ($1)::text)` → `(r.role = $1)`. */
 export function normalise(condition: string): string {
   let text = condition.replace(CAST, '');
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(/(?<![\w])\(([^()\s,]+)\)/g, '$1');
   }
@@ -260,7 +295,11 @@ const IDENTIFIER = String.raw`(?:"(?:[^"]|"")+"|[a-z_][a-z0-9_]*)`;
 const COLUMN_REF = new RegExp(String.raw`(?<![\w$'])(${IDENTIFIER})\.(${IDENTIFIER})(?![\w(])`, 'g');
 const SINGLE_COLUMN = new RegExp(String.raw`^(${IDENTIFIER})\.(${IDENTIFIER})$`);
 
-type ValueSource = { kind: 'parameter' } | { kind: 'parameter-set' } | { kind: 'column'; alias: string; column: string } | { kind: 'other' };
+type ValueSource =
+  | { kind: 'parameter' }
+  | { kind: 'parameter-set' }
+  | { kind: 'column'; alias: string; column: string }
+  | { kind: 'other' };
 
 /** What an equality compares a key column with: parameters and constants only, a set of them, or one column. */
 function classifyValue(value: string): ValueSource {
@@ -309,7 +348,8 @@ export class StatementRecorder {
 }
 
 /** Transaction control, session settings and advisory locks: no table is read. */
-export const EXEMPT = /^\s*(BEGIN|START TRANSACTION|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|RESET|DISCARD|SELECT\s+pg_(try_)?advisory_\w+\s*\()/i;
+export const EXEMPT =
+  /^\s*(BEGIN|START TRANSACTION|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|RESET|DISCARD|SELECT\s+pg_(try_)?advisory_\w+\s*\()/i;
 
 /** A value as an SQL literal for `EXECUTE name(...)` (untyped: PostgreSQL coerces it to the parameter's type). */
 export function literal(value: unknown, escape: (text: string) => string): string {
@@ -327,7 +367,8 @@ function arrayLiteral(values: unknown[]): string {
   const element = (value: unknown): string => {
     if (value === null || value === undefined) return 'NULL';
     if (Array.isArray(value)) return arrayLiteral(value);
-    const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    const text =
+      value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
     return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   };
   return `{${values.map(element).join(',')}}`;

@@ -23,7 +23,15 @@ import {
   type TestService,
 } from '@maco/testing';
 import { LF_SERVICE } from '../src/service';
-import { DISTRIBUTION, EXEMPT, judgePlan, literal, StatementRecorder, type Reach, type StatementVerdict } from './single-key-checker';
+import {
+  DISTRIBUTION,
+  EXEMPT,
+  judgePlan,
+  literal,
+  StatementRecorder,
+  type Reach,
+  type StatementVerdict,
+} from './single-key-checker';
 
 /**
  * The proof of docs/scaling.md: every statement the booking path sends (creates, updates by every kind of key,
@@ -39,7 +47,9 @@ function recordedLfService(): DynamicModule {
   return {
     module: class RecordedLfService {},
     imports: [composeService(LF_SERVICE)],
-    providers: [{ provide: 'STATEMENT_RECORDER', inject: [PG_POOL], useFactory: (pool: Pool) => recorder.attach(pool) }],
+    providers: [
+      { provide: 'STATEMENT_RECORDER', inject: [PG_POOL], useFactory: (pool: Pool) => recorder.attach(pool) },
+    ],
   };
 }
 
@@ -55,7 +65,8 @@ const ALLOWED: Record<string, { reach: Reach; reason: string }> = {
   },
   count_open_trigger_deliveries: {
     reach: 'cross-key',
-    reason: 'The open-deliveries gauge after each poll: a count over the partial due index of every shard, once per poll, not per booking.',
+    reason:
+      'The open-deliveries gauge after each poll: a count over the partial due index of every shard, once per poll, not per booking.',
   },
   select_trigger_process: {
     reach: 'cross-key',
@@ -86,8 +97,10 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
   let middleware: ScriptedMiddleware;
   let database: TestDatabase;
   let service: TestService;
-  const send = (path: string, body: unknown): Promise<JsonResponse> => postJson(`${service.baseUrl}${path}`, body, { token });
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const send = (path: string, body: unknown): Promise<JsonResponse> =>
+    postJson(`${service.baseUrl}${path}`, body, { token });
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
     for (let waited = 0; waited < 20_000; waited += 25) {
       const value = await probe();
@@ -122,7 +135,8 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     const release = releaseInForceAt(new Date()) ?? '10/26';
     const lieferbeginn = triggerEvent(release, 'LF', 'START_LIEFERBEGINN');
     const maloIdent = triggerEvent(release, 'LF', 'START_MALOIDENT');
-    if (!lieferbeginn || !maloIdent) throw new Error(`the ${release} catalogue lacks START_LIEFERBEGINN or START_MALOIDENT`);
+    if (!lieferbeginn || !maloIdent)
+      throw new Error(`the ${release} catalogue lacks START_LIEFERBEGINN or START_MALOIDENT`);
 
     // A trigger the middleware refuses first: retried by the request's schedule and delivered by the worker.
     middleware.failNext(1, 'unavailable');
@@ -139,7 +153,9 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
 
     // A trigger the middleware rejects, and a replay of a trigger with its own prozessId.
     middleware.failNext(1, { eventFail: { errorCode: 'EVENT_FAIL', message: 'scripted' } });
-    expect((await send('/triggers/START_LIEFERBEGINN', triggerBodyFor(lieferbeginn))).status).toBeGreaterThanOrEqual(400);
+    expect((await send('/triggers/START_LIEFERBEGINN', triggerBodyFor(lieferbeginn))).status).toBeGreaterThanOrEqual(
+      400,
+    );
     const chosen = { ...triggerBodyFor(lieferbeginn), zusatzdaten: { prozessId: randomUUID() } };
     expect((await send('/triggers/START_LIEFERBEGINN', chosen)).body['status']).toBe('sent');
     expect((await send('/triggers/START_LIEFERBEGINN', chosen)).body['status']).toBe('sent');
@@ -147,9 +163,15 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     // Answers: by targetBusinessKey with a new sub-process key (two keys), replayed, then by the sub-process key alone.
     const sub = randomUUID();
     const answer = { ...updateSample(), zusatzdaten: { businessKey: sub, targetBusinessKey: switchKey } };
-    expect((await send('/updateProcessData', answer)).body).toMatchObject({ processBusinessKey: switchId, matchedBy: 'targetBusinessKey', replayed: false });
+    expect((await send('/updateProcessData', answer)).body).toMatchObject({
+      processBusinessKey: switchId,
+      matchedBy: 'targetBusinessKey',
+      replayed: false,
+    });
     expect((await send('/updateProcessData', answer)).body).toMatchObject({ replayed: true });
-    expect((await send('/updateProcessData', { ...updateSample(), zusatzdaten: { businessKey: sub } })).body).toMatchObject({
+    expect(
+      (await send('/updateProcessData', { ...updateSample(), zusatzdaten: { businessKey: sub } })).body,
+    ).toMatchObject({
       processBusinessKey: switchId,
       matchedBy: 'businessKey',
     });
@@ -158,14 +180,27 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     expect((await send('/createProcessData', other)).status).toBe(200);
     expect((await send('/createProcessData', other)).body).toMatchObject({ replayed: true });
     const otherKey = (other['zusatzdaten'] as { businessKey: string }).businessKey;
-    expect((await send('/updateProcessData', { ...updateSample(), zusatzdaten: { businessKey: otherKey, targetBusinessKey: switchKey } })).body).toMatchObject({ code: 'PROCESS_DATA.KEYS_AMBIGUOUS' });
+    expect(
+      (
+        await send('/updateProcessData', {
+          ...updateSample(),
+          zusatzdaten: { businessKey: otherKey, targetBusinessKey: switchKey },
+        })
+      ).body,
+    ).toMatchObject({ code: 'PROCESS_DATA.KEYS_AMBIGUOUS' });
 
     // The MaLo identification: answers by prozessId, by referenzProzessId in the `data` form, replayed.
     const identTrigger = await send('/triggers/START_MALOIDENT', triggerBodyFor(maloIdent));
     const identId = identTrigger.body['prozessId'] as string;
     const identKey = identTrigger.body['businessKey'] as string;
     const maloIdentAnswer = (pruefidentifikator: string, zusatzdaten: Record<string, unknown>) => ({
-      ...(pruefidentifikator === '03002' ? { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }] } } : {}),
+      ...(pruefidentifikator === '03002'
+        ? {
+            stammdaten: {
+              MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }],
+            },
+          }
+        : {}),
       transaktionsdaten: {
         vorgangsnummer: randomUUID(),
         pruefidentifikator,
@@ -174,7 +209,10 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
       },
       zusatzdaten,
     });
-    expect((await send('/updateProcessData', maloIdentAnswer('03002', { prozessId: identId, targetBusinessKey: identKey }))).status).toBe(201);
+    expect(
+      (await send('/updateProcessData', maloIdentAnswer('03002', { prozessId: identId, targetBusinessKey: identKey })))
+        .status,
+    ).toBe(201);
     const negative = { data: maloIdentAnswer('03003', { referenzProzessId: identId, targetBusinessKey: identKey }) };
     expect((await send('/updateProcessData', negative)).status).toBe(201);
     expect((await send('/updateProcessData', negative)).body).toMatchObject({ replayed: true });
@@ -198,7 +236,8 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
       // optimistic reads they stand in for, whether this run lost a race or not.
       for (const statement of [...recorder.statements.values()]) {
         const counterpart = statement.name ? LOCKING_COUNTERPARTS[statement.name] : undefined;
-        if (counterpart && !recorder.statements.has(counterpart.text)) recorder.statements.set(counterpart.text, { ...counterpart, values: statement.values, count: 0 });
+        if (counterpart && !recorder.statements.has(counterpart.text))
+          recorder.statements.set(counterpart.text, { ...counterpart, values: statement.values, count: 0 });
       }
       for (const statement of recorder.statements.values()) {
         if (EXEMPT.test(statement.text)) continue;
@@ -206,9 +245,16 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
         await client.query(`PREPARE checked AS ${statement.text}`);
         try {
           const args = statement.values.map((value) => literal(value, (text) => client.escapeLiteral(text)));
-          const { rows } = await client.query(`EXPLAIN (FORMAT JSON, VERBOSE) EXECUTE checked${args.length > 0 ? `(${args.join(', ')})` : ''}`);
+          const { rows } = await client.query(
+            `EXPLAIN (FORMAT JSON, VERBOSE) EXECUTE checked${args.length > 0 ? `(${args.join(', ')})` : ''}`,
+          );
           const [{ Plan }] = rows[0]['QUERY PLAN'];
-          results.push({ name: statement.name ?? oneLine(statement.text), text: statement.text, count: statement.count, verdict: judgePlan(Plan, arbiters) });
+          results.push({
+            name: statement.name ?? oneLine(statement.text),
+            text: statement.text,
+            count: statement.count,
+            verdict: judgePlan(Plan, arbiters),
+          });
         } finally {
           await client.query(`DEALLOCATE checked`);
         }
@@ -217,20 +263,51 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     });
 
     const report = judged
-      .map(({ name, count, verdict }) => `${verdict.reach.padEnd(12)} ${String(count).padStart(5)}× ${name}\n${verdict.scans.map((scan) => `               ${scan.table} ${scan.alias}: ${scan.reach} (${scan.why})`).join('\n')}`)
+      .map(
+        ({ name, count, verdict }) =>
+          `${verdict.reach.padEnd(12)} ${String(count).padStart(5)}× ${name}\n${verdict.scans.map((scan) => `               ${scan.table} ${scan.alias}: ${scan.reach} (${scan.why})`).join('\n')}`,
+      )
       .join('\n');
-    process.stdout.write(`single-key check: ${judged.length} distinct statements (${[...recorder.statements.values()].reduce((n, s) => n + s.count, 0)} executions)\n${report}\n`);
+    process.stdout.write(
+      `single-key check: ${judged.length} distinct statements (${[...recorder.statements.values()].reduce((n, s) => n + s.count, 0)} executions)\n${report}\n`,
+    );
 
-    const refused = judged.filter(({ name, verdict }) => verdict.reach === 'cross-key' && ALLOWED[name]?.reach !== 'cross-key');
-    expect(refused.map(({ name, verdict }) => ({ name, scans: verdict.scans.filter((scan) => scan.reach === 'cross-key') }))).toEqual([]);
+    const refused = judged.filter(
+      ({ name, verdict }) => verdict.reach === 'cross-key' && ALLOWED[name]?.reach !== 'cross-key',
+    );
+    expect(
+      refused.map(({ name, verdict }) => ({ name, scans: verdict.scans.filter((scan) => scan.reach === 'cross-key') })),
+    ).toEqual([]);
     // Statements that find a process by its business key or prozessId on process_record: on Citus each becomes a probe of
     // process_key first (docs/scaling.md, "Statements"). Reviewed like the allow-list: a new one must be added here.
-    expect(judged.filter(({ verdict }) => verdict.reach === 'lookup').map(({ name }) => name).sort()).toEqual(LOOKUP_ROUTED);
+    expect(
+      judged
+        .filter(({ verdict }) => verdict.reach === 'lookup')
+        .map(({ name }) => name)
+        .sort(),
+    ).toEqual(LOOKUP_ROUTED);
     // The allow-list is reviewed: each entry is sent by the workload and still needs its place.
     const seen = new Map(judged.map((entry) => [entry.name, entry.verdict.reach]));
     expect(Object.keys(ALLOWED).filter((name) => seen.get(name) !== ALLOWED[name].reach)).toEqual([]);
     // The workload reached what it is meant to: creates, both key lookups (and their lock statements), updates, triggers, delivery, projection.
-    for (const name of ['insert_records_with_revisions', 'same_as_create', 'read_record', 'read_candidates', 'lock_record', 'lock_candidates', 'update_record_with_revision', 'select_replayed_revision', 'insert_trigger_process', 'same_trigger', 'insert_trigger_delivery', 'mark_trigger_sent', 'mark_trigger_delivered', 'mark_trigger_failed', 'mark_trigger_delivery_failed', 'schedule_trigger_retry']) {
+    for (const name of [
+      'insert_records_with_revisions',
+      'same_as_create',
+      'read_record',
+      'read_candidates',
+      'lock_record',
+      'lock_candidates',
+      'update_record_with_revision',
+      'select_replayed_revision',
+      'insert_trigger_process',
+      'same_trigger',
+      'insert_trigger_delivery',
+      'mark_trigger_sent',
+      'mark_trigger_delivered',
+      'mark_trigger_failed',
+      'mark_trigger_delivery_failed',
+      'schedule_trigger_retry',
+    ]) {
       expect([name, seen.has(name)]).toEqual([name, true]);
     }
   });
@@ -239,26 +316,48 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     // A unique index is enforced per shard: it must hold the distribution column. A foreign key between distributed
     // tables must join their co-located distribution columns. What does not is listed in docs/scaling.md ("Migrations").
     const violations = await withClient(database.url, async (client) => {
-      const uniques = await client.query<{ table: string; name: string; columns: string[] }>(`
+      const uniques = await client.query<{ table: string; name: string; columns: string[] }>(
+        `
         SELECT t.relname AS table, i.relname AS name, array_agg(a.attname::text ORDER BY k.ord) AS columns
         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
         CROSS JOIN LATERAL unnest(x.indkey) WITH ORDINALITY AS k(attnum, ord)
         JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum
-        WHERE x.indisunique AND t.relname = ANY($1::text[]) GROUP BY t.relname, i.relname`, [Object.keys(DISTRIBUTION)]);
-      const keys = await client.query<{ table: string; name: string; columns: string[]; referenced: string; referenced_columns: string[] }>(`
+        WHERE x.indisunique AND t.relname = ANY($1::text[]) GROUP BY t.relname, i.relname`,
+        [Object.keys(DISTRIBUTION)],
+      );
+      const keys = await client.query<{
+        table: string;
+        name: string;
+        columns: string[];
+        referenced: string;
+        referenced_columns: string[];
+      }>(
+        `
         SELECT t.relname AS table, c.conname AS name, r.relname AS referenced,
           ARRAY(SELECT a.attname::text FROM unnest(c.conkey) n JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = n) AS columns,
           ARRAY(SELECT a.attname::text FROM unnest(c.confkey) n JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = n) AS referenced_columns
         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class r ON r.oid = c.confrelid
-        WHERE c.contype = 'f' AND t.relname = ANY($1::text[])`, [Object.keys(DISTRIBUTION)]);
+        WHERE c.contype = 'f' AND t.relname = ANY($1::text[])`,
+        [Object.keys(DISTRIBUTION)],
+      );
       return [
-        ...uniques.rows.filter((row) => !row.columns.includes(DISTRIBUTION[row.table].column)).map((row) => `${row.table}.${row.name} (${row.columns.join(', ')})`),
+        ...uniques.rows
+          .filter((row) => !row.columns.includes(DISTRIBUTION[row.table].column))
+          .map((row) => `${row.table}.${row.name} (${row.columns.join(', ')})`),
         ...keys.rows
           .filter((row) => {
             const [from, to] = [DISTRIBUTION[row.table], DISTRIBUTION[row.referenced]];
-            return !to || from.colocation !== to.colocation || row.columns[0] !== from.column || row.referenced_columns[0] !== to.column;
+            return (
+              !to ||
+              from.colocation !== to.colocation ||
+              row.columns[0] !== from.column ||
+              row.referenced_columns[0] !== to.column
+            );
           })
-          .map((row) => `${row.table}.${row.name} (${row.columns.join(', ')}) -> ${row.referenced} (${row.referenced_columns.join(', ')})`),
+          .map(
+            (row) =>
+              `${row.table}.${row.name} (${row.columns.join(', ')}) -> ${row.referenced} (${row.referenced_columns.join(', ')})`,
+          ),
       ].sort();
     });
 
@@ -280,24 +379,44 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
         await client.query(`SET plan_cache_mode = force_generic_plan`);
         await client.query(`PREPARE probe AS ${text}`);
         const args = values.map((value) => literal(value, (t) => client.escapeLiteral(t)));
-        const { rows } = await client.query(`EXPLAIN (FORMAT JSON, VERBOSE) EXECUTE probe${args.length ? `(${args.join(', ')})` : ''}`);
-        return judgePlan(rows[0]['QUERY PLAN'][0].Plan, { uq_process_record_role_business_key: ['role', 'business_key'] }).reach;
+        const { rows } = await client.query(
+          `EXPLAIN (FORMAT JSON, VERBOSE) EXECUTE probe${args.length ? `(${args.join(', ')})` : ''}`,
+        );
+        return judgePlan(rows[0]['QUERY PLAN'][0].Plan, {
+          uq_process_record_role_business_key: ['role', 'business_key'],
+        }).reach;
       });
     const id = randomUUID();
 
     expect(await judge(`SELECT count(*) FROM process_record`)).toBe('cross-key');
-    expect(await judge(`SELECT id FROM process_record WHERE role = $1 AND pruefidentifikator = $2`, ['LF', '55001'])).toBe('cross-key');
+    expect(
+      await judge(`SELECT id FROM process_record WHERE role = $1 AND pruefidentifikator = $2`, ['LF', '55001']),
+    ).toBe('cross-key');
     expect(await judge(`SELECT * FROM process_revision WHERE revision = 1`)).toBe('cross-key');
     // Two unkeyed scans joined on their co-located key do not key each other.
-    expect(await judge(`SELECT count(*) FROM process_record r JOIN process_revision v ON v.record_id = r.id`)).toBe('cross-key');
+    expect(await judge(`SELECT count(*) FROM process_record r JOIN process_revision v ON v.record_id = r.id`)).toBe(
+      'cross-key',
+    );
     expect(await judge(`SELECT key FROM process_key WHERE record_id = $1`, [id])).toBe('cross-key');
-    expect(await judge(`SELECT * FROM business_object WHERE role = $1 AND kind = $2`, ['LF', 'MARKTLOKATION'])).toBe('cross-key');
+    expect(await judge(`SELECT * FROM business_object WHERE role = $1 AND kind = $2`, ['LF', 'MARKTLOKATION'])).toBe(
+      'cross-key',
+    );
     // And accepts what is keyed.
     expect(await judge(`SELECT * FROM process_revision WHERE record_id = $1`, [id])).toBe('single-shard');
-    expect(await judge(`SELECT v.body FROM process_record r JOIN process_revision v ON v.record_id = r.id WHERE r.id = $1`, [id])).toBe('single-shard');
-    expect(await judge(`SELECT record_id FROM process_key WHERE role = $1 AND key = ANY($2::text[])`, ['LF', ['a', 'b']])).toBe('key-set');
-    expect(await judge(`SELECT id FROM process_record WHERE role = $1 AND business_key = $2`, ['LF', 'x'])).toBe('lookup');
-    expect(Object.keys(DISTRIBUTION)).toEqual(expect.arrayContaining(['process_record', 'process_revision', 'process_key', 'business_object']));
+    expect(
+      await judge(`SELECT v.body FROM process_record r JOIN process_revision v ON v.record_id = r.id WHERE r.id = $1`, [
+        id,
+      ]),
+    ).toBe('single-shard');
+    expect(
+      await judge(`SELECT record_id FROM process_key WHERE role = $1 AND key = ANY($2::text[])`, ['LF', ['a', 'b']]),
+    ).toBe('key-set');
+    expect(await judge(`SELECT id FROM process_record WHERE role = $1 AND business_key = $2`, ['LF', 'x'])).toBe(
+      'lookup',
+    );
+    expect(Object.keys(DISTRIBUTION)).toEqual(
+      expect.arrayContaining(['process_record', 'process_revision', 'process_key', 'business_object']),
+    );
   });
 });
 

@@ -38,7 +38,11 @@ describe('MaLo identification round trip: identify → master data → 03002 boo
     middleware = await startScriptedMiddleware();
     database = await createTestDatabase();
     nb = await startTestService(composeService(NB_SERVICE), database.url, { LOG_LEVEL: 'error' });
-    lf = await startTestService(composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP] }), database.url, { ...middleware.env, LOG_LEVEL: 'error' });
+    lf = await startTestService(
+      composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, TRIGGERS_GROUP, BO_READ_GROUP] }),
+      database.url,
+      { ...middleware.env, LOG_LEVEL: 'error' },
+    );
   });
 
   afterAll(async () => {
@@ -55,18 +59,30 @@ describe('MaLo identification round trip: identify → master data → 03002 boo
       marktlokationsId: MALO,
       energierichtung: 'AUSSP',
       netzgebietNr: '10001',
-      lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstraße', hausnummer: '32', landescode: 'DE' },
+      lokationsadresse: {
+        postleitzahl: '12117',
+        ort: 'Berlin',
+        strasse: 'Reinhardtstraße',
+        hausnummer: '32',
+        landescode: 'DE',
+      },
       endkunde: { boTyp: 'GESCHAEFTSPARTNER', name1: 'Becker', name2: 'Michael' },
       gueltigkeitszeitraum: { startdatum: '2020-01-01T00:00:00Z' },
     };
-    const imported = await postJson(`${nb.baseUrl}/masterData`, { stammdaten: { MARKTLOKATION: [maloObject] } }, { token: tokens.NB });
+    const imported = await postJson(
+      `${nb.baseUrl}/masterData`,
+      { stammdaten: { MARKTLOKATION: [maloObject] } },
+      { token: tokens.NB },
+    );
     expect(imported.status).toBe(200);
 
     // The supplier starts the identification.
     const release = releaseInForceAt(new Date());
     const event = release ? triggerEvent(release, 'LF', 'START_MALOIDENT') : undefined;
     if (!event) throw new Error('the catalogue lacks START_MALOIDENT');
-    const trigger = await postJson(`${lf.baseUrl}/triggers/START_MALOIDENT`, triggerBodyFor(event), { token: tokens.LF });
+    const trigger = await postJson(`${lf.baseUrl}/triggers/START_MALOIDENT`, triggerBodyFor(event), {
+      token: tokens.LF,
+    });
     expect(trigger.status).toBe(201);
 
     // The grid operator identifies and reads.
@@ -74,15 +90,33 @@ describe('MaLo identification round trip: identify → master data → 03002 boo
       `${nb.baseUrl}/identifyMarketlocation`,
       {
         stammdaten: {
-          MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32' } }],
-          ENERGIELIEFERVERTRAG: [{ boTyp: 'VERTRAG', versionStruktur: '1', vertragspartner2: [{ name1: 'Becker', name2: 'Michael' }] }],
+          MARKTLOKATION: [
+            {
+              boTyp: 'MARKTLOKATION',
+              versionStruktur: '1',
+              energierichtung: 'AUSSP',
+              lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32' },
+            },
+          ],
+          ENERGIELIEFERVERTRAG: [
+            { boTyp: 'VERTRAG', versionStruktur: '1', vertragspartner2: [{ name1: 'Becker', name2: 'Michael' }] },
+          ],
         },
-        transaktionsdaten: { vorgangsnummer: randomUUID(), ausfuehrungsdatum: AT, absender: { rollencodenummer: '9904000000005' }, empfaenger: { rollencodenummer: '9900936000002' } },
+        transaktionsdaten: {
+          vorgangsnummer: randomUUID(),
+          ausfuehrungsdatum: AT,
+          absender: { rollencodenummer: '9904000000005' },
+          empfaenger: { rollencodenummer: '9900936000002' },
+        },
       },
       { token: tokens.NB },
     );
-    expect(identified.body).toMatchObject({ maloIdentDaten: [{ lokationsId: MALO, trefferAdresse1: true, trefferName: true }] });
-    const read = await fetch(`${nb.baseUrl}/getMaloidentMarketlocation?parameter1=${MALO}&parameter3=${AT}`, { headers: { authorization: `Bearer ${tokens.NB}` } });
+    expect(identified.body).toMatchObject({
+      maloIdentDaten: [{ lokationsId: MALO, trefferAdresse1: true, trefferName: true }],
+    });
+    const read = await fetch(`${nb.baseUrl}/getMaloidentMarketlocation?parameter1=${MALO}&parameter3=${AT}`, {
+      headers: { authorization: `Bearer ${tokens.NB}` },
+    });
     const masterData = ((await read.json()) as { stammdaten: Record<string, Bo[]> }).stammdaten;
     expect(masterData['MARKTLOKATION']).toEqual([maloObject]);
 
@@ -104,7 +138,11 @@ describe('MaLo identification round trip: identify → master data → 03002 boo
     );
     expect([answer.status, answer.body['businessKey']]).toEqual([201, trigger.body['prozessId']]);
 
-    const onLf = await fetch(`${lf.baseUrl}/getMarketlocationBasic?parameter1=${MALO}&parameter3=${AT}`, { headers: { authorization: `Bearer ${tokens.LF}` } });
-    expect(((await onLf.json()) as { stammdaten: Record<string, Bo[]> }).stammdaten['MARKTLOKATION']).toEqual(masterData['MARKTLOKATION']);
+    const onLf = await fetch(`${lf.baseUrl}/getMarketlocationBasic?parameter1=${MALO}&parameter3=${AT}`, {
+      headers: { authorization: `Bearer ${tokens.LF}` },
+    });
+    expect(((await onLf.json()) as { stammdaten: Record<string, Bo[]> }).stammdaten['MARKTLOKATION']).toEqual(
+      masterData['MARKTLOKATION'],
+    );
   });
 });

@@ -2,20 +2,38 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkedStatement } from '@maco/malo-ident';
 import { composeService } from '@maco/service';
-import { createTestDatabase, mintTestToken, postJson, samplesDir, startTestService, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  createTestDatabase,
+  mintTestToken,
+  postJson,
+  samplesDir,
+  startTestService,
+  withClient,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { NB_SERVICE } from '../src/service';
 
 type Bo = Record<string, unknown>;
 type Candidate = Record<string, unknown> & { lokationsId: string };
 
-const SAMPLE_ANSWER = JSON.parse(readFileSync(join(samplesDir(), 'nb-maloident-identify-response.json'), 'utf8')) as unknown;
+const SAMPLE_ANSWER = JSON.parse(
+  readFileSync(join(samplesDir(), 'nb-maloident-identify-response.json'), 'utf8'),
+) as unknown;
 const AT = '2026-08-02T22:00:00Z';
 const OWN = '10001';
 const NEIGHBOUR = '20001';
 const MELO = 'DE00014545768S0000000000000003054';
 
 const id = (n: number) => `5${String(n).padStart(10, '0')}`;
-const nbRole = [{ boTyp: 'MARKTTEILNEHMER', marktrolle: 'NB', rollencodenummer: '9900936000002', zuordnungVon: '2020-01-01T00:00:00Z' }];
+const nbRole = [
+  {
+    boTyp: 'MARKTTEILNEHMER',
+    marktrolle: 'NB',
+    rollencodenummer: '9900936000002',
+    zuordnungVon: '2020-01-01T00:00:00Z',
+  },
+];
 const malo = (maloId: string, address: Bo, name: Bo | undefined, extra: Bo = {}): Bo => ({
   boTyp: 'MARKTLOKATION',
   versionStruktur: '1',
@@ -30,51 +48,131 @@ const malo = (maloId: string, address: Bo, name: Bo | undefined, extra: Bo = {})
 });
 
 const FIRST = ['Anna', 'Lukas', 'Marie', 'Felix', 'Sophie', 'Jonas', 'Emma', 'Paul', 'Mia', 'Leon'];
-const LAST = ['Schulz', 'Wagner', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger'];
+const LAST = [
+  'Schulz',
+  'Wagner',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+];
 
 /** ≥ 200 MaLos: streets in several postcodes, the same street written three ways, namesakes, resting MaLos, a neighbouring grid area. */
 function fixture(): Bo[] {
   const objects: Bo[] = [];
   for (let n = 1; n <= 200; n += 1) {
     const postcode = ['10115', '10117', '10119', '12117'][n % 4] ?? '10115';
-    const street = ['Chausseestraße', 'Invalidenstr.', 'Torstrasse', 'Linienstraße', 'Am Kupfergraben'][n % 5] ?? 'Torstrasse';
+    const street =
+      ['Chausseestraße', 'Invalidenstr.', 'Torstrasse', 'Linienstraße', 'Am Kupfergraben'][n % 5] ?? 'Torstrasse';
     objects.push(
-      malo(id(n), { postleitzahl: postcode, strasse: street, hausnummer: `${(n % 60) + 1}${n % 7 === 0 ? ' a' : ''}` }, { name1: LAST[n % LAST.length], name2: FIRST[n % FIRST.length] }, {
-        ...(n % 25 === 0 ? { marktlokationsTyp: [{ typ: 'RUHENDE_MARKTLOKATION', gueltigAb: '2024-01-01T00:00:00Z' }] } : {}),
-        ...(n % 10 === 3 ? { netzgebietNr: NEIGHBOUR } : {}),
-      }),
+      malo(
+        id(n),
+        { postleitzahl: postcode, strasse: street, hausnummer: `${(n % 60) + 1}${n % 7 === 0 ? ' a' : ''}` },
+        { name1: LAST[n % LAST.length], name2: FIRST[n % FIRST.length] },
+        {
+          ...(n % 25 === 0
+            ? { marktlokationsTyp: [{ typ: 'RUHENDE_MARKTLOKATION', gueltigAb: '2024-01-01T00:00:00Z' }] }
+            : {}),
+          ...(n % 10 === 3 ? { netzgebietNr: NEIGHBOUR } : {}),
+        },
+      ),
     );
   }
   // The same street written three ways.
-  objects.push(malo(id(301), { postleitzahl: '10405', strasse: 'Hauptstraße', hausnummer: '5' }, { name1: 'Yilmaz', name2: 'Ayşe' }));
-  objects.push(malo(id(302), { postleitzahl: '10405', strasse: 'Hauptstr.', hausnummer: '7' }, { name1: 'Öztürk', name2: 'Mehmet' }));
-  objects.push(malo(id(303), { postleitzahl: '10405', strasse: 'Haupt-Strasse', hausnummer: '9 B' }, { name1: 'Weiß', name2: 'Jürgen' }));
+  objects.push(
+    malo(
+      id(301),
+      { postleitzahl: '10405', strasse: 'Hauptstraße', hausnummer: '5' },
+      { name1: 'Yilmaz', name2: 'Ayşe' },
+    ),
+  );
+  objects.push(
+    malo(
+      id(302),
+      { postleitzahl: '10405', strasse: 'Hauptstr.', hausnummer: '7' },
+      { name1: 'Öztürk', name2: 'Mehmet' },
+    ),
+  );
+  objects.push(
+    malo(
+      id(303),
+      { postleitzahl: '10405', strasse: 'Haupt-Strasse', hausnummer: '9 B' },
+      { name1: 'Weiß', name2: 'Jürgen' },
+    ),
+  );
   // Twelve namesakes "Thomas Müller" (more than the default of ten candidates).
-  for (let n = 0; n < 12; n += 1) objects.push(malo(id(400 + n), { postleitzahl: '13353', strasse: 'Müllerstraße', hausnummer: String(n + 1) }, { name1: 'Müller', name2: 'Thomas' }));
+  for (let n = 0; n < 12; n += 1)
+    objects.push(
+      malo(
+        id(400 + n),
+        { postleitzahl: '13353', strasse: 'Müllerstraße', hausnummer: String(n + 1) },
+        { name1: 'Müller', name2: 'Thomas' },
+      ),
+    );
   // The contract's example MaLo, with MeLo, tranche and meter.
   objects.push(
-    malo('74018657187', { postleitzahl: '12117', strasse: 'Reinhardtstraße', hausnummer: '32', adresszusatz: 'Ausbau' }, { name1: 'Becker', name2: 'Michael', externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567345345' }] }, {
-      zugehoerigeMesslokationen: [{ messlokationsId: MELO }],
-    }),
+    malo(
+      '74018657187',
+      { postleitzahl: '12117', strasse: 'Reinhardtstraße', hausnummer: '32', adresszusatz: 'Ausbau' },
+      {
+        name1: 'Becker',
+        name2: 'Michael',
+        externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567345345' }],
+      },
+      {
+        zugehoerigeMesslokationen: [{ messlokationsId: MELO }],
+      },
+    ),
   );
   return objects;
 }
 
 const identifyBody = (stammdaten: Bo, key: string, extra: Bo = {}): Bo => ({
-  stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP' }], ...stammdaten },
-  transaktionsdaten: { vorgangsnummer: key, idempodenzschluessel: key, ausfuehrungsdatum: AT, absender: { rollencodenummer: '9904000000005' }, empfaenger: { rollencodenummer: '9900936000002' }, ...extra },
+  stammdaten: {
+    MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP' }],
+    ...stammdaten,
+  },
+  transaktionsdaten: {
+    vorgangsnummer: key,
+    idempodenzschluessel: key,
+    ausfuehrungsdatum: AT,
+    absender: { rollencodenummer: '9904000000005' },
+    empfaenger: { rollencodenummer: '9900936000002' },
+    ...extra,
+  },
 });
-const maloCriterion = (fields: Bo) => ({ MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', ...fields }] });
-const customer = (partner: Bo) => ({ ENERGIELIEFERVERTRAG: [{ boTyp: 'VERTRAG', versionStruktur: '1', vertragsart: 'ENERGIELIEFERVERTRAG', vertragspartner2: [{ boTyp: 'GESCHAEFTSPARTNER', ...partner }] }] });
+const maloCriterion = (fields: Bo) => ({
+  MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', ...fields }],
+});
+const customer = (partner: Bo) => ({
+  ENERGIELIEFERVERTRAG: [
+    {
+      boTyp: 'VERTRAG',
+      versionStruktur: '1',
+      vertragsart: 'ENERGIELIEFERVERTRAG',
+      vertragspartner2: [{ boTyp: 'GESCHAEFTSPARTNER', ...partner }],
+    },
+  ],
+});
 
 describe('MaLo identification for the grid operator (malo-ident group, NB service)', () => {
-  const tokens = { NB: mintTestToken({ roles: ['NB'], subject: 'maloident-app' }), LF: mintTestToken({ roles: ['LF'] }) };
+  const tokens = {
+    NB: mintTestToken({ roles: ['NB'], subject: 'maloident-app' }),
+    LF: mintTestToken({ roles: ['LF'] }),
+  };
   let database: TestDatabase;
   let nb: TestService;
   let counter = 0;
   const key = () => `0b6f6e2a-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`;
 
-  const identify = async (body: unknown, token = tokens.NB) => postJson(`${nb.baseUrl}/identifyMarketlocation`, body, { token });
+  const identify = async (body: unknown, token = tokens.NB) =>
+    postJson(`${nb.baseUrl}/identifyMarketlocation`, body, { token });
   const candidates = async (stammdaten: Bo): Promise<Candidate[]> => {
     const answer = await identify(identifyBody(stammdaten, key()));
     expect(answer.status).toBe(200);
@@ -82,7 +180,10 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
   };
   const get = async (path: string, token = tokens.NB) => {
     const response = await fetch(`${nb.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, body: (await response.json()) as Bo & { stammdaten: Record<string, Bo[]>; errors?: Bo[] } };
+    return {
+      status: response.status,
+      body: (await response.json()) as Bo & { stammdaten: Record<string, Bo[]>; errors?: Bo[] },
+    };
   };
   const importMasterData = async (stammdaten: Record<string, Bo[]>) => {
     const answer = await postJson(`${nb.baseUrl}/masterData`, { stammdaten }, { token: tokens.NB });
@@ -91,11 +192,16 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    nb = await startTestService(composeService(NB_SERVICE), database.url, { LOG_LEVEL: 'error', MALO_IDENT_OWN_GRID_AREAS: OWN });
+    nb = await startTestService(composeService(NB_SERVICE), database.url, {
+      LOG_LEVEL: 'error',
+      MALO_IDENT_OWN_GRID_AREAS: OWN,
+    });
     await importMasterData({
       MARKTLOKATION: fixture(),
       TRANCHE: [{ boTyp: 'TRANCHE', versionStruktur: '1', tranchenId: '57685676742', marktlokationsId: '74018657187' }],
-      MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: MELO, referenzMarktlokationsId: '74018657187' }],
+      MESSLOKATION: [
+        { boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: MELO, referenzMarktlokationsId: '74018657187' },
+      ],
       ZAEHLER: [{ boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: '1SM-8465929523', messlokationsId: MELO }],
     });
   }, 60_000);
@@ -107,7 +213,16 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
 
   it('should answer the contract example request with the expected candidate (the sample answer)', async () => {
     const body = identifyBody(
-      maloCriterion({ marktlokationsId: '74018657187', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32', landescode: 'DE' } }),
+      maloCriterion({
+        marktlokationsId: '74018657187',
+        lokationsadresse: {
+          postleitzahl: '12117',
+          ort: 'Berlin',
+          strasse: 'Reinhardtstr.',
+          hausnummer: '32',
+          landescode: 'DE',
+        },
+      }),
       key(),
     );
     const answer = await identify(body);
@@ -120,17 +235,33 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
       MESSLOKATION: [{ boTyp: 'MESSLOKATION', versionStruktur: '1', messlokationsId: MELO }],
       TRANCHE: [{ boTyp: 'TRANCHE', versionStruktur: '1', tranchenId: '57685676742' }],
       ZAEHLER: [{ boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: '0001SM-8465929523' }],
-      ...customer({ name1: 'Michael', name2: 'Becker', externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567345345' }] }),
+      ...customer({
+        name1: 'Michael',
+        name2: 'Becker',
+        externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567345345' }],
+      }),
     });
     expect(rest).toEqual([]);
-    expect(only).toMatchObject({ lokationsId: '74018657187', trefferMeloid: true, trefferTrancheId: true, trefferGeraetenummer: true, trefferKundennummer: true, trefferName: true, trefferMaloid: false, trefferAdresse1: false });
+    expect(only).toMatchObject({
+      lokationsId: '74018657187',
+      trefferMeloid: true,
+      trefferTrancheId: true,
+      trefferGeraetenummer: true,
+      trefferKundennummer: true,
+      trefferName: true,
+      trefferMaloid: false,
+      trefferAdresse1: false,
+    });
     // Must not hit: another MeLo, tranche, meter (case-sensitive) and customer number.
     expect(
       await candidates({
         MESSLOKATION: [{ messlokationsId: MELO.replace(/4$/, '5') }],
         TRANCHE: [{ tranchenId: '57685676743' }],
         ZAEHLER: [{ zaehlernummer: '1sm-8465929523' }],
-        ...customer({ name1: 'Nobody', externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'v567345345' }] }),
+        ...customer({
+          name1: 'Nobody',
+          externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'v567345345' }],
+        }),
       }),
     ).toEqual([]);
   });
@@ -142,21 +273,41 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
       ['Hauptstr.', '9b', id(303)],
       ['HAUPT STR.', '9 B', id(303)],
     ] as const) {
-      const found = await candidates(maloCriterion({ lokationsadresse: { postleitzahl: '10405', ort: 'Berlin', strasse, hausnummer } }));
-      expect([strasse, found.map((candidate) => [candidate.lokationsId, candidate['trefferAdresse1']])]).toEqual([strasse, [[expected, true]]]);
+      const found = await candidates(
+        maloCriterion({ lokationsadresse: { postleitzahl: '10405', ort: 'Berlin', strasse, hausnummer } }),
+      );
+      expect([strasse, found.map((candidate) => [candidate.lokationsId, candidate['trefferAdresse1']])]).toEqual([
+        strasse,
+        [[expected, true]],
+      ]);
     }
-    expect(await candidates(maloCriterion({ lokationsadresse: { postleitzahl: '10405', ort: 'Berlin', strasse: 'Hauptstraße', hausnummer: '9' } }))).toEqual([]);
+    expect(
+      await candidates(
+        maloCriterion({
+          lokationsadresse: { postleitzahl: '10405', ort: 'Berlin', strasse: 'Hauptstraße', hausnummer: '9' },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('should answer at most ten namesakes, the one at the given address first', async () => {
     const byName = await candidates(customer({ name1: 'Mueller', name2: 'Thomas' }));
     expect(byName).toHaveLength(10);
-    expect(byName.every((candidate) => candidate['trefferName'] === true && candidate['trefferAdresse1'] === false)).toBe(true);
+    expect(
+      byName.every((candidate) => candidate['trefferName'] === true && candidate['trefferAdresse1'] === false),
+    ).toBe(true);
     const withAddress = await candidates({
-      ...maloCriterion({ lokationsadresse: { postleitzahl: '13353', ort: 'Berlin', strasse: 'Müllerstr.', hausnummer: '12' } }),
+      ...maloCriterion({
+        lokationsadresse: { postleitzahl: '13353', ort: 'Berlin', strasse: 'Müllerstr.', hausnummer: '12' },
+      }),
       ...customer({ name1: 'Müller', name2: 'Thomas' }),
     });
-    expect(withAddress[0]).toMatchObject({ lokationsId: id(411), trefferName: true, trefferAdresse1: true, trefferAdresse2: true });
+    expect(withAddress[0]).toMatchObject({
+      lokationsId: id(411),
+      trefferName: true,
+      trefferAdresse1: true,
+      trefferAdresse2: true,
+    });
     expect(withAddress.slice(1).every((candidate) => candidate['trefferAdresse1'] === false)).toBe(true);
     // A surname alone is no name hit.
     expect(await candidates(customer({ name1: 'Müller' }))).toEqual([]);
@@ -173,8 +324,17 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
 
   it('should see a MaLo that left the own grid area within three calendar years', async () => {
     const moved = id(500);
-    await importMasterData({ MARKTLOKATION: [malo(moved, { postleitzahl: '14050', strasse: 'Grenzweg', hausnummer: '1' }, undefined)] });
-    await importMasterData({ MARKTLOKATION: [malo(moved, { postleitzahl: '14050', strasse: 'Grenzweg', hausnummer: '1' }, undefined, { netzgebietNr: NEIGHBOUR, gueltigkeitszeitraum: { startdatum: '2025-01-01T00:00:00Z' } })] });
+    await importMasterData({
+      MARKTLOKATION: [malo(moved, { postleitzahl: '14050', strasse: 'Grenzweg', hausnummer: '1' }, undefined)],
+    });
+    await importMasterData({
+      MARKTLOKATION: [
+        malo(moved, { postleitzahl: '14050', strasse: 'Grenzweg', hausnummer: '1' }, undefined, {
+          netzgebietNr: NEIGHBOUR,
+          gueltigkeitszeitraum: { startdatum: '2025-01-01T00:00:00Z' },
+        }),
+      ],
+    });
     const [found] = await candidates(maloCriterion({ marktlokationsId: moved }));
     expect(found).toMatchObject({ trefferNetzgebiet: false, trefferNetzgebiet3KJ: true });
   });
@@ -185,22 +345,47 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
 
   it('should answer a retry with the recorded answer and keep the record readable for operators', async () => {
     const retryKey = key();
-    const body = identifyBody(maloCriterion({ lokationsadresse: { postleitzahl: '14050', ort: 'Berlin', strasse: 'Ruheweg', hausnummer: '3' } }), retryKey);
+    const body = identifyBody(
+      maloCriterion({
+        lokationsadresse: { postleitzahl: '14050', ort: 'Berlin', strasse: 'Ruheweg', hausnummer: '3' },
+      }),
+      retryKey,
+    );
     expect((await identify(body)).body).toEqual({ maloIdentDaten: [] });
-    await importMasterData({ MARKTLOKATION: [malo(id(600), { postleitzahl: '14050', strasse: 'Ruheweg', hausnummer: '3' }, undefined)] });
+    await importMasterData({
+      MARKTLOKATION: [malo(id(600), { postleitzahl: '14050', strasse: 'Ruheweg', hausnummer: '3' }, undefined)],
+    });
     // Same key: the recorded answer, even though the MaLo exists now; a new key finds it.
     expect((await identify(body)).body).toEqual({ maloIdentDaten: [] });
-    expect((await identify({ ...body, transaktionsdaten: { ...(body['transaktionsdaten'] as Bo), idempodenzschluessel: key() } })).body).toMatchObject({ maloIdentDaten: [{ lokationsId: id(600) }] });
+    expect(
+      (
+        await identify({
+          ...body,
+          transaktionsdaten: { ...(body['transaktionsdaten'] as Bo), idempodenzschluessel: key() },
+        })
+      ).body,
+    ).toMatchObject({ maloIdentDaten: [{ lokationsId: id(600) }] });
 
     const record = await get(`/maloIdentRequests/${retryKey}`);
     expect(record.status).toBe(200);
-    expect(record.body).toMatchObject({ role: 'NB', idempotencyKey: retryKey, vorgangsnummer: retryKey, tokenSubject: 'maloident-app', request: body, answer: { maloIdentDaten: [] }, candidateCount: 0 });
+    expect(record.body).toMatchObject({
+      role: 'NB',
+      idempotencyKey: retryKey,
+      vorgangsnummer: retryKey,
+      tokenSubject: 'maloident-app',
+      request: body,
+      answer: { maloIdentDaten: [] },
+      candidateCount: 0,
+    });
     expect(typeof record.body['receivedAt']).toBe('string');
     expect((await get('/maloIdentRequests/unknown-key')).status).toBe(404);
   });
 
   it('should refuse a bad body with 400 and pointers to each problem', async () => {
-    const answer = await identify({ stammdaten: { MARKTLOKATION: [{ marktlokationsId: '123' }] }, transaktionsdaten: { vorgangsnummer: 'x', absender: {} } });
+    const answer = await identify({
+      stammdaten: { MARKTLOKATION: [{ marktlokationsId: '123' }] },
+      transaktionsdaten: { vorgangsnummer: 'x', absender: {} },
+    });
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(answer.body['code']).toBe('MALO_IDENT.INVALID_REQUEST');
@@ -214,17 +399,46 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
       ]),
     );
     expect((await identify({ transaktionsdaten: {} })).status).toBe(400);
-    expect((await postJson(`${nb.baseUrl}/identifyMarketlocation?command=LESEN_MALOIDENT_MARKTLOKATION`, identifyBody({}, key()), { token: tokens.NB })).status).toBe(400);
-    expect((await postJson(`${nb.baseUrl}/identifyMarketlocation?command=SAP_LESEN_MALOIDENT_BASIS`, identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()), { token: tokens.NB })).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          `${nb.baseUrl}/identifyMarketlocation?command=LESEN_MALOIDENT_MARKTLOKATION`,
+          identifyBody({}, key()),
+          { token: tokens.NB },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await postJson(
+          `${nb.baseUrl}/identifyMarketlocation?command=SAP_LESEN_MALOIDENT_BASIS`,
+          identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()),
+          { token: tokens.NB },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('should answer LESEN_LOKATIONIDENT_BASIS, with or without a system prefix, as LESEN_MALOIDENT_BASIS; another operation is 400', async () => {
     // A fresh key each time: a repeated key would answer the recorded answer whatever the command.
     const post = async (command: string, stammdaten: Bo) => {
-      const answer = await postJson(`${nb.baseUrl}/identifyMarketlocation?command=${command}`, identifyBody(stammdaten, key()), { token: tokens.NB });
+      const answer = await postJson(
+        `${nb.baseUrl}/identifyMarketlocation?command=${command}`,
+        identifyBody(stammdaten, key()),
+        { token: tokens.NB },
+      );
       return [answer.status, answer.body];
     };
-    const example = maloCriterion({ marktlokationsId: '74018657187', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32', landescode: 'DE' } });
+    const example = maloCriterion({
+      marktlokationsId: '74018657187',
+      lokationsadresse: {
+        postleitzahl: '12117',
+        ort: 'Berlin',
+        strasse: 'Reinhardtstr.',
+        hausnummer: '32',
+        landescode: 'DE',
+      },
+    });
     const byName = customer({ name1: 'Müller', name2: 'Thomas' });
     for (const stammdaten of [example, byName]) {
       const answer = await post('LESEN_MALOIDENT_BASIS', stammdaten);
@@ -236,32 +450,50 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
 
     for (const other of ['LESEN_MALOIDENT_MARKTLOKATION', 'IDENTIFIZIEREN_LOKATION_BASIS', 'SAP_LESEN_LOKATIONIDENT']) {
       const [status, problem] = await post(other, example);
-      expect([status, (problem as { code: string }).code, (problem as { errors: { pointer: string }[] }).errors.map((error) => error.pointer)]).toEqual([
-        400,
-        'MALO_IDENT.INVALID_PARAMETER',
-        ['#/command'],
-      ]);
+      expect([
+        status,
+        (problem as { code: string }).code,
+        (problem as { errors: { pointer: string }[] }).errors.map((error) => error.pointer),
+      ]).toEqual([400, 'MALO_IDENT.INVALID_PARAMETER', ['#/command']]);
     }
   });
 
   it('should refuse an LF token (403) on every route of the group', async () => {
-    expect((await identify(identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()), tokens.LF)).status).toBe(403);
+    expect((await identify(identifyBody(maloCriterion({ marktlokationsId: id(1) }), key()), tokens.LF)).status).toBe(
+      403,
+    );
     expect((await get(`/getMaloidentMarketlocation?parameter1=${id(1)}&parameter3=${AT}`, tokens.LF)).status).toBe(403);
     expect((await get('/maloIdentRequests/any', tokens.LF)).status).toBe(403);
   });
 
   it('should read the master data of the identified MaLo at key dates, with or without milliseconds', async () => {
-    const read = (maloId: string, date: string, command = '') => get(`/getMaloidentMarketlocation?parameter1=${maloId}&parameter3=${encodeURIComponent(date)}${command}`);
+    const read = (maloId: string, date: string, command = '') =>
+      get(`/getMaloidentMarketlocation?parameter1=${maloId}&parameter3=${encodeURIComponent(date)}${command}`);
     const example = await read('74018657187', '2026-08-02T22:00:00.000Z', '&command=SAP_LESEN_MALOIDENT_MARKTLOKATION');
     expect(example.status).toBe(200);
-    expect(Object.keys(example.body.stammdaten)).toEqual(['MARKTLOKATION', 'BILANZIERUNG', 'TRANCHE', 'MESSLOKATION', 'ENERGIELIEFERVERTRAG', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESSOURCE', 'NETZLOKATION']);
-    expect(example.body.stammdaten['MARKTLOKATION']).toEqual([expect.objectContaining({ marktlokationsId: '74018657187' })]);
+    expect(Object.keys(example.body.stammdaten)).toEqual([
+      'MARKTLOKATION',
+      'BILANZIERUNG',
+      'TRANCHE',
+      'MESSLOKATION',
+      'ENERGIELIEFERVERTRAG',
+      'TECHNISCHE_RESSOURCE',
+      'STEUERBARE_RESSOURCE',
+      'NETZLOKATION',
+    ]);
+    expect(example.body.stammdaten['MARKTLOKATION']).toEqual([
+      expect.objectContaining({ marktlokationsId: '74018657187' }),
+    ]);
     expect(example.body.stammdaten['TRANCHE']).toEqual([expect.objectContaining({ tranchenId: '57685676742' })]);
     expect(example.body.stammdaten['MESSLOKATION']).toEqual([expect.objectContaining({ messlokationsId: MELO })]);
 
     const moved = id(500);
-    expect((await read(moved, '2024-06-01T00:00:00Z')).body.stammdaten['MARKTLOKATION']).toEqual([expect.objectContaining({ netzgebietNr: OWN })]);
-    expect((await read(moved, '2025-06-01T00:00:00.000Z')).body.stammdaten['MARKTLOKATION']).toEqual([expect.objectContaining({ netzgebietNr: NEIGHBOUR })]);
+    expect((await read(moved, '2024-06-01T00:00:00Z')).body.stammdaten['MARKTLOKATION']).toEqual([
+      expect.objectContaining({ netzgebietNr: OWN }),
+    ]);
+    expect((await read(moved, '2025-06-01T00:00:00.000Z')).body.stammdaten['MARKTLOKATION']).toEqual([
+      expect.objectContaining({ netzgebietNr: NEIGHBOUR }),
+    ]);
     expect((await read(moved, '2019-06-01T00:00:00Z')).body.stammdaten['MARKTLOKATION']).toEqual([]);
     const unknown = await read('41373559241', AT);
     expect([unknown.status, unknown.body.stammdaten['MARKTLOKATION']]).toEqual([200, []]);
@@ -270,25 +502,57 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
     expect(bad.status).toBe(400);
     expect((bad.body.errors ?? []).map((error) => error['pointer'])).toEqual(['#/parameter1', '#/parameter3']);
     expect((await get(`/getMaloidentMarketlocation?parameter1=${moved}`)).status).toBe(400);
-    expect((await get(`/getMaloidentMarketlocation?parameter1=${moved}&parameter3=${AT}&command=LESEN_MALOIDENT_BASIS`)).status).toBe(400);
+    expect(
+      (await get(`/getMaloidentMarketlocation?parameter1=${moved}&parameter3=${AT}&command=LESEN_MALOIDENT_BASIS`))
+        .status,
+    ).toBe(400);
   });
 
   it('should answer both operations under their German names as under the English ones', async () => {
-    const criteria = maloCriterion({ marktlokationsId: '74018657187', lokationsadresse: { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstr.', hausnummer: '32', landescode: 'DE' } });
+    const criteria = maloCriterion({
+      marktlokationsId: '74018657187',
+      lokationsadresse: {
+        postleitzahl: '12117',
+        ort: 'Berlin',
+        strasse: 'Reinhardtstr.',
+        hausnummer: '32',
+        landescode: 'DE',
+      },
+    });
     const germanKey = key();
-    const german = await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, germanKey), { token: tokens.NB });
+    const german = await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, germanKey), {
+      token: tokens.NB,
+    });
     const english = await identify(identifyBody(criteria, key()));
     expect([german.status, german.body]).toEqual([200, english.body]);
     expect(german.body).toEqual(SAMPLE_ANSWER);
     // One operation: recorded like any identification, the command and the role checked alike.
-    expect((await get(`/maloIdentRequests/${germanKey}`)).body).toMatchObject({ idempotencyKey: germanKey, candidateCount: 1 });
-    expect((await postJson(`${nb.baseUrl}/lesenMaloidentBasis?command=LESEN_MALOIDENT_MARKTLOKATION`, identifyBody(criteria, key()), { token: tokens.NB })).status).toBe(400);
-    expect((await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, key()), { token: tokens.LF })).status).toBe(403);
+    expect((await get(`/maloIdentRequests/${germanKey}`)).body).toMatchObject({
+      idempotencyKey: germanKey,
+      candidateCount: 1,
+    });
+    expect(
+      (
+        await postJson(
+          `${nb.baseUrl}/lesenMaloidentBasis?command=LESEN_MALOIDENT_MARKTLOKATION`,
+          identifyBody(criteria, key()),
+          { token: tokens.NB },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await postJson(`${nb.baseUrl}/lesenMaloidentBasis`, identifyBody(criteria, key()), { token: tokens.LF })).status,
+    ).toBe(403);
 
     const query = `parameter1=74018657187&parameter3=${AT}`;
-    const [germanRead, englishRead] = [await get(`/lesenMaloidentMarktlokation?${query}`), await get(`/getMaloidentMarketlocation?${query}`)];
+    const [germanRead, englishRead] = [
+      await get(`/lesenMaloidentMarktlokation?${query}`),
+      await get(`/getMaloidentMarketlocation?${query}`),
+    ];
     expect([germanRead.status, germanRead.body]).toEqual([200, englishRead.body]);
-    expect(germanRead.body.stammdaten['MARKTLOKATION']).toEqual([expect.objectContaining({ marktlokationsId: '74018657187' })]);
+    expect(germanRead.body.stammdaten['MARKTLOKATION']).toEqual([
+      expect.objectContaining({ marktlokationsId: '74018657187' }),
+    ]);
     expect((await get(`/lesenMaloidentMarktlokation?${query}&command=LESEN_MALOIDENT_BASIS`)).status).toBe(400);
     expect((await get(`/lesenMaloidentMarktlokation?${query}`, tokens.LF)).status).toBe(403);
   });

@@ -22,7 +22,8 @@ describe('NB chain: trigger and answers', () => {
   let middleware: ScriptedMiddleware;
   let database: TestDatabase;
   let service: TestService;
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const answerBody = (zusatzdaten: Record<string, unknown>) => {
     const sample = loadSamples({ role: 'NB', operation: 'update' })[0];
     if (!sample) throw new Error('no NB update sample');
@@ -33,7 +34,10 @@ describe('NB chain: trigger and answers', () => {
   beforeAll(async () => {
     middleware = await startScriptedMiddleware();
     database = await createTestDatabase();
-    service = await startTestService(composeService(NB_SERVICE), database.url, { ...middleware.env, LOG_LEVEL: 'error' });
+    service = await startTestService(composeService(NB_SERVICE), database.url, {
+      ...middleware.env,
+      LOG_LEVEL: 'error',
+    });
   });
 
   afterAll(async () => {
@@ -60,7 +64,9 @@ describe('NB chain: trigger and answers', () => {
     const second = await update(answerBody({ businessKey: secondSub, targetBusinessKey: middlewareKey, prozessId }));
     const ambiguous = await update(answerBody({ businessKey: other, targetBusinessKey: middlewareKey }));
 
-    expect([first.status, first.body['processBusinessKey'], retried.body['replayed'], second.body['revision']]).toEqual([200, prozessId, true, 3]);
+    expect([first.status, first.body['processBusinessKey'], retried.body['replayed'], second.body['revision']]).toEqual(
+      [200, prozessId, true, 3],
+    );
     expect([ambiguous.status, ambiguous.body['code']]).toEqual([409, 'PROCESS_DATA.KEYS_AMBIGUOUS']);
     const rows = await sql<{ business_key: string; revisions: string; keys: string }>(`
       SELECT r.business_key, (SELECT count(*) FROM process_revision v WHERE v.record_id = r.id) AS revisions,

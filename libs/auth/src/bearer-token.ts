@@ -36,7 +36,8 @@ export function readBearerCredentials(request: RequestWithHeaders): BearerCreden
   }
   const match = BEARER_CREDENTIALS.exec(value);
   if (match) return { kind: 'token', token: match[1] };
-  if (BEARER_SCHEME.test(value)) return { kind: 'malformed', detail: 'The Authorization header must be "Bearer" and one token.' };
+  if (BEARER_SCHEME.test(value))
+    return { kind: 'malformed', detail: 'The Authorization header must be "Bearer" and one token.' };
   return { kind: 'missing' };
 }
 

@@ -12,13 +12,17 @@ const known = keyPair('known');
 const other = keyPair('other');
 const tokenOf = (key: ReturnType<typeof keyPair>) => sign({}, key.privateKey, { algorithm: 'RS256', keyid: key.kid });
 const keyFor = (provider: ReturnType<typeof jwksKeyProvider>, token: string) =>
-  new Promise<{ error: Error | null; key?: string }>((resolve) => provider({}, token, (error, key) => resolve({ error, key })));
+  new Promise<{ error: Error | null; key?: string }>((resolve) =>
+    provider({}, token, (error, key) => resolve({ error, key })),
+  );
 
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [known.jwk] })));
+  server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [known.jwk] })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
 });

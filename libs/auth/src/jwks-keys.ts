@@ -18,8 +18,18 @@ type KeyCallback = (error: Error | null, key?: string) => void;
  * fetches for unknown kids); when a fetch fails, a kid whose key was fetched before keeps its key, so tokens of a
  * known key keep working while the issuer is unreachable, and others get `SigningKeysUnavailableError` (503), not 401.
  */
-export function jwksKeyProvider(jwksUri: string, options: { cacheMaxAgeMs?: number } = {}): (request: unknown, token: string, done: KeyCallback) => void {
-  const client = new JwksClient({ jwksUri, cache: true, cacheMaxAge: options.cacheMaxAgeMs, rateLimit: true, jwksRequestsPerMinute: 10, timeout: FETCH_TIMEOUT_MS });
+export function jwksKeyProvider(
+  jwksUri: string,
+  options: { cacheMaxAgeMs?: number } = {},
+): (request: unknown, token: string, done: KeyCallback) => void {
+  const client = new JwksClient({
+    jwksUri,
+    cache: true,
+    cacheMaxAge: options.cacheMaxAgeMs,
+    rateLimit: true,
+    jwksRequestsPerMinute: 10,
+    timeout: FETCH_TIMEOUT_MS,
+  });
   const remembered = new Map<string, string>();
   return (_request, token, done) => {
     const kid = kidOf(token);
@@ -33,7 +43,8 @@ export function jwksKeyProvider(jwksUri: string, options: { cacheMaxAgeMs?: numb
       },
       (error: Error) => {
         // No such kid, or too many unknown kids this minute: the token cannot be verified (401).
-        if (error.name === 'SigningKeyNotFoundError' || error.name === 'JwksRateLimitError') return done(null, undefined);
+        if (error.name === 'SigningKeyNotFoundError' || error.name === 'JwksRateLimitError')
+          return done(null, undefined);
         const known = kid === null ? undefined : remembered.get(kid);
         if (known) return done(null, known);
         done(new SigningKeysUnavailableError(`The issuer's signing keys could not be fetched (${error.name}).`));

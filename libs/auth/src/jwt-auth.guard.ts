@@ -23,7 +23,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const request = context.switchToHttp().getRequest<RequestWithHeaders & { user?: Principal }>();
     const credentials = readBearerCredentials(request);
     if (credentials.kind === 'missing') throw unauthenticated({ detail: 'A bearer token is required.' });
-    if (credentials.kind === 'malformed') throw unauthenticated({ code: 'invalid_request', detail: credentials.detail });
+    if (credentials.kind === 'malformed')
+      throw unauthenticated({ code: 'invalid_request', detail: credentials.detail });
     const known = this.verified.get(credentials.token);
     if (known) {
       request.user = known;
@@ -33,7 +34,10 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (!allowed || !request.user) return allowed;
     // jsonwebtoken accepts a token without `exp`, which would then be valid forever (RFC 9068 §2.2 makes it REQUIRED).
     if (request.user.expiresAt === undefined) {
-      throw unauthenticated({ code: 'invalid_token', detail: 'The bearer token has no expiry (exp); only expiring tokens are accepted.' });
+      throw unauthenticated({
+        code: 'invalid_token',
+        detail: 'The bearer token has no expiry (exp); only expiring tokens are accepted.',
+      });
     }
     this.verified.remember(credentials.token, request.user);
     return true;
@@ -42,7 +46,11 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (!error && user) return user;
     // Whether the token is valid cannot be told while the issuer's keys are out of reach: retry later, not 401.
-    if (info instanceof SigningKeysUnavailableError) throw new ProblemError('SERVER.UNAVAILABLE', 'The token issuer’s signing keys (JWKS) cannot be fetched; retry later.');
+    if (info instanceof SigningKeysUnavailableError)
+      throw new ProblemError(
+        'SERVER.UNAVAILABLE',
+        'The token issuer’s signing keys (JWKS) cannot be fetched; retry later.',
+      );
     throw unauthenticated(describe(info));
   }
 }

@@ -9,7 +9,11 @@ describe(JwtStrategy.name, () => {
 
   it('should read the roles from an array claim and ignore unknown roles', () => {
     const strategy = new JwtStrategy(config);
-    expect(strategy.validate({ sub: 'maco-app', roles: ['NB', 'LF', 'ADMIN'] })).toEqual({ subject: 'maco-app', roles: ['LF', 'NB'], operator: false });
+    expect(strategy.validate({ sub: 'maco-app', roles: ['NB', 'LF', 'ADMIN'] })).toEqual({
+      subject: 'maco-app',
+      roles: ['LF', 'NB'],
+      operator: false,
+    });
   });
 
   it('should read space-separated roles from a configured claim', () => {
@@ -25,7 +29,11 @@ describe(JwtStrategy.name, () => {
 
   it('should mark a token carrying OPERATOR, which is no market role', () => {
     const strategy = new JwtStrategy(config);
-    expect(strategy.validate({ sub: 'alice', roles: ['OPERATOR'] })).toMatchObject({ subject: 'alice', roles: [], operator: true });
+    expect(strategy.validate({ sub: 'alice', roles: ['OPERATOR'] })).toMatchObject({
+      subject: 'alice',
+      roles: [],
+      operator: true,
+    });
     expect(strategy.validate({ roles: 'LF OPERATOR' })).toMatchObject({ roles: ['LF'], operator: true });
     expect(strategy.validate({ roles: ['operator'] }).operator).toBe(false);
   });

@@ -13,5 +13,6 @@ export interface Principal {
 
 /** Injects the authenticated {@link Principal} into a handler parameter. */
 export const CurrentPrincipal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Principal => context.switchToHttp().getRequest<{ user: Principal }>().user,
+  (_data: unknown, context: ExecutionContext): Principal =>
+    context.switchToHttp().getRequest<{ user: Principal }>().user,
 );

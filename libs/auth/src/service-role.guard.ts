@@ -23,6 +23,9 @@ export class ServiceRoleGuard implements CanActivate {
     if (principal?.roles.includes(this.role)) return true;
     if (principal?.operator && isOperatorReadable(this.reflector, context)) return true;
     const granted = [...(principal?.roles ?? []), ...(principal?.operator ? ['OPERATOR (reads only)'] : [])];
-    throw new ProblemError('AUTH.ROLE_NOT_PERMITTED', `This service books for role ${this.role}; the token permits ${granted.length ? granted.join(', ') : 'no market role'}.`);
+    throw new ProblemError(
+      'AUTH.ROLE_NOT_PERMITTED',
+      `This service books for role ${this.role}; the token permits ${granted.length ? granted.join(', ') : 'no market role'}.`,
+    );
   }
 }

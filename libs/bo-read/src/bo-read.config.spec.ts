@@ -11,11 +11,19 @@ describe('boReadConfig', () => {
     expect(load({ READ_ANSWER_SHAPE: ' array ' })).toEqual({ answerShape: 'array' });
   });
 
-  it.each(['Array', 'list'])('should refuse READ_ANSWER_SHAPE=%s as a configuration error naming the variable', (shape) => {
-    expect(() => load({ READ_ANSWER_SHAPE: shape })).toThrow(ConfigurationError);
-    expect(boReadConfig.parse({ READ_ANSWER_SHAPE: shape })).toEqual({
-      ok: false,
-      problems: [{ variable: 'READ_ANSWER_SHAPE', message: `READ_ANSWER_SHAPE must be one of wrapped, array (got "${shape}")` }],
-    });
-  });
+  it.each(['Array', 'list'])(
+    'should refuse READ_ANSWER_SHAPE=%s as a configuration error naming the variable',
+    (shape) => {
+      expect(() => load({ READ_ANSWER_SHAPE: shape })).toThrow(ConfigurationError);
+      expect(boReadConfig.parse({ READ_ANSWER_SHAPE: shape })).toEqual({
+        ok: false,
+        problems: [
+          {
+            variable: 'READ_ANSWER_SHAPE',
+            message: `READ_ANSWER_SHAPE must be one of wrapped, array (got "${shape}")`,
+          },
+        ],
+      });
+    },
+  );
 });

@@ -16,7 +16,6 @@ export interface BoReadConfig {
 export const BO_READ_CONFIG = Symbol('BO_READ_CONFIG');
 
 /** An unknown shape refuses to start (a typo must not silently answer another shape). */
-export const boReadConfig = defineGroupConfig(
-  BO_READ_CONFIG,
-  (read): BoReadConfig => ({ answerShape: read.choice('READ_ANSWER_SHAPE', READ_ANSWER_SHAPES, 'wrapped') }),
-);
+export const boReadConfig = defineGroupConfig(BO_READ_CONFIG, (read): BoReadConfig => ({
+  answerShape: read.choice('READ_ANSWER_SHAPE', READ_ANSWER_SHAPES, 'wrapped'),
+}));

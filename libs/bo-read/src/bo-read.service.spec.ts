@@ -12,11 +12,16 @@ const at = (path: string): ReadRoute => {
 };
 
 // As stored: the text the database hands out, an explicit null the middleware sent included.
-const STORED = ['{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188","netzebene":null}', '{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188"}'];
+const STORED = [
+  '{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188","netzebene":null}',
+  '{"boTyp":"MARKTLOKATION","marktlokationsId":"50074561188"}',
+];
 
 describe(objectsAnswer.name, () => {
   it('should put the stored texts into the shape verbatim', () => {
-    expect(objectsAnswer('wrapped', 'MARKTLOKATION', STORED)).toBe(`{"stammdaten":{"MARKTLOKATION":[${STORED.join(',')}]}}`);
+    expect(objectsAnswer('wrapped', 'MARKTLOKATION', STORED)).toBe(
+      `{"stammdaten":{"MARKTLOKATION":[${STORED.join(',')}]}}`,
+    );
     expect(objectsAnswer('array', 'MARKTLOKATION', STORED)).toBe(`[${STORED.join(',')}]`);
     expect(objectsAnswer('array', 'MARKTLOKATION', [])).toBe('[]');
   });

@@ -36,7 +36,14 @@ export class BoReadService {
     }
     const { request } = check;
     BO_READ_LOG_FIELDS.note(facts, { locationType: request.locationTypes[0], locationId: request.id });
-    const bodies = await this.objects.find({ role: this.role, kind: route.kind, keys: request.keys, from: request.from, to: request.to, match: request.match });
+    const bodies = await this.objects.find({
+      role: this.role,
+      kind: route.kind,
+      keys: request.keys,
+      from: request.from,
+      to: request.to,
+      match: request.match,
+    });
     BO_READ_LOG_FIELDS.note(facts, { objectCount: String(bodies.length) });
     this.metrics.read(route.operationId, bodies.length > 0 ? 'found' : 'empty');
     if (route.answer === 'authorization') return authorizationAnswer(bodies[0]);
@@ -56,6 +63,7 @@ export function objectsAnswer(shape: ReadAnswerShape, kind: string, bodies: read
  */
 function authorizationAnswer(body: string | undefined): string {
   const zusatzdaten = body === undefined ? undefined : (JSON.parse(body) as { zusatzdaten?: unknown }).zusatzdaten;
-  const extra = typeof zusatzdaten === 'object' && zusatzdaten !== null && !Array.isArray(zusatzdaten) ? zusatzdaten : {};
+  const extra =
+    typeof zusatzdaten === 'object' && zusatzdaten !== null && !Array.isArray(zusatzdaten) ? zusatzdaten : {};
   return JSON.stringify({ zusatzdaten: extra, ermaechtigungVorhanden: body !== undefined });
 }

@@ -37,16 +37,25 @@ export interface ImportOutcome {
  * contracts) reads back together. A batch of several MaLos cannot say which meter or Bilanzierung belongs to which:
  * there an object is linked only to its own and the locations it names.
  */
-export function describeImportedObjects(stammdaten: Record<string, unknown>, options: ProjectionOptions = {}): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
+export function describeImportedObjects(
+  stammdaten: Record<string, unknown>,
+  options: ProjectionOptions = {},
+): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
   const refused: RefusedObject[] = [];
   const entries: (Entry & { pointer: string })[] = [];
   for (const [kind, value] of Object.entries(stammdaten)) {
     const kindPointer = `#/stammdaten/${escapePointerToken(kind)}`;
     const rule = Object.hasOwn(BUSINESS_OBJECT_RULES, kind) ? BUSINESS_OBJECT_RULES[kind] : undefined;
-    const elements: [number | null, unknown][] = Array.isArray(value) ? value.map((object, index) => [index, object]) : [[null, value]];
+    const elements: [number | null, unknown][] = Array.isArray(value)
+      ? value.map((object, index) => [index, object])
+      : [[null, value]];
     for (const [index, object] of elements) {
       const pointer = index === null ? kindPointer : `${kindPointer}/${index}`;
-      if (!rule) refused.push({ pointer, message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported` });
+      if (!rule)
+        refused.push({
+          pointer,
+          message: `unknown kind ${kind}: master data of ${Object.keys(BUSINESS_OBJECT_RULES).join(', ')} can be imported`,
+        });
       else if (!isPlainObject(object)) refused.push({ pointer, message: 'must be a business object (a JSON object)' });
       else entries.push({ kind, index, rule, object, pointer });
     }
@@ -61,14 +70,23 @@ export function describeImportedObjects(stammdaten: Record<string, unknown>, opt
   for (const { kind, index, rule, object, pointer } of entries) {
     const id = objectId(rule, object, document, index);
     if (!id) {
-      const made = rule.derivedId || rule.belongingId ? ' (or the fields its id is made of, or a document with one location it belongs to)' : '';
-      refused.push({ pointer, message: `has no id: a ${kind} needs one of ${rule.id.join(', ')}${made}, at most ${MAX_ID_LENGTH} characters` });
+      const made =
+        rule.derivedId || rule.belongingId
+          ? ' (or the fields its id is made of, or a document with one location it belongs to)'
+          : '';
+      refused.push({
+        pointer,
+        message: `has no id: a ${kind} needs one of ${rule.id.join(', ')}${made}, at most ${MAX_ID_LENGTH} characters`,
+      });
       continue;
     }
     const identity = `${kind}\u0000${id}`;
     const earlier = seen.get(identity);
     if (earlier) {
-      refused.push({ pointer, message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request` });
+      refused.push({
+        pointer,
+        message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request`,
+      });
       continue;
     }
     seen.set(identity, pointer);

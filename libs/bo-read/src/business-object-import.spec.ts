@@ -25,11 +25,27 @@ describe('describeImportedObjects', () => {
     });
     expect(refused).toEqual([]);
     expect(descriptors.map(({ k, i, l }) => [k, i, l])).toEqual([
-      ['MARKTLOKATION', '50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
-      ['MESSLOKATION', 'DE0032106765712000000000000000037', ['MELO:DE0032106765712000000000000000037', 'MALO:50074561188', 'TRANCHE:50074561199']],
-      ['BILANZIERUNG', '50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
+      [
+        'MARKTLOKATION',
+        '50074561188',
+        ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199'],
+      ],
+      [
+        'MESSLOKATION',
+        'DE0032106765712000000000000000037',
+        ['MELO:DE0032106765712000000000000000037', 'MALO:50074561188', 'TRANCHE:50074561199'],
+      ],
+      [
+        'BILANZIERUNG',
+        '50074561188',
+        ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199'],
+      ],
       ['TRANCHE', '50074561199', ['TRANCHE:50074561199', 'MALO:50074561188', 'MELO:DE0032106765712000000000000000037']],
-      ['ENERGIELIEFERVERTRAG', 'MALO:50074561188', ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199']],
+      [
+        'ENERGIELIEFERVERTRAG',
+        'MALO:50074561188',
+        ['MALO:50074561188', 'MELO:DE0032106765712000000000000000037', 'TRANCHE:50074561199'],
+      ],
     ]);
   });
 
@@ -39,12 +55,20 @@ describe('describeImportedObjects', () => {
       BILANZIERUNG: [{ bilanzkreis: '11XBK' }],
     });
     expect(descriptors.map(({ k }) => k)).toEqual(['MARKTLOKATION', 'MARKTLOKATION']);
-    expect(refused).toEqual([{ pointer: '#/stammdaten/BILANZIERUNG/0', message: expect.stringContaining('one location it belongs to') }]);
+    expect(refused).toEqual([
+      { pointer: '#/stammdaten/BILANZIERUNG/0', message: expect.stringContaining('one location it belongs to') },
+    ]);
   });
 
   it('should refuse unknown kinds, non-objects, objects without an id and repeated ids, each with its pointer', () => {
     const { descriptors, refused } = describeImportedObjects({
-      MESSLOKATION: [{ messlokationsId: 'M1' }, null, [], { referenzMarktlokationsId: '50074561188' }, { messlokationsId: 'M1' }],
+      MESSLOKATION: [
+        { messlokationsId: 'M1' },
+        null,
+        [],
+        { referenzMarktlokationsId: '50074561188' },
+        { messlokationsId: 'M1' },
+      ],
       GESCHAEFTSPARTNER: [{ name1: 'X' }],
       'A/B~C': {},
       TRANCHE: { tranchenId: '50074561189' },
@@ -68,6 +92,9 @@ describe('describeImportedObjects', () => {
   it('should add the MaLo identification keys for the identifying role only', () => {
     const stammdaten = { ZAEHLER: [{ zaehlernummer: 'Z 1' }] };
     expect(describeImportedObjects(stammdaten).descriptors[0].l).toEqual(['ZAEHLER:Z 1']);
-    expect(describeImportedObjects(stammdaten, { identification: true }).descriptors[0].l).toEqual(['ZAEHLER:Z 1', 'ID:ZNR|Z1']);
+    expect(describeImportedObjects(stammdaten, { identification: true }).descriptors[0].l).toEqual([
+      'ZAEHLER:Z 1',
+      'ID:ZNR|Z1',
+    ]);
   });
 });

@@ -54,9 +54,11 @@ export function identifyStatement(query: LocationIdentifyQuery): { text: string;
       WHERE c.role = $1 AND c.kind = ${kind}`;
   });
   const found =
-    candidates.length === 0 ? 'SELECT *, 0 AS score FROM business_object WHERE false'
-    : candidates.length === 1 ? candidates[0]
-    : `SELECT DISTINCT ON (id) * FROM (${candidates.join('\n    UNION ALL ')}) hit ORDER BY id, score DESC`;
+    candidates.length === 0
+      ? 'SELECT *, 0 AS score FROM business_object WHERE false'
+      : candidates.length === 1
+        ? candidates[0]
+        : `SELECT DISTINCT ON (id) * FROM (${candidates.join('\n    UNION ALL ')}) hit ORDER BY id, score DESC`;
   const text = `
   WITH candidate AS (${found}),
   in_force AS (

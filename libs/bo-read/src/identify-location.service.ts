@@ -25,17 +25,30 @@ export class IdentifyLocationService {
     private readonly metrics: BoReadMetrics,
   ) {}
 
-  async identify(body: unknown, headers: Record<string, string | string[] | undefined>, command: unknown, facts?: RequestFacts): Promise<IdentifyAnswer> {
+  async identify(
+    body: unknown,
+    headers: Record<string, string | string[] | undefined>,
+    command: unknown,
+    facts?: RequestFacts,
+  ): Promise<IdentifyAnswer> {
     BO_READ_LOG_FIELDS.note(facts, { readOperation: IDENTIFY_LOCATION_OPERATION });
     const check = checkIdentifyRequest(body, headers, command);
     if (!check.ok) {
       this.metrics.read(IDENTIFY_LOCATION_OPERATION, 'invalid');
       const count = check.errors.length;
       throw check.headers
-        ? boReadProblem('BO_READ.INVALID_PARAMETER', `${count} paging header${count === 1 ? '' : 's'} or parameter${count === 1 ? ' is' : 's are'} invalid.`, {
-            errors: check.errors,
-          })
-        : boReadProblem('BO_READ.INVALID_CRITERIA', `${count} location criteri${count === 1 ? 'on is' : 'a are'} invalid.`, { errors: check.errors });
+        ? boReadProblem(
+            'BO_READ.INVALID_PARAMETER',
+            `${count} paging header${count === 1 ? '' : 's'} or parameter${count === 1 ? ' is' : 's are'} invalid.`,
+            {
+              errors: check.errors,
+            },
+          )
+        : boReadProblem(
+            'BO_READ.INVALID_CRITERIA',
+            `${count} location criteri${count === 1 ? 'on is' : 'a are'} invalid.`,
+            { errors: check.errors },
+          );
     }
     const { criteria, limit, offset } = check.request;
     const { total, bodies } = await this.objects.identify({ role: this.role, criteria, at: new Date(), limit, offset });

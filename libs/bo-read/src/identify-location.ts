@@ -7,9 +7,20 @@ import { stammdatenCheck } from './stammdaten-check';
 export const IDENTIFY_LOCATION_OPERATION = 'IDENTIFIZIEREN_LOKATION_BASIS';
 
 /** Paging headers of `POST /identifyLocation` (vendor mock `lesen/identifyLocation/mock.json`, `paging`). */
-export const PAGING = { limitHeader: 'Treffer-Max-Anzahl', offsetHeader: 'Treffer-Offset', defaultLimit: 20, maxLimit: 500, maxOffset: 10_000 } as const;
+export const PAGING = {
+  limitHeader: 'Treffer-Max-Anzahl',
+  offsetHeader: 'Treffer-Offset',
+  defaultLimit: 20,
+  maxLimit: 500,
+  maxOffset: 10_000,
+} as const;
 /** Answer headers: returned, total, more, offset. */
-export const PAGING_ANSWER = { count: 'Treffer-Anzahl', total: 'Treffer-Gesamtanzahl', more: 'Treffer-Weitere-Vorhanden', offset: 'Treffer-Offset' } as const;
+export const PAGING_ANSWER = {
+  count: 'Treffer-Anzahl',
+  total: 'Treffer-Gesamtanzahl',
+  more: 'Treffer-Weitere-Vorhanden',
+  offset: 'Treffer-Offset',
+} as const;
 
 /** The location kinds a body may search, with the location type of their own id. */
 export const IDENTIFY_KINDS: Readonly<Record<string, LocationType>> = {
@@ -44,12 +55,20 @@ const fieldsOf = (object: string, fields: readonly string[]) => fields.map((fiel
  * name); NeLo and the resources have none, so only their ids find them.
  */
 export const TEXT_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
-  MARKTLOKATION: [...fieldsOf('lokationsadresse', ADDRESS_FIELDS), ...fieldsOf('katasterinformation', CADASTRE_FIELDS), ...fieldsOf('endkunde', NAME_FIELDS)],
+  MARKTLOKATION: [
+    ...fieldsOf('lokationsadresse', ADDRESS_FIELDS),
+    ...fieldsOf('katasterinformation', CADASTRE_FIELDS),
+    ...fieldsOf('endkunde', NAME_FIELDS),
+  ],
   MESSLOKATION: fieldsOf('messadresse', ADDRESS_FIELDS),
   NETZLOKATION: [],
   TECHNISCHE_RESSOURCE: [],
   STEUERBARE_RESSOURCE: [],
-  TRANCHE: [...fieldsOf('lokationsadresse', ADDRESS_FIELDS), ...fieldsOf('katasterinformation', CADASTRE_FIELDS), ...fieldsOf('endkunde', NAME_FIELDS)],
+  TRANCHE: [
+    ...fieldsOf('lokationsadresse', ADDRESS_FIELDS),
+    ...fieldsOf('katasterinformation', CADASTRE_FIELDS),
+    ...fieldsOf('endkunde', NAME_FIELDS),
+  ],
 };
 
 /**
@@ -71,7 +90,8 @@ export interface IdentifyRequest {
   offset: number;
 }
 
-export type IdentifyRequestCheck = { ok: true; request: IdentifyRequest } | { ok: false; errors: ParameterError[]; headers: boolean };
+export type IdentifyRequestCheck =
+  { ok: true; request: IdentifyRequest } | { ok: false; errors: ParameterError[]; headers: boolean };
 
 const MAX_CRITERIA = 100;
 const MAX_TEXT = 256;
@@ -86,12 +106,17 @@ const ID: OpenApiObject = nullable({
   maxLength: MAX_ID_LENGTH,
   [INVALID_MESSAGE]: `an id (printable characters, at most ${MAX_ID_LENGTH})`,
 });
-const TEXT: OpenApiObject = nullable({ type: 'string', maxLength: MAX_TEXT, [INVALID_MESSAGE]: `a string of at most ${MAX_TEXT} characters` });
+const TEXT: OpenApiObject = nullable({
+  type: 'string',
+  maxLength: MAX_TEXT,
+  [INVALID_MESSAGE]: `a string of at most ${MAX_TEXT} characters`,
+});
 
 /** The address and name objects a criterion of `kind` may send, each with its text fields (an object that is none is ignored). */
 const textObjectsOf = (kind: string) => {
   const objects: Record<string, { properties: Record<string, OpenApiObject> }> = {};
-  for (const [object, field] of TEXT_FIELDS[kind] ?? []) (objects[object] ??= { properties: {} }).properties[field] = TEXT;
+  for (const [object, field] of TEXT_FIELDS[kind] ?? [])
+    (objects[object] ??= { properties: {} }).properties[field] = TEXT;
   return objects;
 };
 
@@ -106,7 +131,12 @@ const criterionOf = (kind: string): OpenApiObject => ({
     '**A criterion with an id matches by its ids alone**, as the vendor’s mock: its address and name fields then only rank the matches (more equal fields first). ' +
     '**Without an id** every address and name field given must match (a search by address). Fields compare case-insensitively and exactly (no prefix or fuzzy match).',
   properties: {
-    ...Object.fromEntries(Object.keys(ID_FIELDS).map((field) => [field, field === 'marktlokationsId' ? { ...ID, example: '50754496000' } : ID])),
+    ...Object.fromEntries(
+      Object.keys(ID_FIELDS).map((field) => [
+        field,
+        field === 'marktlokationsId' ? { ...ID, example: '50754496000' } : ID,
+      ]),
+    ),
     ...textObjectsOf(kind),
   },
 });
@@ -118,11 +148,20 @@ const CRITERIA: OpenApiObject = {
   [INVALID_MESSAGE]: 'an object of location kinds',
   additionalProperties: false,
   [INVALID_NAME_MESSAGE]: `one of ${Object.keys(IDENTIFY_KINDS).join(', ')}`,
-  properties: Object.fromEntries(Object.keys(IDENTIFY_KINDS).map((kind) => [kind, { type: 'array', [INVALID_MESSAGE]: 'an array of criteria', items: criterionOf(kind) }])),
+  properties: Object.fromEntries(
+    Object.keys(IDENTIFY_KINDS).map((kind) => [
+      kind,
+      { type: 'array', [INVALID_MESSAGE]: 'an array of criteria', items: criterionOf(kind) },
+    ]),
+  ),
 };
 
 /** The body of `POST /identifyLocation` (component `BoRead_LocationCriteria`). */
-export const LOCATION_CRITERIA: OpenApiObject = { type: 'object', required: ['stammdaten'], properties: { stammdaten: CRITERIA } };
+export const LOCATION_CRITERIA: OpenApiObject = {
+  type: 'object',
+  required: ['stammdaten'],
+  properties: { stammdaten: CRITERIA },
+};
 
 const checkCriteria = stammdatenCheck(CRITERIA);
 
@@ -146,7 +185,8 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
   if (!isPlainObject(stammdaten)) return { ok: false, errors, headers: false };
   // A field the schema refused is no criterion.
   const refused = new Set(errors.map((error) => error.pointer));
-  const usable = (value: unknown, pointer: string): value is string => typeof value === 'string' && value !== '' && !refused.has(pointer);
+  const usable = (value: unknown, pointer: string): value is string =>
+    typeof value === 'string' && value !== '' && !refused.has(pointer);
   const criteria: LocationCriterion[] = [];
   for (const [kind, list] of Object.entries(stammdaten)) {
     const ownType = Object.hasOwn(IDENTIFY_KINDS, kind) ? IDENTIFY_KINDS[kind] : undefined;
@@ -157,7 +197,8 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
       const criterion: LocationCriterion = { kind, locations: [], texts: [] };
       for (const [field, type] of Object.entries(ID_FIELDS)) {
         const value = element[field];
-        if (usable(value, `${at}/${field}`)) criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
+        if (usable(value, `${at}/${field}`))
+          criterion.locations.push(locationKey(type === 'OWN' ? ownType : type, value));
       }
       for (const [object, field] of TEXT_FIELDS[kind] ?? []) {
         const parent = element[object];
@@ -170,8 +211,10 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
       criteria.push(criterion);
     });
   }
-  if (errors.length === 0 && criteria.length === 0) errors.push({ pointer: '#/stammdaten', message: 'names no criterion' });
-  if (criteria.length > MAX_CRITERIA) errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
+  if (errors.length === 0 && criteria.length === 0)
+    errors.push({ pointer: '#/stammdaten', message: 'names no criterion' });
+  if (criteria.length > MAX_CRITERIA)
+    errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
   if (errors.length > 0) return { ok: false, errors: inBodyOrder(errors, stammdaten), headers: false };
   return { ok: true, request: { criteria, limit, offset } };
 }
@@ -182,9 +225,14 @@ function inBodyOrder(errors: ParameterError[], stammdaten: Record<string, unknow
   const place = (pointer: string): number[] => {
     const [kind, index, ...field] = pointer.split('/').slice(2);
     if (kind === undefined) return [Number.MAX_SAFE_INTEGER];
-    return [kinds.indexOf(unescapePointerToken(kind)), index === undefined ? -1 : Number(index), field.length === 0 ? 1 : 0];
+    return [
+      kinds.indexOf(unescapePointerToken(kind)),
+      index === undefined ? -1 : Number(index),
+      field.length === 0 ? 1 : 0,
+    ];
   };
-  const compare = (a: number[], b: number[]): number => a.map((value, at) => value - (b[at] ?? 0)).find((difference) => difference !== 0) ?? 0;
+  const compare = (a: number[], b: number[]): number =>
+    a.map((value, at) => value - (b[at] ?? 0)).find((difference) => difference !== 0) ?? 0;
   return errors.sort((a, b) => compare(place(a.pointer), place(b.pointer)));
 }
 
@@ -195,7 +243,14 @@ export function criterionNames(kind: string): string {
   return `an id, a ${objects.length > 1 ? `${objects.slice(0, -1).join(', ')} or ${objects.at(-1)}` : objects[0]} field`;
 }
 
-function pagingHeader(headers: Headers, name: string, fallback: number, min: number, max: number, errors: ParameterError[]): number {
+function pagingHeader(
+  headers: Headers,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  errors: ParameterError[],
+): number {
   const raw = headers[name.toLowerCase()];
   if (raw === undefined) return fallback;
   const text = Array.isArray(raw) ? undefined : raw.trim();

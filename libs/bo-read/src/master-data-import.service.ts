@@ -26,7 +26,11 @@ export class MasterDataImportService {
   async import(body: unknown, facts?: RequestFacts): Promise<ImportOutcome> {
     const errors = checkImport(body);
     if (errors.length > 0) {
-      throw boReadProblem('BO_READ.IMPORT_MALFORMED', 'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.', { errors });
+      throw boReadProblem(
+        'BO_READ.IMPORT_MALFORMED',
+        'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.',
+        { errors },
+      );
     }
     const outcome = await this.objects.import(this.role, (body as { stammdaten: Record<string, unknown> }).stammdaten);
     BO_READ_LOG_FIELDS.note(facts, {

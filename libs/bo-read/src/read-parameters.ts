@@ -1,6 +1,22 @@
 import { RFC3339_DATE_TIME } from '@maco/domain';
-import { commandNames, readQuery, textParameter, type OpenApiObject, type ProblemFieldError, type QueryParameter, type QueryParameters } from '@maco/platform';
-import { LOCATION_TYPES, locationKey, locationTypeOf, locationTypesOfId, lookupKey, MAX_ID_LENGTH, type LocationType } from '@maco/process-store';
+import {
+  commandNames,
+  readQuery,
+  textParameter,
+  type OpenApiObject,
+  type ProblemFieldError,
+  type QueryParameter,
+  type QueryParameters,
+} from '@maco/platform';
+import {
+  LOCATION_TYPES,
+  locationKey,
+  locationTypeOf,
+  locationTypesOfId,
+  lookupKey,
+  MAX_ID_LENGTH,
+  type LocationType,
+} from '@maco/process-store';
 import { READ_PARAMETERS, type ParameterMeaning, type ReadRoute } from './read-routes';
 
 /** What a read asks for, once its parameters are checked. */
@@ -24,8 +40,18 @@ export type ReadRequestCheck = { ok: true; request: ReadRequest } | { ok: false;
 // bo-read's parameter kinds: what a parameter means decides how it is read and documented.
 
 /** An id of printable characters (`what` in the message), at most `max` long. */
-const idParameter = (description: string, schema: OpenApiObject = {}, max = MAX_ID_LENGTH, what = 'an id'): QueryParameter<string> =>
-  textParameter(description, new RegExp(`^[\\x21-\\x7e]{1,${max}}$`), `${what} (printable characters, at most ${max})`, { maxLength: max, ...schema });
+const idParameter = (
+  description: string,
+  schema: OpenApiObject = {},
+  max = MAX_ID_LENGTH,
+  what = 'an id',
+): QueryParameter<string> =>
+  textParameter(
+    description,
+    new RegExp(`^[\\x21-\\x7e]{1,${max}}$`),
+    `${what} (printable characters, at most ${max})`,
+    { maxLength: max, ...schema },
+  );
 
 /** A date-time with offset (RFC 3339, as the contract's `format: date-time` says); an unencoded `+` of the offset arrives as a space. */
 const dateTimeParameter = (description: string, example: string): QueryParameter<Date> => ({
@@ -76,21 +102,43 @@ interface MeaningValues {
 
 /** Each meaning's kind (`ReadRoute.parameters` says which parameter carries it). */
 const MEANINGS: { [M in ParameterMeaning]: QueryParameter<MeaningValues[M]> } = {
-  locationId: idParameter('Location id (MaLo, MeLo, NeLo, technical or controllable resource, tranche).', { example: '50074561188' }),
+  locationId: idParameter('Location id (MaLo, MeLo, NeLo, technical or controllable resource, tranche).', {
+    example: '50074561188',
+  }),
   locationType: {
-    description: 'Location type of the location id. Absent: from the id’s format (11 digits MaLo or tranche, `DE`+31 MeLo, `E`/`D`/`C`+10 NeLo/TR/SR), else MALO.',
+    description:
+      'Location type of the location id. Absent: from the id’s format (11 digits MaLo or tranche, `DE`+31 MeLo, `E`/`D`/`C`+10 NeLo/TR/SR), else MALO.',
     expected: `one of ${LOCATION_TYPES.join(', ')}`,
     schema: { type: 'string', enum: [...LOCATION_TYPES] },
     parse: locationTypeOf,
   },
-  from: dateTimeParameter('Key date, or the start of the period when a period end is set (date-time with offset).', '2024-06-28T12:18:00Z'),
-  to: dateTimeParameter('End of the period (inclusive, date-time with offset, not before its start). Absent: the start is a key date.', '2024-12-31T23:00:00Z'),
-  lookupId: idParameter('The id the objects are read by (Avis number, ILN of the market participant, definition code).'),
-  obis: idParameter('OBIS code: only energy amounts with a value of it (`energieverbrauch[].obiskennzahl`).', { example: '1-1:1.8.0' }, 40, 'an OBIS code'),
-  billingRelevant: triStateParameter('Only energy amounts with this `abrechnungsrelevant` (or without the field); `null` ignores it.'),
-  balancingRelevant: triStateParameter('Only energy amounts with this `bilanzierungsrelevant` (or without the field); `null` ignores it.'),
+  from: dateTimeParameter(
+    'Key date, or the start of the period when a period end is set (date-time with offset).',
+    '2024-06-28T12:18:00Z',
+  ),
+  to: dateTimeParameter(
+    'End of the period (inclusive, date-time with offset, not before its start). Absent: the start is a key date.',
+    '2024-12-31T23:00:00Z',
+  ),
+  lookupId: idParameter(
+    'The id the objects are read by (Avis number, ILN of the market participant, definition code).',
+  ),
+  obis: idParameter(
+    'OBIS code: only energy amounts with a value of it (`energieverbrauch[].obiskennzahl`).',
+    { example: '1-1:1.8.0' },
+    40,
+    'an OBIS code',
+  ),
+  billingRelevant: triStateParameter(
+    'Only energy amounts with this `abrechnungsrelevant` (or without the field); `null` ignores it.',
+  ),
+  balancingRelevant: triStateParameter(
+    'Only energy amounts with this `bilanzierungsrelevant` (or without the field); `null` ignores it.',
+  ),
   supplier: idParameter('Role code number (ILN) of the supplier.', { example: '9979052000006' }),
-  balancingGroup: idParameter('Balancing group from the registration; an authorisation naming another one does not count.'),
+  balancingGroup: idParameter(
+    'Balancing group from the registration; an authorisation naming another one does not count.',
+  ),
 };
 
 const PARAMETERS_OF = new WeakMap<ReadRoute, QueryParameters>();
@@ -128,23 +176,31 @@ const CONDITIONS: Partial<Record<ParameterMeaning | 'authorisedLocation', (varia
  */
 export function checkReadRequest(route: ReadRoute, query: Record<string, unknown>): ReadRequestCheck {
   const { values, errors } = readQuery(readParametersOf(route), query);
-  const nameOf = (meaning: ParameterMeaning) => READ_PARAMETERS.find((name) => route.parameters[name]?.meaning === meaning);
+  const nameOf = (meaning: ParameterMeaning) =>
+    READ_PARAMETERS.find((name) => route.parameters[name]?.meaning === meaning);
   const value = <M extends ParameterMeaning>(meaning: M): MeaningValues[M] | undefined => {
     const name = nameOf(meaning);
     return name === undefined ? undefined : (values[name] as MeaningValues[M] | undefined);
   };
   for (const name of READ_PARAMETERS) {
     const raw = query[name];
-    if (!route.parameters[name] && raw !== undefined && typeof raw !== 'string') errors.push({ pointer: `#/${name}`, message: 'must be given once' });
+    if (!route.parameters[name] && raw !== undefined && typeof raw !== 'string')
+      errors.push({ pointer: `#/${name}`, message: 'must be given once' });
   }
   const [from, to] = [value('from'), value('to')];
-  if (from && to && to < from) errors.push({ pointer: `#/${nameOf('to')}`, message: `must not be before ${nameOf('from')}` });
+  if (from && to && to < from)
+    errors.push({ pointer: `#/${nameOf('to')}`, message: `must not be before ${nameOf('from')}` });
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => rank(a) - rank(b)) };
 
   const [locationId, lookupId, supplier] = [value('locationId'), value('lookupId'), value('supplier')];
   const namedType = value('locationType');
   const locationTypes = locationId === undefined ? [] : namedType ? [namedType] : locationTypesOfId(locationId);
-  const locationKeys = locationId !== undefined ? locationTypes.map((type) => locationKey(type, locationId)) : lookupId !== undefined ? [lookupKey(lookupId)] : undefined;
+  const locationKeys =
+    locationId !== undefined
+      ? locationTypes.map((type) => locationKey(type, locationId))
+      : lookupId !== undefined
+        ? [lookupKey(lookupId)]
+        : undefined;
   // Authorisations of a supplier for every MaLo are stored under the supplier's key, MaLo-specific ones under the MaLo's.
   const keys = supplier !== undefined && locationKeys ? [...locationKeys, lookupKey(supplier)] : locationKeys;
 
@@ -158,12 +214,13 @@ export function checkReadRequest(route: ReadRoute, query: Record<string, unknown
   };
   condition('supplier', supplier);
   if (supplier !== undefined) condition('authorisedLocation', locationId);
-  for (const meaning of ['balancingGroup', 'obis', 'billingRelevant', 'balancingRelevant'] as const) condition(meaning, value(meaning));
+  for (const meaning of ['balancingGroup', 'obis', 'billingRelevant', 'balancingRelevant'] as const)
+    condition(meaning, value(meaning));
 
   return {
     ok: true,
     request: {
-      ...(locationId ?? lookupId ? { id: locationId ?? lookupId } : {}),
+      ...((locationId ?? lookupId) ? { id: locationId ?? lookupId } : {}),
       locationTypes,
       ...(keys ? { keys } : {}),
       // A read without a key date (an Avis) answers the objects as they stand now.

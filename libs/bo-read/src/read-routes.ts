@@ -1,5 +1,13 @@
 /** The query parameters of a BO4E read (`parameter1…7`); `command` is checked on its own. */
-export const READ_PARAMETERS = ['parameter1', 'parameter2', 'parameter3', 'parameter4', 'parameter5', 'parameter6', 'parameter7'] as const;
+export const READ_PARAMETERS = [
+  'parameter1',
+  'parameter2',
+  'parameter3',
+  'parameter4',
+  'parameter5',
+  'parameter6',
+  'parameter7',
+] as const;
 export type ReadParameter = (typeof READ_PARAMETERS)[number];
 
 /**
@@ -54,10 +62,20 @@ const required = (meaning: ParameterMeaning): ParameterSpec => ({ meaning, requi
 const optional = (meaning: ParameterMeaning): ParameterSpec => ({ meaning, required: false });
 
 /** The common convention (changelog 1.1.1): location id, optional type, key date or period. */
-const BY_LOCATION = { parameter1: required('locationId'), parameter2: optional('locationType'), parameter3: required('from'), parameter4: optional('to') };
+const BY_LOCATION = {
+  parameter1: required('locationId'),
+  parameter2: optional('locationType'),
+  parameter3: required('from'),
+  parameter4: optional('to'),
+};
 const ENERGY_AMOUNT = { ...BY_LOCATION, parameter5: optional('obis') };
 /** Definitions are read by their code; a location type is accepted (the mock lists one) but selects nothing. */
-const BY_DEFINITION_CODE = { parameter1: required('lookupId'), parameter2: optional('locationType'), parameter3: required('from'), parameter4: optional('to') };
+const BY_DEFINITION_CODE = {
+  parameter1: required('lookupId'),
+  parameter2: optional('locationType'),
+  parameter3: required('from'),
+  parameter4: optional('to'),
+};
 
 /** The OBIS code of a value (`obiskennzahl`, also `obisKennzahl`) matches a regular expression. */
 const obisMatches = (pattern: string) =>
@@ -69,11 +87,13 @@ const obisMatches = (pattern: string) =>
  * reading by D = 0 (`7-0:3.0.0`, volume at meter conditions) and a load profile by C = 99 (profile data).
  */
 const METER_READING = {
-  description: 'Only amounts with a register reading: electricity OBIS value group D = 8 (`1-1:1.8.0`), gas D = 0 (`7-0:3.0.0`).',
+  description:
+    'Only amounts with a register reading: electricity OBIS value group D = 8 (`1-1:1.8.0`), gas D = 0 (`7-0:3.0.0`).',
   path: `(${obisMatches('^(1-[0-9]+:)?[0-9]+[.]8[.]')} || ${obisMatches('^7-[0-9]+:[0-9]+[.]0[.]')})`,
 };
 const LOAD_CURVE = {
-  description: 'Only amounts with a load profile value per measuring period: electricity OBIS value group D = 29 (`1-1:1.29.0`), gas C = 99.',
+  description:
+    'Only amounts with a load profile value per measuring period: electricity OBIS value group D = 29 (`1-1:1.29.0`), gas C = 99.',
   path: `(${obisMatches('^(1-[0-9]+:)?[0-9]+[.]29[.]')} || ${obisMatches('^7-[0-9]+:99[.]')})`,
 };
 
@@ -114,8 +134,20 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     parameters: BY_LOCATION,
     summary: 'Steuerbare Ressource lesen',
   },
-  { operationId: 'LESEN_TRANCHE_BASIS', paths: ['/getTrancheBasic', '/lesenTrancheBasis'], kind: 'TRANCHE', parameters: BY_LOCATION, summary: 'Tranche lesen' },
-  { operationId: 'LESEN_ZAEHLER_BASIS', paths: ['/getCounterBasic', '/lesenZaehlerBasis'], kind: 'ZAEHLER', parameters: BY_LOCATION, summary: 'Zähler lesen' },
+  {
+    operationId: 'LESEN_TRANCHE_BASIS',
+    paths: ['/getTrancheBasic', '/lesenTrancheBasis'],
+    kind: 'TRANCHE',
+    parameters: BY_LOCATION,
+    summary: 'Tranche lesen',
+  },
+  {
+    operationId: 'LESEN_ZAEHLER_BASIS',
+    paths: ['/getCounterBasic', '/lesenZaehlerBasis'],
+    kind: 'ZAEHLER',
+    parameters: BY_LOCATION,
+    summary: 'Zähler lesen',
+  },
   {
     operationId: 'LESEN_BILANZIERUNG_BASIS',
     paths: ['/getAccountingBasic', '/lesenBilanzierungBasis'],
@@ -194,7 +226,11 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     operationId: 'LESEN_ENERGIEMENGE_LASTGANG',
     paths: ['/getEnergyAmountLoadCurve', '/lesenEnergiemengeLastgang'],
     kind: 'ENERGIEMENGE',
-    parameters: { ...ENERGY_AMOUNT, parameter6: optional('billingRelevant'), parameter7: optional('balancingRelevant') },
+    parameters: {
+      ...ENERGY_AMOUNT,
+      parameter6: optional('billingRelevant'),
+      parameter7: optional('balancingRelevant'),
+    },
     condition: LOAD_CURVE,
     summary: 'Lastgang lesen',
   },
@@ -237,7 +273,12 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     kind: 'ZUORDNUNGSERMAECHTIGUNG',
     // The contract marks all four required; the balancing group is taken as optional (an authorisation without one holds
     // for any, one with one only for that group).
-    parameters: { parameter1: required('locationId'), parameter2: required('supplier'), parameter3: required('from'), parameter4: optional('balancingGroup') },
+    parameters: {
+      parameter1: required('locationId'),
+      parameter2: required('supplier'),
+      parameter3: required('from'),
+      parameter4: optional('balancingGroup'),
+    },
     answer: 'authorization',
     summary: 'Zuordnungsermächtigung lesen',
   },

@@ -11,6 +11,8 @@ describe(stammdatenCheck.name, () => {
   });
 
   it('should leave the objects of an import to its per-object rules', () => {
-    expect(check({ stammdaten: { MARKTLOKATION: { marktlokationsId: '50074561188' }, GESCHAEFTSPARTNER: [1] } })).toEqual([]);
+    expect(
+      check({ stammdaten: { MARKTLOKATION: { marktlokationsId: '50074561188' }, GESCHAEFTSPARTNER: [1] } }),
+    ).toEqual([]);
   });
 });

@@ -8,5 +8,9 @@ import { bodyCheck, type BodyCheck, type OpenApiObject } from '@maco/platform';
  */
 export function stammdatenCheck(schema: OpenApiObject): BodyCheck {
   const check = bodyCheck(schema);
-  return (body) => check(isPlainObject(body) ? body['stammdaten'] : undefined).map(({ pointer, message }) => ({ pointer: `#/stammdaten${pointer.slice(1)}`, message }));
+  return (body) =>
+    check(isPlainObject(body) ? body['stammdaten'] : undefined).map(({ pointer, message }) => ({
+      pointer: `#/stammdaten${pointer.slice(1)}`,
+      message,
+    }));
 }

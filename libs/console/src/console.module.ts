@@ -11,7 +11,9 @@ export class ConsoleModule implements OnModuleInit {
 
   onModuleInit(): void {
     if (!isBuilt(this.config.dir)) {
-      this.logger.warn(`no built console in ${this.config.dir} (${this.config.source}): /console/ answers 404 until \`npx nx run console:build\` has run`);
+      this.logger.warn(
+        `no built console in ${this.config.dir} (${this.config.source}): /console/ answers 404 until \`npx nx run console:build\` has run`,
+      );
     }
   }
 }

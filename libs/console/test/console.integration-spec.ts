@@ -5,12 +5,16 @@ import { composeService } from '@maco/service';
 import { createTestDatabase, startTestService, type TestDatabase, type TestService } from '@maco/testing';
 import { CONSOLE_GROUP } from '../src';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/console/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/console/assets/index-abc123.js"></script></body></html>';
 const ASSET = 'console.log("console");';
 
 /** A service of the console group alone, serving `dir` (its CONSOLE_DIR). */
 function startConsole(database: TestDatabase, dir: string): Promise<TestService> {
-  return startTestService(composeService({ role: 'LF', groups: [CONSOLE_GROUP] }), database.url, { LOG_LEVEL: 'error', CONSOLE_DIR: dir });
+  return startTestService(composeService({ role: 'LF', groups: [CONSOLE_GROUP] }), database.url, {
+    LOG_LEVEL: 'error',
+    CONSOLE_DIR: dir,
+  });
 }
 
 describe('the console group', () => {
@@ -54,7 +58,11 @@ describe('the console group', () => {
   });
 
   it('should answer index.html for a client-side route (deep link)', async () => {
-    for (const path of ['/console/processes/ABC-1', '/console/processes/a%2Fb.c', '/console/findings?from=2026-04-01']) {
+    for (const path of [
+      '/console/processes/ABC-1',
+      '/console/processes/a%2Fb.c',
+      '/console/findings?from=2026-04-01',
+    ]) {
       const response = await fetch(`${built.baseUrl}${path}`);
       expect([path, response.status, response.headers.get('cache-control')]).toEqual([path, 200, 'no-cache']);
       expect(await response.text()).toBe(INDEX);
@@ -91,7 +99,9 @@ describe('the console group', () => {
   });
 
   it('should not look at a token at all, not even a forged one', async () => {
-    const response = await fetch(`${built.baseUrl}/console/processes`, { headers: { authorization: 'Bearer forged.token.here' } });
+    const response = await fetch(`${built.baseUrl}/console/processes`, {
+      headers: { authorization: 'Bearer forged.token.here' },
+    });
 
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(INDEX);
@@ -101,8 +111,16 @@ describe('the console group', () => {
     for (const path of ['/console/', '/console/processes/abc', '/console/assets/index-abc123.js']) {
       const response = await fetch(`${missing.baseUrl}${path}`);
       const body = (await response.json()) as Record<string, unknown>;
-      expect([path, response.status, response.headers.get('content-type')?.split(';')[0]]).toEqual([path, 404, 'application/problem+json']);
-      expect(body).toMatchObject({ status: 404, code: 'CONSOLE.NOT_BUILT', title: 'The operator console is not built' });
+      expect([path, response.status, response.headers.get('content-type')?.split(';')[0]]).toEqual([
+        path,
+        404,
+        'application/problem+json',
+      ]);
+      expect(body).toMatchObject({
+        status: 404,
+        code: 'CONSOLE.NOT_BUILT',
+        title: 'The operator console is not built',
+      });
       expect(body['detail']).toContain('npx nx run console:build');
     }
   });

@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -56,7 +64,8 @@ export class DatabaseModule {
           provide: DATABASE_CONNECTION,
           inject: [SERVICE_CONFIG, SERVICE_ROLE],
           useFactory: async (config: ServiceConfig, role: MarketRole): Promise<DatabaseConnection> => {
-            if (config.databaseUrl) return { url: config.databaseUrl, ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl };
+            if (config.databaseUrl)
+              return { url: config.databaseUrl, ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl };
             const logger = new Logger('EmbeddedDatabase');
             const dir = join(config.dataDir, role.toLowerCase(), 'postgres');
             const embedded = await startEmbeddedDatabase({ dir, database: 'maco' });
@@ -69,7 +78,9 @@ export class DatabaseModule {
           inject: [DATABASE_CONNECTION, SERVICE_CONFIG],
           useFactory: async (connection: DatabaseConnection, config: ServiceConfig): Promise<Pool> => {
             // A host list (failover, docs/operations.md): the start-up work goes to the server that takes writes now, as the owner.
-            const primary = await usableHostUrl(connection.ownerUrl, config.databaseConnectTimeoutMs).catch(unreachable(connection.ownerUrl));
+            const primary = await usableHostUrl(connection.ownerUrl, config.databaseConnectTimeoutMs).catch(
+              unreachable(connection.ownerUrl),
+            );
             await migrate(primary).catch(unreachable(primary));
             // Revision partitions for the months ahead, before any request can book (PartitionMaintenance).
             await ensureRevisionPartitionsAt(primary);
@@ -91,7 +102,18 @@ export class DatabaseModule {
 }
 
 // The failures of reaching a server (network, no such host or database, refused login), not of a migration's SQL.
-const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', '08001', '08006', '28P01', '28000', '3D000']);
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  '08001',
+  '08006',
+  '28P01',
+  '28000',
+  '3D000',
+]);
 
 /** Turns a failure to reach the database at start into one sentence naming where (without credentials) and the fix. */
 function unreachable(url: string): (error: unknown) => never {
@@ -99,7 +121,10 @@ function unreachable(url: string): (error: unknown) => never {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && CONNECTION_FAILURES.has(code)) {
       const where = url.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/i, '$1').replace(/\?.*$/, '');
-      throw new StartupError(`the database at ${where} cannot be used (${String(message)}): start it, or fix DATABASE_URL`, { cause: error });
+      throw new StartupError(
+        `the database at ${where} cannot be used (${String(message)}): start it, or fix DATABASE_URL`,
+        { cause: error },
+      );
     }
     throw error;
   };
@@ -111,7 +136,12 @@ function unreachable(url: string): (error: unknown) => never {
  * timeouts of requests.
  */
 async function migrate(url: string): Promise<void> {
-  const migrator = await new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, extra: { max: 2 } }).initialize();
+  const migrator = await new DataSource({
+    type: 'postgres',
+    url,
+    migrations: MIGRATIONS,
+    extra: { max: 2 },
+  }).initialize();
   try {
     await runMigrationsLocked(migrator);
   } finally {
@@ -134,7 +164,9 @@ async function migrate(url: string): Promise<void> {
  *   compiled each MaLo identification statement on every execution (docs/performance.md, "MaLo identification at
  *   1 M"). No statement of these services scans enough to gain.
  */
-export function poolOptions(config: Pick<ServiceConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>) {
+export function poolOptions(
+  config: Pick<ServiceConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>,
+) {
   return {
     max: config.databasePoolSize,
     connectionTimeoutMillis: config.databaseConnectTimeoutMs,

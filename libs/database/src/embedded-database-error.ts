@@ -17,7 +17,9 @@ export class EmbeddedDatabaseUnavailableError extends Error {
   readonly [STARTUP_ERROR] = true;
 
   constructor(cause: string, options: { fix?: string; cause?: unknown } = {}) {
-    super(`Embedded PostgreSQL cannot start: ${oneLine(cause)}; ${options.fix ?? EMBEDDED_DATABASE_FIX}.`, { cause: options.cause });
+    super(`Embedded PostgreSQL cannot start: ${oneLine(cause)}; ${options.fix ?? EMBEDDED_DATABASE_FIX}.`, {
+      cause: options.cause,
+    });
   }
 }
 

@@ -16,7 +16,9 @@ describe('relocatedName', () => {
 
 describe('EmbeddedDatabaseUnavailableError', () => {
   it('should read as one sentence naming the cause and the fix', () => {
-    const error = new EmbeddedDatabaseUnavailableError(`/var/lib/maco-backend cannot be created (${reason(Object.assign(new Error("EROFS: read-only file system, mkdir '/var/lib/maco-backend'"), { code: 'EROFS' }))})`);
+    const error = new EmbeddedDatabaseUnavailableError(
+      `/var/lib/maco-backend cannot be created (${reason(Object.assign(new Error("EROFS: read-only file system, mkdir '/var/lib/maco-backend'"), { code: 'EROFS' }))})`,
+    );
     expect(error.message).toBe(
       'Embedded PostgreSQL cannot start: /var/lib/maco-backend cannot be created (EROFS: read-only file system); ' +
         'set DATABASE_URL to a PostgreSQL server, or MACO_DATA_DIR to a folder the user postgres can reach.',
@@ -26,7 +28,11 @@ describe('EmbeddedDatabaseUnavailableError', () => {
   });
 
   it('should take a fix of its own and keep multi-line causes on one line', () => {
-    const error = new EmbeddedDatabaseUnavailableError('useradd failed:\n  no such command.', { fix: 'create the user postgres' });
-    expect(error.message).toBe('Embedded PostgreSQL cannot start: useradd failed: no such command; create the user postgres.');
+    const error = new EmbeddedDatabaseUnavailableError('useradd failed:\n  no such command.', {
+      fix: 'create the user postgres',
+    });
+    expect(error.message).toBe(
+      'Embedded PostgreSQL cannot start: useradd failed: no such command; create the user postgres.',
+    );
   });
 });

@@ -1,7 +1,20 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { chmod, copyFile, cp, lstat, mkdir, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  symlink,
+} from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { EmbeddedDatabaseUnavailableError, reason } from './embedded-database-error';
@@ -33,10 +46,13 @@ export function packagedInstallation(): string {
     const binaries = require.resolve(name, { paths: [dirname(embedded)] });
     return resolve(dirname(binaries), '..', 'native');
   } catch (error) {
-    throw new EmbeddedDatabaseUnavailableError(`the PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed (${reason(error)})`, {
-      fix: 'run npm install, or set DATABASE_URL to a PostgreSQL server',
-      cause: error,
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `the PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed (${reason(error)})`,
+      {
+        fix: 'run npm install, or set DATABASE_URL to a PostgreSQL server',
+        cause: error,
+      },
+    );
   }
 }
 
@@ -58,20 +74,28 @@ export async function postgresOsUser(name = POSTGRES_USER): Promise<Identity> {
     await run('groupadd', ['--system', name]).catch((error: { code?: unknown }) => {
       if (error.code !== 9) throw error; // 9: the group exists already
     });
-    await run('useradd', ['--system', '--gid', name, '--no-create-home', '--shell', '/usr/sbin/nologin', name]).catch((error: { code?: unknown }) => {
-      if (error.code !== 9) throw error; // 9: created meanwhile by another service starting
-    });
+    await run('useradd', ['--system', '--gid', name, '--no-create-home', '--shell', '/usr/sbin/nologin', name]).catch(
+      (error: { code?: unknown }) => {
+        if (error.code !== 9) throw error; // 9: created meanwhile by another service starting
+      },
+    );
   } catch (error) {
     throw new EmbeddedDatabaseUnavailableError(
       `PostgreSQL refuses to run as root and the OS user ${name} to run it as could not be created (${commandFailure(error)})`,
-      { fix: `create the user ${name} (useradd --system ${name}), run the service as another user, or set DATABASE_URL to a PostgreSQL server`, cause: error },
+      {
+        fix: `create the user ${name} (useradd --system ${name}), run the service as another user, or set DATABASE_URL to a PostgreSQL server`,
+        cause: error,
+      },
     );
   }
   const created = await lookUpUser(name);
   if (!created) {
-    throw new EmbeddedDatabaseUnavailableError(`PostgreSQL refuses to run as root and the OS user ${name} was created but cannot be looked up`, {
-      fix: `check the user ${name} (id ${name}), run the service as another user, or set DATABASE_URL to a PostgreSQL server`,
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `PostgreSQL refuses to run as root and the OS user ${name} was created but cannot be looked up`,
+      {
+        fix: `check the user ${name} (id ${name}), run the service as another user, or set DATABASE_URL to a PostgreSQL server`,
+      },
+    );
   }
   return created;
 }
@@ -97,7 +121,11 @@ function commandFailure(error: unknown): string {
  * per build (named by a fingerprint of the files) and atomically (copied aside, then renamed into place), so that
  * services starting at the same time share one copy.
  */
-export async function reachableInstallation(installation: string, user: Identity, relocationDir: string): Promise<string> {
+export async function reachableInstallation(
+  installation: string,
+  user: Identity,
+  relocationDir: string,
+): Promise<string> {
   const blocked = blockedInTree(installation, user, isExecutable);
   if (!blocked) return installation;
   const target = join(relocationDir, `postgres-${fingerprint(installation)}`);
@@ -112,9 +140,12 @@ export async function reachableInstallation(installation: string, user: Identity
       if (!existsSync(target)) throw error; // else another service won the race: use its copy
     });
   } catch (error) {
-    throw new EmbeddedDatabaseUnavailableError(`the user postgres cannot reach the PostgreSQL binaries in ${installation} and copying them to ${relocationDir} failed (${reason(error)})`, {
-      cause: error,
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `the user postgres cannot reach the PostgreSQL binaries in ${installation} and copying them to ${relocationDir} failed (${reason(error)})`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     await rm(aside, { recursive: true, force: true });
   }
@@ -165,7 +196,9 @@ export async function reachableDataDir(dir: string, user: Identity, relocationDi
     if (!found) await mkdir(dir, { recursive: true, mode: 0o755 });
     await chmod(dir, 0o755);
   } catch (error) {
-    throw new EmbeddedDatabaseUnavailableError(`its data folder ${dir} cannot be created (${reason(error)})`, { cause: error });
+    throw new EmbeddedDatabaseUnavailableError(`its data folder ${dir} cannot be created (${reason(error)})`, {
+      cause: error,
+    });
   }
   const blocked = blockedFolder(dir, user);
   if (!blocked) return dir;
@@ -179,9 +212,12 @@ export async function reachableDataDir(dir: string, user: Identity, relocationDi
     await symlink(target, dir, 'dir');
   } catch (error) {
     if (error instanceof EmbeddedDatabaseUnavailableError) throw error;
-    throw new EmbeddedDatabaseUnavailableError(`the user postgres cannot reach ${dir} and moving its database to ${target} failed (${reason(error)})`, {
-      cause: error,
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `the user postgres cannot reach ${dir} and moving its database to ${target} failed (${reason(error)})`,
+      {
+        cause: error,
+      },
+    );
   }
   return target;
 }
@@ -207,10 +243,15 @@ async function followLink(dir: string, user: Identity): Promise<string> {
     await chmod(real, 0o755);
     const blocked = blockedFolder(real, user);
     if (!blocked) return real;
-    throw new EmbeddedDatabaseUnavailableError(`its data folder ${dir} links to ${real}, which the user postgres cannot reach (${blocked} is out of its reach)`);
+    throw new EmbeddedDatabaseUnavailableError(
+      `its data folder ${dir} links to ${real}, which the user postgres cannot reach (${blocked} is out of its reach)`,
+    );
   } catch (error) {
     if (error instanceof EmbeddedDatabaseUnavailableError) throw error;
-    throw new EmbeddedDatabaseUnavailableError(`its data folder ${dir} links to ${target}, which cannot be used (${reason(error)})`, { cause: error });
+    throw new EmbeddedDatabaseUnavailableError(
+      `its data folder ${dir} links to ${target}, which cannot be used (${reason(error)})`,
+      { cause: error },
+    );
   }
 }
 
@@ -219,24 +260,33 @@ async function moveContents(dir: string, target: string): Promise<void> {
   const entries = await readdir(dir);
   if (existsSync(join(dir, 'cluster', 'PG_VERSION'))) {
     if (existsSync(target) && (await readdir(target)).length > 0) {
-      throw new EmbeddedDatabaseUnavailableError(`the user postgres cannot reach the cluster in ${dir}, and ${target} already holds another one`, {
-        fix: `move or delete one of them, or set MACO_DATA_DIR to a folder the user postgres can reach`,
-      });
+      throw new EmbeddedDatabaseUnavailableError(
+        `the user postgres cannot reach the cluster in ${dir}, and ${target} already holds another one`,
+        {
+          fix: `move or delete one of them, or set MACO_DATA_DIR to a folder the user postgres can reach`,
+        },
+      );
     }
     if (existsSync(target)) await rmdir(target);
     await rename(dir, target).catch((error: unknown) => {
-      throw new EmbeddedDatabaseUnavailableError(`the user postgres cannot reach the cluster in ${dir}, and it cannot be moved to ${target} (${reason(error)})`, {
-        fix: `move it there yourself and leave a symbolic link in its place, or set MACO_DATA_DIR to a folder the user postgres can reach`,
-        cause: error,
-      });
+      throw new EmbeddedDatabaseUnavailableError(
+        `the user postgres cannot reach the cluster in ${dir}, and it cannot be moved to ${target} (${reason(error)})`,
+        {
+          fix: `move it there yourself and leave a symbolic link in its place, or set MACO_DATA_DIR to a folder the user postgres can reach`,
+          cause: error,
+        },
+      );
     });
     return;
   }
   const unknown = entries.filter((name) => name !== 'cluster' && name !== 'password' && !name.startsWith('.pwfile-'));
   if (unknown.length > 0) {
-    throw new EmbeddedDatabaseUnavailableError(`the user postgres cannot reach ${dir}, which holds files this service did not create (${unknown.join(', ')})`, {
-      fix: 'empty that folder, or set MACO_DATA_DIR to a folder the user postgres can reach',
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `the user postgres cannot reach ${dir}, which holds files this service did not create (${unknown.join(', ')})`,
+      {
+        fix: 'empty that folder, or set MACO_DATA_DIR to a folder the user postgres can reach',
+      },
+    );
   }
   await mkdir(target, { recursive: true, mode: 0o755 });
   await chmod(target, 0o755);
@@ -258,20 +308,26 @@ async function ensureRelocationDir(relocationDir: string, user: Identity, unreac
     await mkdir(relocationDir, { recursive: true, mode: 0o755 });
     await chmod(relocationDir, 0o755);
   } catch (error) {
-    throw new EmbeddedDatabaseUnavailableError(`${why} and ${relocationDir} cannot be created to keep the database elsewhere (${reason(error)})`, {
-      cause: error,
-    });
+    throw new EmbeddedDatabaseUnavailableError(
+      `${why} and ${relocationDir} cannot be created to keep the database elsewhere (${reason(error)})`,
+      {
+        cause: error,
+      },
+    );
   }
   const unsafe = foldersOnTheWay(await realpath(relocationDir)).find((folder) => {
     const entry = lstatSync(folder);
     return entry.uid !== 0 || (entry.mode & 0o022 && !(entry.mode & 0o1000));
   });
   if (unsafe) {
-    throw new EmbeddedDatabaseUnavailableError(`${why}, and ${relocationDir} is not safe to keep the database in (${unsafe} is not owned by root or is writable by others)`);
+    throw new EmbeddedDatabaseUnavailableError(
+      `${why}, and ${relocationDir} is not safe to keep the database in (${unsafe} is not owned by root or is writable by others)`,
+    );
   }
   const blocked = blockedFolder(relocationDir, user);
   if (blocked) {
-    throw new EmbeddedDatabaseUnavailableError(`${why}, nor ${relocationDir} to keep the database elsewhere (${blocked} is out of its reach)`);
+    throw new EmbeddedDatabaseUnavailableError(
+      `${why}, nor ${relocationDir} to keep the database elsewhere (${blocked} is out of its reach)`,
+    );
   }
 }
-

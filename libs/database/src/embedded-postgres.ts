@@ -179,12 +179,17 @@ async function initialise({ binDir, dataDir, clusterDir, password, runAs, log }:
       child.once('close', (exitCode, exitSignal) => done([exitCode, exitSignal]));
     });
     if (code !== 0) {
-      const last = output.filter((line) => /error|fatal|denied/i.test(line)).pop() ?? output.pop() ?? `exit code ${code ?? signal}`;
+      const last =
+        output.filter((line) => /error|fatal|denied/i.test(line)).pop() ??
+        output.pop() ??
+        `exit code ${code ?? signal}`;
       throw new EmbeddedDatabaseUnavailableError(`initdb could not create the cluster in ${clusterDir} (${last})`);
     }
   } catch (error) {
     if (error instanceof EmbeddedDatabaseUnavailableError) throw error;
-    throw new EmbeddedDatabaseUnavailableError(`initdb in ${binDir} could not be run (${reason(error)})`, { cause: error });
+    throw new EmbeddedDatabaseUnavailableError(`initdb in ${binDir} could not be run (${reason(error)})`, {
+      cause: error,
+    });
   } finally {
     await rm(passwordFile, { force: true });
   }
@@ -228,10 +233,17 @@ async function startServer({ binDir, clusterDir, port, runAs, log }: StartOption
     });
     child.on('error', (error) => {
       log(`embedded PostgreSQL: ${reason(error)}`);
-      fail(new EmbeddedDatabaseUnavailableError(`the server in ${binDir} could not be run (${reason(error)})`, { cause: error }));
+      fail(
+        new EmbeddedDatabaseUnavailableError(`the server in ${binDir} could not be run (${reason(error)})`, {
+          cause: error,
+        }),
+      );
     });
     child.once('exit', (code, signal) => {
-      const last = recent.filter((line) => /FATAL|PANIC|ERROR|denied/.test(line)).pop() ?? recent.pop() ?? `exit code ${code ?? signal}`;
+      const last =
+        recent.filter((line) => /FATAL|PANIC|ERROR|denied/.test(line)).pop() ??
+        recent.pop() ??
+        `exit code ${code ?? signal}`;
       // `2026-01-02 03:04:05.678 UTC [123] FATAL:  …` → `FATAL: …`
       const message = last.replace(/^\d{4}-\d\d-\d\d [\d:.]+ \S+ \[\d+\] /, '');
       fail(new EmbeddedDatabaseUnavailableError(`the server stopped before it accepted connections (${message})`));

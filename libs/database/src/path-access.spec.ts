@@ -30,7 +30,12 @@ describe('foldersOnTheWay', () => {
   it('should list every folder a lookup enters, from the root down to the path itself', () => {
     expect(foldersOnTheWay('/root/project/.data')).toEqual(['/', '/root', '/root/project', '/root/project/.data']);
     expect(foldersOnTheWay('/')).toEqual(['/']);
-    expect(foldersOnTheWay('/var/lib/../lib/maco-backend/')).toEqual(['/', '/var', '/var/lib', '/var/lib/maco-backend']);
+    expect(foldersOnTheWay('/var/lib/../lib/maco-backend/')).toEqual([
+      '/',
+      '/var',
+      '/var/lib',
+      '/var/lib/maco-backend',
+    ]);
   });
 });
 

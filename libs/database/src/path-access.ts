@@ -42,7 +42,11 @@ export function foldersOnTheWay(path: string): string[] {
  * The first folder from `/` down to `path` itself that `who` may not enter (no execute permission), or undefined
  * when `who` can reach `path`. `path` must be free of symbolic links (see `blockedFolder`).
  */
-export function firstBlockedFolder(path: string, who: Identity, statOf: (folder: string) => Ownership): string | undefined {
+export function firstBlockedFolder(
+  path: string,
+  who: Identity,
+  statOf: (folder: string) => Ownership,
+): string | undefined {
   return foldersOnTheWay(path).find((folder) => !allows(statOf(folder), who, EXECUTE));
 }
 
@@ -56,7 +60,11 @@ export function blockedFolder(path: string, who: Identity): string | undefined {
  * in the tree it may not enter or list, or a file it may not read (executables: read and execute). Undefined when
  * the whole tree is usable. Symbolic links inside the tree are assumed to point into it and are not followed.
  */
-export function blockedInTree(root: string, who: Identity, isExecutable: (relativePath: string) => boolean): string | undefined {
+export function blockedInTree(
+  root: string,
+  who: Identity,
+  isExecutable: (relativePath: string) => boolean,
+): string | undefined {
   const real = realpathSync(root);
   const onTheWay = firstBlockedFolder(real, who, lstatSync);
   if (onTheWay) return onTheWay;
@@ -67,7 +75,8 @@ export function blockedInTree(root: string, who: Identity, isExecutable: (relati
       const path = join(folder, name);
       const entry: Stats = lstatSync(path);
       if (entry.isDirectory()) pending.push(path);
-      else if (entry.isFile() && !allows(entry, who, isExecutable(relative(real, path)) ? READ | EXECUTE : READ)) return path;
+      else if (entry.isFile() && !allows(entry, who, isExecutable(relative(real, path)) ? READ | EXECUTE : READ))
+        return path;
     }
   }
   return undefined;

@@ -2,7 +2,9 @@ import { poolOptions } from './database.module';
 
 describe('poolOptions', () => {
   it('should bound connecting and statements by the configured timeouts', () => {
-    expect(poolOptions({ databasePoolSize: 7, databaseConnectTimeoutMs: 1_000, databaseStatementTimeoutMs: 15_000 })).toEqual({
+    expect(
+      poolOptions({ databasePoolSize: 7, databaseConnectTimeoutMs: 1_000, databaseStatementTimeoutMs: 15_000 }),
+    ).toEqual({
       max: 7,
       connectionTimeoutMillis: 1_000,
       statement_timeout: 15_000,

@@ -50,7 +50,8 @@ export class ReadinessController {
       .query<{ name: string }>('SELECT name FROM migrations')
       .then(({ rows }) => new Set(rows.map((row) => row.name)))
       .catch(() => undefined);
-    if (applied && MIGRATIONS.every((migration) => applied.has(migration.name))) return { migrations: { status: 'up' } };
+    if (applied && MIGRATIONS.every((migration) => applied.has(migration.name)))
+      return { migrations: { status: 'up' } };
     const message = applied ? 'migrations pending' : 'could not read the applied migrations';
     throw new HealthCheckError(message, { migrations: { status: 'down', message } });
   }

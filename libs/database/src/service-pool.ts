@@ -1,4 +1,13 @@
-import { Pool, type Client, type ClientBase, type PoolClient, type PoolConfig, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+import {
+  Pool,
+  type Client,
+  type ClientBase,
+  type PoolClient,
+  type PoolConfig,
+  type QueryConfig,
+  type QueryResult,
+  type QueryResultRow,
+} from 'pg';
 import { assertWritable, noUsableHost, parseHostList, ReadOnlyServerError, type HostList } from './host-list';
 
 /**
@@ -10,7 +19,9 @@ export function connectionLost(error: unknown): boolean {
   const { severity, syscall, message } = (error ?? {}) as { severity?: unknown; syscall?: unknown; message?: unknown };
   if (severity === 'FATAL' || severity === 'PANIC') return true;
   if (typeof syscall === 'string') return true;
-  return typeof message === 'string' && /^(Connection terminated\b|Query read timeout$)|is not queryable$/.test(message);
+  return (
+    typeof message === 'string' && /^(Connection terminated\b|Query read timeout$)|is not queryable$/.test(message)
+  );
 }
 
 /** A host of a host list that cannot take the session now: unreachable, refusing, or (read-write wanted) read-only. */
@@ -45,7 +56,8 @@ export class ServicePool extends Pool {
             ...config,
             connectionString: hostList.urls[0],
             onConnect: async (client: ClientBase) => {
-              if (hostList.writable) await assertWritable(client, `${(client as Client).host}:${(client as Client).port}`);
+              if (hostList.writable)
+                await assertWritable(client, `${(client as Client).host}:${(client as Client).port}`);
               await onConnect?.(client);
             },
           }
@@ -55,8 +67,12 @@ export class ServicePool extends Pool {
   }
 
   override connect(): Promise<PoolClient>;
-  override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<PoolClient> | void {
+  override connect(
+    callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<PoolClient> | void {
     if (!this.hostList) return callback ? super.connect(callback) : super.connect();
     const connecting = this.connectToUsableHost(this.hostList);
     if (!callback) return connecting;
@@ -91,14 +107,22 @@ export class ServicePool extends Pool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [config, values] = args as [string | QueryConfig, unknown[] | undefined];
-    const submittable = typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function';
-    if (submittable || args.some((arg) => typeof arg === 'function') || (typeof config !== 'string' && (typeof config !== 'object' || config === null))) {
+    const submittable =
+      typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function';
+    if (
+      submittable ||
+      args.some((arg) => typeof arg === 'function') ||
+      (typeof config !== 'string' && (typeof config !== 'object' || config === null))
+    ) {
       return (super.query as (...all: unknown[]) => unknown)(...args);
     }
     return this.queryKeepingConnection(config, values);
   }
 
-  private queryKeepingConnection<R extends QueryResultRow>(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> {
+  private queryKeepingConnection<R extends QueryResultRow>(
+    config: string | QueryConfig,
+    values?: unknown[],
+  ): Promise<QueryResult<R>> {
     return withClient(this, (client) => client.query<R>(config as QueryConfig, values));
   }
 }
@@ -108,7 +132,10 @@ export class ServicePool extends Pool {
  * 'error' event while it was out (unheard, that event would end the process), an error of `work` that says so, or
  * `work` calling `discard` (say, when a ROLLBACK failed).
  */
-export async function withClient<T>(pool: Pool, work: (client: PoolClient, discard: (error: Error) => void) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  pool: Pool,
+  work: (client: PoolClient, discard: (error: Error) => void) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let lost: Error | undefined;
   const discard = (error: Error): void => {

@@ -4,7 +4,12 @@ import { chmod, cp, mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
-import { DEFAULT_RELOCATION_DIR, EmbeddedDatabaseUnavailableError, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/embedded-postgres';
+import {
+  DEFAULT_RELOCATION_DIR,
+  EmbeddedDatabaseUnavailableError,
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from '../src/embedded-postgres';
 import { fingerprint, packagedInstallation, postgresOsUser, relocatedName } from '../src/embedded-postgres-placement';
 import { blockedFolder, blockedInTree, type Identity } from '../src/path-access';
 
@@ -33,7 +38,12 @@ if (!asRoot) {
     const started: EmbeddedDatabase[] = [];
 
     const start = async (options: Partial<Parameters<typeof startEmbeddedDatabase>[0]> = {}) => {
-      const database = await startEmbeddedDatabase({ dir: dataDir, database: 'maco', binaries: installation, ...options });
+      const database = await startEmbeddedDatabase({
+        dir: dataDir,
+        database: 'maco',
+        binaries: installation,
+        ...options,
+      });
       started.push(database);
       return database;
     };
@@ -70,7 +80,8 @@ if (!asRoot) {
       if (!binariesCopyExisted) await rm(binariesCopy, { recursive: true, force: true });
       if (!relocationDirExisted) {
         // Only while empty: a service may have started to use it meanwhile.
-        for (const folder of [join(DEFAULT_RELOCATION_DIR, 'data'), DEFAULT_RELOCATION_DIR]) await rmdir(folder).catch(() => undefined);
+        for (const folder of [join(DEFAULT_RELOCATION_DIR, 'data'), DEFAULT_RELOCATION_DIR])
+          await rmdir(folder).catch(() => undefined);
       }
     });
 
@@ -82,7 +93,9 @@ if (!asRoot) {
       expect(lstatSync(dataDir).isSymbolicLink()).toBe(true);
       expect(realpathSync(dataDir)).toBe(first.dataDir);
       expect(blockedFolder(join(first.dataDir, 'cluster'), postgres)).toBeUndefined();
-      expect(decodeURIComponent(new URL(first.url).password)).toBe(readFileSync(join(dataDir, 'password'), 'utf8').trim());
+      expect(decodeURIComponent(new URL(first.url).password)).toBe(
+        readFileSync(join(dataDir, 'password'), 'utf8').trim(),
+      );
       // The binaries run from a copy the user postgres can reach, not from the 0700 folder.
       expect(first.binDir).toBe(join(binariesCopy, 'bin'));
       expect(blockedInTree(binariesCopy, postgres, () => false)).toBeUndefined();
@@ -100,7 +113,9 @@ if (!asRoot) {
       const second = await start();
       expect(second.dataDir).toBe(first.dataDir);
       expect(second.url.replace(/:\d+\//, '/')).toBe(first.url.replace(/:\d+\//, '/'));
-      expect(await query(second.url, 'SELECT business_key, revision FROM booking')).toEqual([{ business_key: '5d97c84f', revision: 1 }]);
+      expect(await query(second.url, 'SELECT business_key, revision FROM booking')).toEqual([
+        { business_key: '5d97c84f', revision: 1 },
+      ]);
       await second.stop();
     }, 120_000);
 
@@ -109,13 +124,17 @@ if (!asRoot) {
       writeFileSync(aFile, '');
       const attempt = start({ dir: join(home, 'other', 'postgres'), relocationDir: join(aFile, 'maco-backend') });
       await expect(attempt).rejects.toBeInstanceOf(EmbeddedDatabaseUnavailableError);
-      await expect(attempt).rejects.toThrow(/^Embedded PostgreSQL cannot start: [^\n]*cannot be created[^\n]*; set DATABASE_URL to a PostgreSQL server, or MACO_DATA_DIR to a folder the user postgres can reach\.$/);
+      await expect(attempt).rejects.toThrow(
+        /^Embedded PostgreSQL cannot start: [^\n]*cannot be created[^\n]*; set DATABASE_URL to a PostgreSQL server, or MACO_DATA_DIR to a folder the user postgres can reach\.$/,
+      );
     });
 
     it('should name cause and fix in one sentence when the binaries are missing', async () => {
       const attempt = start({ binaries: join(home, 'no-such-installation') });
       await expect(attempt).rejects.toBeInstanceOf(EmbeddedDatabaseUnavailableError);
-      await expect(attempt).rejects.toThrow(/^Embedded PostgreSQL cannot start: the PostgreSQL binaries are missing [^\n]*; run npm install, or set DATABASE_URL to a PostgreSQL server\.$/);
+      await expect(attempt).rejects.toThrow(
+        /^Embedded PostgreSQL cannot start: the PostgreSQL binaries are missing [^\n]*; run npm install, or set DATABASE_URL to a PostgreSQL server\.$/,
+      );
     });
   });
 }

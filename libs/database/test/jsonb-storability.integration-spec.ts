@@ -25,13 +25,25 @@ describe('bodies jsonb cannot hold, over HTTP', () => {
 
   const post = async (text: string) => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-    return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   };
 
   beforeAll(async () => {
-    const config = loadServiceConfig({ JWT_SECRET: 'json-body-test-secret-long-enough-for-hs256', LOG_LEVEL: 'silent' });
-    const service = PlatformModule.forService({ role: 'LF', groups: [{ name: 'echo', module: EchoModule, problems: JSONB_PROBLEMS }] }, { logging: { level: 'silent' } });
-    app = await createServiceApp({ module: class EchoServiceModule {}, imports: [service, EchoModule] }, config, { logLevels: ['error'] });
+    const config = loadServiceConfig({
+      JWT_SECRET: 'json-body-test-secret-long-enough-for-hs256',
+      LOG_LEVEL: 'silent',
+    });
+    const service = PlatformModule.forService(
+      { role: 'LF', groups: [{ name: 'echo', module: EchoModule, problems: JSONB_PROBLEMS }] },
+      { logging: { level: 'silent' } },
+    );
+    app = await createServiceApp({ module: class EchoServiceModule {}, imports: [service, EchoModule] }, config, {
+      logLevels: ['error'],
+    });
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address() as { port: number };
     url = `http://127.0.0.1:${address.port}/echo`;
@@ -52,7 +64,11 @@ describe('bodies jsonb cannot hold, over HTTP', () => {
 
     expect(answer.status).toBe(422);
     expect(answer.contentType).toMatch(/^application\/problem\+json/);
-    expect(answer.body).toMatchObject({ type: 'urn:maco:problem:unstorable-text', status: 422, code: 'REQUEST.UNSTORABLE_TEXT' });
+    expect(answer.body).toMatchObject({
+      type: 'urn:maco:problem:unstorable-text',
+      status: 422,
+      code: 'REQUEST.UNSTORABLE_TEXT',
+    });
     expect(answer.body['errors']).toEqual([{ pointer, message: expect.stringContaining(message) as string }]);
   });
 

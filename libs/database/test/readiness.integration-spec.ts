@@ -1,10 +1,20 @@
 import type { DynamicModule } from '@nestjs/common';
 import { AuthModule } from '@maco/auth';
 import { PlatformModule } from '@maco/platform';
-import { createTestDatabase, startTestService, testServerUrl, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  createTestDatabase,
+  startTestService,
+  testServerUrl,
+  withClient,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { DatabaseModule } from '../src';
 
-const serviceModule: DynamicModule = { module: class {}, imports: [PlatformModule.forService({ role: 'LF', groups: [] }), DatabaseModule.forRoot(), AuthModule] };
+const serviceModule: DynamicModule = {
+  module: class {},
+  imports: [PlatformModule.forService({ role: 'LF', groups: [] }), DatabaseModule.forRoot(), AuthModule],
+};
 
 /** Readiness follows the database: an outage of the service's own database (never the shared server) and pending migrations. */
 describe('GET /health/ready', () => {
@@ -56,13 +66,19 @@ describe('GET /health/ready', () => {
   }, 60_000);
 
   it('should answer 503 while a migration this build knows is not applied', async () => {
-    const [latest] = (await withClient(database.url, (client) => client.query('SELECT * FROM migrations ORDER BY id DESC LIMIT 1'))).rows;
+    const [latest] = (
+      await withClient(database.url, (client) => client.query('SELECT * FROM migrations ORDER BY id DESC LIMIT 1'))
+    ).rows;
     await withClient(database.url, (client) => client.query('DELETE FROM migrations WHERE id = $1', [latest.id]));
     try {
       expect(await ready()).toMatchObject({ status: 503, body: { checks: { migrations: { status: 'down' } } } });
     } finally {
       await withClient(database.url, (client) =>
-        client.query('INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [latest.id, latest.timestamp, latest.name]),
+        client.query('INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [
+          latest.id,
+          latest.timestamp,
+          latest.name,
+        ]),
       );
     }
     expect((await ready()).status).toBe(200);

@@ -33,7 +33,10 @@ describe('migration RevisionHashChain', () => {
     const records = [randomUUID(), randomUUID()];
     await withClient(database.url, async (client) => {
       for (const [index, id] of records.entries()) {
-        await client.query(`INSERT INTO process_record (id, role, business_key, release, revision) VALUES ($1, 'LF', $2, '04/26', 3)`, [id, `old-${index}`]);
+        await client.query(
+          `INSERT INTO process_record (id, role, business_key, release, revision) VALUES ($1, 'LF', $2, '04/26', 3)`,
+          [id, `old-${index}`],
+        );
         for (const revision of [1, 2, 3]) {
           const operation = revision === 1 ? 'create' : 'update';
           await client.query(
@@ -49,7 +52,11 @@ describe('migration RevisionHashChain', () => {
 
     const outcome = await withClient(database.url, (client) => verifyArchive(client));
     expect(outcome).toMatchObject({ revisions: 6, processes: 2, breaks: [] });
-    const heads = await withClient(database.url, async (client) => (await client.query(`SELECT count(*)::int AS chained FROM process_record WHERE chain_hash IS NOT NULL`)).rows);
+    const heads = await withClient(
+      database.url,
+      async (client) =>
+        (await client.query(`SELECT count(*)::int AS chained FROM process_record WHERE chain_hash IS NOT NULL`)).rows,
+    );
     expect(heads).toEqual([{ chained: 2 }]);
   });
 });

@@ -25,7 +25,10 @@ describe(runMigrationsLocked.name, () => {
       await Promise.all(instances.map((instance) => instance.destroy()));
     }
 
-    const rows = await withClient(database.url, async (client) => (await client.query('SELECT name FROM migrations')).rows);
+    const rows = await withClient(
+      database.url,
+      async (client) => (await client.query('SELECT name FROM migrations')).rows,
+    );
     expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
     const tables = await withClient(database.url, async (client) =>
       (
@@ -52,12 +55,22 @@ describe(runMigrationsLocked.name, () => {
   it('should leave the latest-version lookup of the read model one full index to take: (role, kind, object_id, id)', async () => {
     // Any other full btree led by (role, kind) competes for "latest version of (role, kind, object_id)" and, with
     // statistics lagging, wins and filters every version of the kind (migration PartialPostcodeIndex).
-    const indexes = await withClient(database.url, async (client) =>
-      (await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'business_object' ORDER BY 1`)).rows,
+    const indexes = await withClient(
+      database.url,
+      async (client) =>
+        (
+          await client.query(
+            `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'business_object' ORDER BY 1`,
+          )
+        ).rows,
     );
-    const competing = indexes.filter((index) => /USING btree \(role, kind\b/.test(index.indexdef) && !/ WHERE /.test(index.indexdef));
+    const competing = indexes.filter(
+      (index) => /USING btree \(role, kind\b/.test(index.indexdef) && !/ WHERE /.test(index.indexdef),
+    );
     expect(competing.map((index) => index.indexname)).toEqual(['idx_business_object_identity']);
-    expect(indexes.map((index) => index.indexname)).toEqual(expect.arrayContaining(['idx_business_object_postcode', 'idx_business_object_meter_postcode']));
+    expect(indexes.map((index) => index.indexname)).toEqual(
+      expect.arrayContaining(['idx_business_object_postcode', 'idx_business_object_meter_postcode']),
+    );
   });
 
   it('should refuse a second record with the same role and business key', async () => {
@@ -72,13 +85,18 @@ describe(runMigrationsLocked.name, () => {
   it('should leave the record of a revision and of an update hash to the booking statements: no foreign key checks them', async () => {
     // Migration RevisionsWithoutForeignKeys: the statements write a revision only with its record; the reliability
     // suites prove it (expectNoOrphanRows). The rarely written tables keep theirs.
-    const foreignKeys = await withClient(database.url, async (client) =>
-      (await client.query(`SELECT conrelid::regclass::text AS "table", conname FROM pg_constraint WHERE contype = 'f' ORDER BY 1, 2`)).rows,
+    const foreignKeys = await withClient(
+      database.url,
+      async (client) =>
+        (
+          await client.query(
+            `SELECT conrelid::regclass::text AS "table", conname FROM pg_constraint WHERE contype = 'f' ORDER BY 1, 2`,
+          )
+        ).rows,
     );
     expect(foreignKeys).toEqual([
       { table: 'process_key', conname: 'fk_process_key_record' },
       { table: 'trigger_delivery', conname: 'fk_trigger_delivery_record' },
     ]);
   });
-
 });

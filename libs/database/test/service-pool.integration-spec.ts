@@ -24,7 +24,9 @@ describe('ServicePool', () => {
   it('should keep the connection and its prepared statements after a statement error', async () => {
     const before = await backend();
     await pool.query({ name: 'insert_once', text: 'INSERT INTO once (key) VALUES ($1)', values: ['a'] });
-    await expect(pool.query({ name: 'insert_once', text: 'INSERT INTO once (key) VALUES ($1)', values: ['a'] })).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      pool.query({ name: 'insert_once', text: 'INSERT INTO once (key) VALUES ($1)', values: ['a'] }),
+    ).rejects.toMatchObject({ code: '23505' });
     await expect(pool.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
     expect(await backend()).toBe(before);
     // The named statement is still prepared on the connection: the server lists it.

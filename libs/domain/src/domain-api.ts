@@ -15,7 +15,13 @@ export type ProcessOperation = 'create' | 'update';
 export type ReleaseName = '10/25' | '04/26' | '10/26';
 
 /** Every finding code, in the order of their introduction (`FINDING_CODES`). */
-export type FindingCode = 'unlisted-pi' | 'missing-mandatory-field' | 'invalid-identifier' | 'condition-violated' | 'invalid-value' | 'unknown-pi';
+export type FindingCode =
+  | 'unlisted-pi'
+  | 'missing-mandatory-field'
+  | 'invalid-identifier'
+  | 'condition-violated'
+  | 'invalid-value'
+  | 'unknown-pi';
 
 /** Every check an identifier can fail, by name (`IDENTIFIER_CHECKS`). */
 export type IdentifierCheck =

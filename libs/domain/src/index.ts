@@ -17,7 +17,13 @@ export {
 export * from './identifiers';
 export * from './ahb/expression/ahb-expression';
 export type { FieldViolation } from './validation/field-violation';
-export { appendPointer, escapePointerToken, ROOT_POINTER, unescapePointerToken, valueAt } from './validation/json-pointer';
+export {
+  appendPointer,
+  escapePointerToken,
+  ROOT_POINTER,
+  unescapePointerToken,
+  valueAt,
+} from './validation/json-pointer';
 export { RFC3339_DATE_TIME } from './validation/date-time-patterns';
 export { isPlainObject } from './json/plain-object';
 export { validateProcessData } from './validation/validate-process-data';

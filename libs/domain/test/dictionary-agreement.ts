@@ -35,7 +35,6 @@ export interface Dictionary {
 }
 
 export function readDictionary(): Dictionary {
-   
   const tool = require(DICTIONARY_TOOL) as { readDictionary: () => Dictionary };
   return tool.readDictionary();
 }
@@ -127,7 +126,10 @@ export interface Comparison {
  * the dictionary that references a bo/com/cdoc type pairs that type with the domain's `@Type` class of the same
  * property, and each pair is compared once.
  */
-export function compareWithDictionary(dictionary: Dictionary, roots: ReadonlyArray<readonly [string, ClassType]>): Comparison[] {
+export function compareWithDictionary(
+  dictionary: Dictionary,
+  roots: ReadonlyArray<readonly [string, ClassType]>,
+): Comparison[] {
   const comparisons: Comparison[] = [];
   const seen = new Set<string>();
   const queue = [...roots];
@@ -155,7 +157,8 @@ export function compareWithDictionary(dictionary: Dictionary, roots: ReadonlyArr
       comparison.domain = domainSignature(domain);
       comparison.verdict = comparison.domain === expected ? 'agrees' : 'disagrees';
       comparison.nullRefused = property.nullable && !domain.nullable;
-      if (property.ref && domain.nestedType) queue.push([`${property.ref.folder}/${property.ref.type}`, domain.nestedType]);
+      if (property.ref && domain.nestedType)
+        queue.push([`${property.ref.folder}/${property.ref.type}`, domain.nestedType]);
     }
   }
   return comparisons;

@@ -24,7 +24,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'ANFRAGE',
     dictionary: 'object[]',
     domain: 'object | object[]',
-    reason: 'a list in the dictionary; a single object in the published schemas of PIs 17131 and 19124 (backend-interface §3.1), so both are accepted',
+    reason:
+      'a list in the dictionary; a single object in the published schemas of PIs 17131 and 19124 (backend-interface §3.1), so both are accepted',
   },
   {
     type: 'cdoc/Stammdaten',
@@ -32,7 +33,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'LOKATIONSBUENDEL',
     dictionary: 'object[]',
     domain: 'object | object[]',
-    reason: 'a list in the dictionary; a single object in the published LF update schema of PI 55035 (backend-interface §3.1), so both are accepted',
+    reason:
+      'a list in the dictionary; a single object in the published LF update schema of PI 55035 (backend-interface §3.1), so both are accepted',
   },
   {
     type: 'cdoc/Transaktionsdaten',
@@ -48,7 +50,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'freitext',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary; real traffic sends an object: the upstream samples lf-create-55022-tf1, lf-update-55003-tf2 and nb-create-55001-tf2, so both are accepted',
+    reason:
+      'a string in the dictionary; real traffic sends an object: the upstream samples lf-create-55022-tf1, lf-update-55003-tf2 and nb-create-55001-tf2, so both are accepted',
   },
   {
     type: 'cdoc/Transaktionsdaten',
@@ -64,7 +67,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'bilanzkreis',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary and real payloads; the published request schemas (reference/schemas) type it as a property-less object, so an object is accepted too',
+    reason:
+      'a string in the dictionary and real payloads; the published request schemas (reference/schemas) type it as a property-less object, so an object is accepted too',
   },
   {
     type: 'bo/Bilanzierung',
@@ -72,7 +76,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'wahlrechtPrognosegrundlage',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary; the published request schemas (reference/schemas) type it as a property-less object, so an object is accepted too',
+    reason:
+      'a string in the dictionary; the published request schemas (reference/schemas) type it as a property-less object, so an object is accepted too',
   },
   {
     type: 'bo/Bilanzierung',
@@ -80,7 +85,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'detailsPrognosegrundlage',
     dictionary: 'string[]',
     domain: 'string[] | string[][]',
-    reason: 'a list of strings in the dictionary; the published schemas and the synth sample msb-create-55628-synth send lists of lists of strings, accepted as items (backend-interface §9)',
+    reason:
+      'a list of strings in the dictionary; the published schemas and the synth sample msb-create-55628-synth send lists of lists of strings, accepted as items (backend-interface §9)',
   },
   {
     type: 'bo/Marktlokation',
@@ -88,7 +94,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'energierichtung',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a code in the dictionary and real payloads; a property-less object in one published schema, so an object is accepted too',
+    reason:
+      'a code in the dictionary and real payloads; a property-less object in one published schema, so an object is accepted too',
   },
   {
     type: 'bo/Marktlokation',
@@ -104,7 +111,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'leistungskurvendefinition',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a definition code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
+    reason:
+      'a definition code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
   },
   {
     type: 'bo/Tranche',
@@ -112,7 +120,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'bilanzkreis',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary and real payloads; a property-less object in the published schemas, so an object is accepted too',
+    reason:
+      'a string in the dictionary and real payloads; a property-less object in the published schemas, so an object is accepted too',
   },
   {
     type: 'bo/Tranche',
@@ -128,7 +137,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'steuerkanal',
     dictionary: 'boolean',
     domain: 'boolean | object',
-    reason: 'a flag in the dictionary and the upstream samples (lf-update-55078-tf2, nb-update-55014-tf3); an object in the published schemas and the synth sample nb-create-55639-synth, so both are accepted',
+    reason:
+      'a flag in the dictionary and the upstream samples (lf-update-55078-tf2, nb-update-55014-tf3); an object in the published schemas and the synth sample nb-create-55639-synth, so both are accepted',
   },
   {
     type: 'bo/Netzlokation',
@@ -136,7 +146,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'leistungskurvendefinition',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a code in the dictionary and the upstream samples; an object in the published schemas and the synth sample nb-create-55639-synth, so both are accepted',
+    reason:
+      'a code in the dictionary and the upstream samples; an object in the published schemas and the synth sample nb-create-55639-synth, so both are accepted',
   },
   {
     type: 'bo/SteuerbareRessource',
@@ -144,7 +155,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'steuerkanal',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
+    reason:
+      'a code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
   },
   {
     type: 'bo/TechnischeRessource',
@@ -152,7 +164,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'verbrauchsart',
     dictionary: 'string[]',
     domain: 'string | string[]',
-    reason: 'a list of Verbrauchsart in the dictionary and the vendor body lf-update-55035-verbrauchsart-array; real traffic also sends one code: upstream nb-update-55014-tf3 sends "EMOB", so both are accepted',
+    reason:
+      'a list of Verbrauchsart in the dictionary and the vendor body lf-update-55035-verbrauchsart-array; real traffic also sends one code: upstream nb-update-55014-tf3 sends "EMOB", so both are accepted',
   },
   {
     type: 'bo/Marktteilnehmer',
@@ -168,7 +181,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'rollencodetyp',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a code (BDEW, GS1, …) in the dictionary; one published schema types it as a property-less object, so an object is accepted too',
+    reason:
+      'a code (BDEW, GS1, …) in the dictionary; one published schema types it as a property-less object, so an object is accepted too',
   },
   {
     type: 'com/Menge',
@@ -176,7 +190,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'wert',
     dictionary: 'number',
     domain: 'number | object',
-    reason: 'a number in the dictionary and real payloads; a property-less object in most published schemas (backend-interface §9), so an object is accepted too',
+    reason:
+      'a number in the dictionary and real payloads; a property-less object in most published schemas (backend-interface §9), so an object is accepted too',
   },
   {
     type: 'com/AntwortStatusZeitraum',
@@ -184,7 +199,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'code',
     dictionary: 'string',
     domain: 'string | number | boolean | object',
-    reason: 'a string in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
+    reason:
+      'a string in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
   },
   {
     type: 'com/AntwortStatusZeitraum',
@@ -192,7 +208,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'freitext',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary; a property-less object in the published NB schema, so an object is accepted too',
+    reason:
+      'a string in the dictionary; a property-less object in the published NB schema, so an object is accepted too',
   },
   {
     type: 'com/Zeitraum',
@@ -200,7 +217,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'startdatum',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends compact dates ("20260401") beside date-times, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends compact dates ("20260401") beside date-times, so any string is accepted',
   },
   {
     type: 'com/Zeitraum',
@@ -208,7 +226,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'enddatum',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends compact dates ("20260828") beside date-times, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends compact dates ("20260828") beside date-times, so any string is accepted',
   },
   {
     type: 'bo/Geschaeftspartner',
@@ -216,7 +235,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'geschaeftspartnerrolle',
     dictionary: 'string[]',
     domain: 'string | string[]',
-    reason: 'a list in the dictionary and the page/upstream samples; one string in the published MSB schema and the synth sample msb-create-55628-synth (backend-interface §9), so both are accepted',
+    reason:
+      'a list in the dictionary and the page/upstream samples; one string in the published MSB schema and the synth sample msb-create-55628-synth (backend-interface §9), so both are accepted',
   },
   {
     type: 'com/Zaehlwerk',
@@ -224,7 +244,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'verbrauchsart',
     dictionary: 'string[]',
     domain: 'string | string[]',
-    reason: 'a list of Verbrauchsart in the dictionary; real traffic sends one code: the upstream samples nb-update-55014-tf1/tf2/tf3 send "KL" and "EMOB", so both are accepted',
+    reason:
+      'a list of Verbrauchsart in the dictionary; real traffic sends one code: the upstream samples nb-update-55014-tf1/tf2/tf3 send "KL" and "EMOB", so both are accepted',
   },
   {
     type: 'com/Netznutzungsabrechnungsdaten',
@@ -232,7 +253,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'artikelId',
     dictionary: 'string',
     domain: 'string | string[]',
-    reason: 'one string in the dictionary and real payloads; an array of strings in the published schemas, so both are accepted',
+    reason:
+      'one string in the dictionary and real payloads; an array of strings in the published schemas, so both are accepted',
   },
   {
     type: 'com/Netznutzungsabrechnungsdaten',
@@ -240,7 +262,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'anzahl',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'a number in the dictionary and real payloads; the published schemas copy a string enum from the wrong code list, so a string is accepted too',
+    reason:
+      'a number in the dictionary and real payloads; the published schemas copy a string enum from the wrong code list, so a string is accepted too',
   },
   {
     type: 'com/Netznutzungsabrechnungsdaten',
@@ -256,7 +279,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'zuschlag',
     dictionary: 'number',
     domain: 'string | number | boolean | object',
-    reason: 'a number in the dictionary; untyped in the published schemas like its sibling `abschlag`, so any scalar or object is accepted',
+    reason:
+      'a number in the dictionary; untyped in the published schemas like its sibling `abschlag`, so any scalar or object is accepted',
   },
   {
     type: 'com/Netznutzungsabrechnungsdaten',
@@ -264,7 +288,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'abschlag',
     dictionary: 'number',
     domain: 'string | number | boolean | object',
-    reason: 'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
+    reason:
+      'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
   },
   {
     type: 'com/Messstellenbetriebsabrechnungsdaten',
@@ -272,7 +297,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'artikelId',
     dictionary: 'string',
     domain: 'string | string[]',
-    reason: 'one string in the dictionary and real payloads; an array of strings in the published schemas, so both are accepted',
+    reason:
+      'one string in the dictionary and real payloads; an array of strings in the published schemas, so both are accepted',
   },
   {
     type: 'com/Messstellenbetriebsabrechnungsdaten',
@@ -280,7 +306,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'anzahl',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'a number in the dictionary; the published schemas list register-count names (EINTARIF, …), so a string is accepted too',
+    reason:
+      'a number in the dictionary; the published schemas list register-count names (EINTARIF, …), so a string is accepted too',
   },
   {
     type: 'com/Messstellenbetriebsabrechnungsdaten',
@@ -288,7 +315,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'abschlag',
     dictionary: 'number',
     domain: 'string | number | boolean | object',
-    reason: 'a number in the dictionary; untyped in the published schemas like `Netznutzungsabrechnungsdaten.abschlag`, so any scalar or object is accepted',
+    reason:
+      'a number in the dictionary; untyped in the published schemas like `Netznutzungsabrechnungsdaten.abschlag`, so any scalar or object is accepted',
   },
   {
     type: 'com/MarktlokationsTypisierung',
@@ -304,7 +332,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'gemeinderabatt',
     dictionary: 'object',
     domain: 'object | array',
-    reason: 'a COM Gemeinderabatt in the dictionary; the vendor body lf-create-55650-compact-dates sends an empty list (`[]`) in every Vertragskonditionen, so a list is accepted too',
+    reason:
+      'a COM Gemeinderabatt in the dictionary; the vendor body lf-create-55650-compact-dates sends an empty list (`[]`) in every Vertragskonditionen, so a list is accepted too',
   },
   {
     type: 'com/Vertragskonditionen',
@@ -312,7 +341,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'startAbrechnungsjahr',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends a compact date ("20260401"), so any string is accepted',
+    reason:
+      'a date-time in the dictionary; the vendor body lf-create-55650-compact-dates sends a compact date ("20260401"), so any string is accepted',
   },
   {
     type: 'com/StatusmitteilungPosition',
@@ -320,7 +350,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'positionsnummer',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'an integer in the dictionary and the AUFTRAG/STATUSMITTEILUNG schemas; a string in `stammdaten.positionsdaten` of the published PI 17123 schema, so both are accepted',
+    reason:
+      'an integer in the dictionary and the AUFTRAG/STATUSMITTEILUNG schemas; a string in `stammdaten.positionsdaten` of the published PI 17123 schema, so both are accepted',
   },
   {
     type: 'com/Handelsunstimmigkeitsbegruendung',
@@ -328,7 +359,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'grund',
     dictionary: 'string',
     domain: 'string | string[]',
-    reason: 'one Handelsunstimmigkeitsgrund in the dictionary; a list in the published REMADV/COMDIS schemas, so both are accepted',
+    reason:
+      'one Handelsunstimmigkeitsgrund in the dictionary; a list in the published REMADV/COMDIS schemas, so both are accepted',
   },
   {
     type: 'com/Betrag',
@@ -336,7 +368,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'wert',
     dictionary: 'number',
     domain: 'string | number | boolean | object',
-    reason: 'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
+    reason:
+      'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
   },
   {
     type: 'com/AuftragPosition',
@@ -344,7 +377,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'positionsnummer',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'an integer in the dictionary and the AUFTRAG/STATUSMITTEILUNG schemas; a string in `stammdaten.positionsdaten` of the published PI 17123 schema, so both are accepted',
+    reason:
+      'an integer in the dictionary and the AUFTRAG/STATUSMITTEILUNG schemas; a string in `stammdaten.positionsdaten` of the published PI 17123 schema, so both are accepted',
   },
   {
     type: 'com/AuftragPosition',
@@ -352,7 +386,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'positionsbetrag',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'one domain class (Positionsdaten) serves the dictionary\'s AuftragPosition, StatusmitteilungPosition and Angebotsposition; the first two type `positionsbetrag` as a string, Angebotsposition as a COM Betrag',
+    reason:
+      "one domain class (Positionsdaten) serves the dictionary's AuftragPosition, StatusmitteilungPosition and Angebotsposition; the first two type `positionsbetrag` as a string, Angebotsposition as a COM Betrag",
   },
   {
     type: 'com/Angebotsposition',
@@ -360,7 +395,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'positionsbetrag',
     dictionary: 'object',
     domain: 'string | object',
-    reason: 'one domain class (Positionsdaten) serves the dictionary\'s AuftragPosition, StatusmitteilungPosition and Angebotsposition; the first two type `positionsbetrag` as a string, Angebotsposition as a COM Betrag',
+    reason:
+      "one domain class (Positionsdaten) serves the dictionary's AuftragPosition, StatusmitteilungPosition and Angebotsposition; the first two type `positionsbetrag` as a string, Angebotsposition as a COM Betrag",
   },
   {
     type: 'com/Netznutzungsabrechnungsdaten',
@@ -368,7 +404,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'artikelId',
     dictionary: 'string',
     domain: 'string | string[]',
-    reason: 'one string in the dictionary and the real Marktlokation payloads; an array in the published schema, so both are accepted',
+    reason:
+      'one string in the dictionary and the real Marktlokation payloads; an array in the published schema, so both are accepted',
   },
   {
     type: 'com/ZugeordneteDefinition',
@@ -376,7 +413,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'schaltzeitdefinition',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a code in the dictionary; typed like its sibling `leistungskurvendefinition`, a BO reference (object) in the published schemas, so an object is accepted too',
+    reason:
+      'a code in the dictionary; typed like its sibling `leistungskurvendefinition`, a BO reference (object) in the published schemas, so an object is accepted too',
   },
   {
     type: 'com/ZugeordneteDefinition',
@@ -384,7 +422,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'leistungskurvendefinition',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a definition code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
+    reason:
+      'a definition code in the dictionary and real payloads; a BO reference (object) in the published schemas, so an object is accepted too',
   },
   {
     type: 'com/Nennleistung',
@@ -392,7 +431,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'abgabe',
     dictionary: 'number',
     domain: 'number | object',
-    reason: 'a number in the dictionary and real payloads; a property-less object in the published schemas (backend-interface §9), so an object is accepted too',
+    reason:
+      'a number in the dictionary and real payloads; a property-less object in the published schemas (backend-interface §9), so an object is accepted too',
   },
   {
     type: 'com/ZuordnungObjectcode',
@@ -400,7 +440,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'referenzMarktlokationTechnischeRessource',
     dictionary: 'string[]',
     domain: 'string[] | string[][]',
-    reason: 'a list of strings in the dictionary; lists of lists of strings in the published schemas, like `detailsPrognosegrundlage`, accepted as items',
+    reason:
+      'a list of strings in the dictionary; lists of lists of strings in the published schemas, like `detailsPrognosegrundlage`, accepted as items',
   },
   {
     type: 'com/Schwellwert',
@@ -416,7 +457,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'untererSchwellwert',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'a number in the dictionary; a string in the published LF create schema (15004), a number in LF update (17130), so both are accepted',
+    reason:
+      'a number in the dictionary; a string in the published LF create schema (15004), a number in LF update (17130), so both are accepted',
   },
   {
     type: 'com/Rufnummer',
@@ -424,7 +466,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'rufnummer',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a string in the dictionary, real payloads and most published schemas; a property-less object in others, so an object is accepted too',
+    reason:
+      'a string in the dictionary, real payloads and most published schemas; a property-less object in others, so an object is accepted too',
   },
   {
     type: 'com/Zaehlzeitregister',
@@ -432,7 +475,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'register',
     dictionary: 'string',
     domain: 'string | number | boolean | object',
-    reason: 'a string in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
+    reason:
+      'a string in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
   },
   {
     type: 'com/Zaehlzeitregister',
@@ -448,7 +492,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'zweck',
     dictionary: 'string[]',
     domain: 'string[] | object[]',
-    reason: 'a list of codes in the dictionary and real payloads; property-less objects in the published schemas, so objects are accepted as items too',
+    reason:
+      'a list of codes in the dictionary and real payloads; property-less objects in the published schemas, so objects are accepted as items too',
   },
   {
     type: 'com/Menge',
@@ -456,7 +501,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'wert',
     dictionary: 'number',
     domain: 'string | number | boolean | object',
-    reason: 'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
+    reason:
+      'a number in the dictionary; untyped in the published schemas, real payloads carry scalars (backend-interface §9), so any scalar or object is accepted',
   },
   {
     type: 'com/Objectcode',
@@ -464,7 +510,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'objectcode',
     dictionary: 'string',
     domain: 'string | object',
-    reason: 'a 13-digit code in the dictionary and real payloads; a property-less object in the published schemas, so an object is accepted too',
+    reason:
+      'a 13-digit code in the dictionary and real payloads; a property-less object in the published schemas, so an object is accepted too',
   },
   {
     type: 'bo/Energiemenge',
@@ -472,7 +519,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'startdatum',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published MSCONS schemas (DTM+163 of 13018, 13025), which the domain accepted before, so any string is accepted (strict mode refuses nothing it booked before)',
+    reason:
+      'a date-time in the dictionary; a plain string in the published MSCONS schemas (DTM+163 of 13018, 13025), which the domain accepted before, so any string is accepted (strict mode refuses nothing it booked before)',
   },
   {
     type: 'bo/Energiemenge',
@@ -480,7 +528,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'enddatum',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published MSCONS schemas (DTM+164), accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; a plain string in the published MSCONS schemas (DTM+164), accepted before, so any string is accepted',
   },
   {
     type: 'bo/Marktteilnehmer',
@@ -488,7 +537,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'zuordnungVon',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
   },
   {
     type: 'bo/Marktteilnehmer',
@@ -496,7 +546,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'zuordnungBis',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
   },
   {
     type: 'com/Verbrauch',
@@ -504,7 +555,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'startdatum',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary and the LF update schema (13002); a plain string in the published LF create MSCONS schemas, accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary and the LF update schema (13002); a plain string in the published LF create MSCONS schemas, accepted before, so any string is accepted',
   },
   {
     type: 'com/Verbrauch',
@@ -544,7 +596,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'wert',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'a number in the dictionary and the vendor body lf-create-13017-meter-reading; a decimal string (QTY+220) in every published schema, accepted before, so both are accepted',
+    reason:
+      'a number in the dictionary and the vendor body lf-create-13017-meter-reading; a decimal string (QTY+220) in every published schema, accepted before, so both are accepted',
   },
   {
     type: 'com/Verbrauch',
@@ -552,7 +605,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'position',
     dictionary: 'number',
     domain: 'string | number',
-    reason: 'an integer in the dictionary and the vendor body lf-create-13017-meter-reading; a string in the published schemas, accepted before, so both are accepted',
+    reason:
+      'an integer in the dictionary and the vendor body lf-create-13017-meter-reading; a string in the published schemas, accepted before, so both are accepted',
   },
   {
     type: 'com/MarktlokationsTypisierung',
@@ -560,7 +614,8 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'gueltigAb',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
   },
   {
     type: 'com/MarktlokationsTypisierung',
@@ -568,6 +623,7 @@ export const DICTIONARY_EXCEPTIONS: readonly DictionaryException[] = [
     property: 'gueltigBis',
     dictionary: 'string(date-time)',
     domain: 'string',
-    reason: 'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
+    reason:
+      'a date-time in the dictionary; a plain string in the published schemas, accepted before, so any string is accepted',
   },
 ];

@@ -17,9 +17,19 @@ describe('the published @maco/domain package', () => {
     scratch = mkdtempSync(join(tmpdir(), 'maco-domain-consumer-'));
     const tarball = npm(['pack', '--silent', '--pack-destination', scratch], LIB).trim().split('\n').pop() as string;
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-    const peers = JSON.parse(readFileSync(join(LIB, 'package.json'), 'utf8')).peerDependencies as Record<string, string>;
+    const peers = JSON.parse(readFileSync(join(LIB, 'package.json'), 'utf8')).peerDependencies as Record<
+      string,
+      string
+    >;
     npm(
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`, ...Object.entries(peers).map(([name, range]) => `${name}@${range}`)],
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        `./${tarball}`,
+        ...Object.entries(peers).map(([name, range]) => `${name}@${range}`),
+      ],
       scratch,
     );
   }, 180_000);
@@ -41,7 +51,11 @@ describe('the published @maco/domain package', () => {
 
     const output = JSON.parse(execFileSync(process.execPath, ['check.js', SAMPLE], { cwd: scratch, encoding: 'utf8' }));
 
-    expect(output).toEqual({ ok: [], bad: ['#/stammdaten/MARKTLOKATION/0/marktlokationsId'], envelope: expect.any(String) });
+    expect(output).toEqual({
+      ok: [],
+      bad: ['#/stammdaten/MARKTLOKATION/0/marktlokationsId'],
+      envelope: expect.any(String),
+    });
   });
 
   it('should ship type declarations a TypeScript project compiles against', () => {
@@ -60,12 +74,22 @@ describe('the published @maco/domain package', () => {
     writeFileSync(
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, experimentalDecorators: true, types: [] },
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+          experimentalDecorators: true,
+          types: [],
+        },
         files: ['check.ts'],
       }),
     );
 
     const tsc = join(WORKSPACE, 'node_modules', 'typescript', 'bin', 'tsc');
-    expect(() => execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch, encoding: 'utf8' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch, encoding: 'utf8' }),
+    ).not.toThrow();
   });
 });

@@ -55,8 +55,23 @@ export type FlagName =
   | 'trefferNetzgebiet'
   | 'trefferNetzgebiet3KJ';
 
-export const PRIMARY_FLAGS: readonly FlagName[] = ['trefferMaloid', 'trefferTrancheId', 'trefferAdresse1', 'trefferKundennummer', 'trefferName', 'trefferGeraetenummer', 'trefferMeloid'];
-export const FLAG_NAMES: readonly FlagName[] = [...PRIMARY_FLAGS, 'trefferAdresse2', 'trefferMakorelevant', 'trefferStillgelegt', 'trefferNetzgebiet', 'trefferNetzgebiet3KJ'];
+export const PRIMARY_FLAGS: readonly FlagName[] = [
+  'trefferMaloid',
+  'trefferTrancheId',
+  'trefferAdresse1',
+  'trefferKundennummer',
+  'trefferName',
+  'trefferGeraetenummer',
+  'trefferMeloid',
+];
+export const FLAG_NAMES: readonly FlagName[] = [
+  ...PRIMARY_FLAGS,
+  'trefferAdresse2',
+  'trefferMakorelevant',
+  'trefferStillgelegt',
+  'trefferNetzgebiet',
+  'trefferNetzgebiet3KJ',
+];
 
 const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -80,13 +95,17 @@ export function trefferMeloid(criteria: IdentifyCriteria, candidate: CandidateFa
  * exchanged since still counts), case-sensitive, characters in order, white space, leading and trailing zeros ignored.
  */
 export function trefferGeraetenummer(criteria: IdentifyCriteria, candidate: CandidateFacts): boolean {
-  return criteria.meterNumbers.map(normaliseMeterNumber).some((number) => number.length > 0 && candidate.meterNumbers.includes(number));
+  return criteria.meterNumbers
+    .map(normaliseMeterNumber)
+    .some((number) => number.length > 0 && candidate.meterNumbers.includes(number));
 }
 
 /** trefferKundennummer: a requested customer number (at the previous supplier) equals the MaLo's, as told to the customer (trimmed only). */
 export function trefferKundennummer(criteria: IdentifyCriteria, candidate: CandidateFacts): boolean {
   const known = customerNumbersOf(customerOf(candidate.malo));
-  return criteria.customers.some((customer) => customer.customerNumbers.some((number) => known.includes(normaliseCustomerNumber(number))));
+  return criteria.customers.some((customer) =>
+    customer.customerNumbers.some((number) => known.includes(normaliseCustomerNumber(number))),
+  );
 }
 
 /**
@@ -102,18 +121,22 @@ export function addressMatches(requested: Bo, stored: unknown): boolean {
   const wanted = streetOf(requested['strasse']);
   const have = streetOf(stored['strasse']);
   if (!wanted.stem) return false;
-  const streetOk = wanted.wildcard ? have.stem.startsWith(wanted.stem) : normaliseStreet(requested['strasse']) === normaliseStreet(stored['strasse']);
+  const streetOk = wanted.wildcard
+    ? have.stem.startsWith(wanted.stem)
+    : normaliseStreet(requested['strasse']) === normaliseStreet(stored['strasse']);
   if (!streetOk) return false;
   const a = houseNumberOf(requested['hausnummer']);
   const b = houseNumberOf(stored['hausnummer']);
   if (!a.number || a.number !== b.number || a.suffix !== b.suffix) return false;
   const place = normalisePlace(requested['ort']);
   const storedPlace = normalisePlace(stored['ort']);
-  if (place && !(place === storedPlace || storedPlace.startsWith(`${place} `) || place.startsWith(`${storedPlace} `))) return false;
+  if (place && !(place === storedPlace || storedPlace.startsWith(`${place} `) || place.startsWith(`${storedPlace} `)))
+    return false;
   return countryOf(requested) === countryOf(stored);
 }
 
-const countryOf = (address: Bo): string => (typeof address['landescode'] === 'string' && address['landescode'] ? address['landescode'].toUpperCase() : 'DE');
+const countryOf = (address: Bo): string =>
+  typeof address['landescode'] === 'string' && address['landescode'] ? address['landescode'].toUpperCase() : 'DE';
 
 /**
  * trefferAdresse1: a requested address matches the MaLo's (`addressMatches`); for a MaLo without address data the
@@ -157,7 +180,9 @@ export function trefferName(criteria: IdentifyCriteria, candidate: CandidateFact
   if (!isPlainObject(customer)) return false;
   const fields = [customer['name1'], customer['name2'], customer['name3']].filter((field) => foldText(field) !== '');
   const storedForms = [nameTokens(...fields), ...fields.map((field) => nameTokens(field))];
-  return criteria.customers.some((requested) => requestedForms(requested).some((form) => storedForms.some((stored) => sameWords(form, stored))));
+  return criteria.customers.some((requested) =>
+    requestedForms(requested).some((form) => storedForms.some((stored) => sameWords(form, stored))),
+  );
 }
 
 function requestedForms(customer: RequestedCustomer): string[][] {
@@ -171,7 +196,11 @@ function requestedForms(customer: RequestedCustomer): string[][] {
  * (`makorelevant`/`marktkommunikationsrelevant` false) or when it has no grid-operator market role in force then
  * while it lists market roles at all.
  */
-export function trefferMakorelevant(_criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): boolean {
+export function trefferMakorelevant(
+  _criteria: IdentifyCriteria,
+  candidate: CandidateFacts,
+  context: FlagContext,
+): boolean {
   const malo = candidate.malo;
   if (malo['makorelevant'] === false || malo['marktkommunikationsrelevant'] === false) return false;
   const roles = arrayOf(malo['marktrollen']).filter(isPlainObject);
@@ -183,16 +212,26 @@ export function trefferMakorelevant(_criteria: IdentifyCriteria, candidate: Cand
  * trefferStillgelegt: the MaLo is decommissioned at the date: its `marktlokationsTyp` in force is
  * `RUHENDE_MARKTLOKATION`, or a `stilllegungsdatum` is not after the date, or `stillgelegt` is true.
  */
-export function trefferStillgelegt(_criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): boolean {
+export function trefferStillgelegt(
+  _criteria: IdentifyCriteria,
+  candidate: CandidateFacts,
+  context: FlagContext,
+): boolean {
   const malo = candidate.malo;
   if (malo['stillgelegt'] === true) return true;
   const since = dateOf(malo['stilllegungsdatum']);
   if (since !== undefined && since <= context.at.getTime()) return true;
-  return arrayOf(malo['marktlokationsTyp']).some((type) => isPlainObject(type) && type['typ'] === 'RUHENDE_MARKTLOKATION' && inForce(type, context.at));
+  return arrayOf(malo['marktlokationsTyp']).some(
+    (type) => isPlainObject(type) && type['typ'] === 'RUHENDE_MARKTLOKATION' && inForce(type, context.at),
+  );
 }
 
 /** trefferNetzgebiet: the MaLo's grid area (`netzgebietNr`) at the date is one served as "eigener Service". */
-export function trefferNetzgebiet(_criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): boolean {
+export function trefferNetzgebiet(
+  _criteria: IdentifyCriteria,
+  candidate: CandidateFacts,
+  context: FlagContext,
+): boolean {
   return ownArea(candidate.malo, context);
 }
 
@@ -200,10 +239,17 @@ export function trefferNetzgebiet(_criteria: IdentifyCriteria, candidate: Candid
  * trefferNetzgebiet3KJ: the MaLo was in a grid area served as "eigener Service" at some point of the last three
  * calendar years: from 1 January of the third year before the date's year (German time) up to the date.
  */
-export function trefferNetzgebiet3KJ(_criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): boolean {
+export function trefferNetzgebiet3KJ(
+  _criteria: IdentifyCriteria,
+  candidate: CandidateFacts,
+  context: FlagContext,
+): boolean {
   const since = threeCalendarYearsBefore(context.at).getTime();
   const at = context.at.getTime();
-  return candidate.history.some((version) => version.to > since && version.from <= at && ownArea(version.body, context)) || ownArea(candidate.malo, context);
+  return (
+    candidate.history.some((version) => version.to > since && version.from <= at && ownArea(version.body, context)) ||
+    ownArea(candidate.malo, context)
+  );
 }
 
 /** 1 January of the third calendar year before `at`'s year, 00:00 German time (23:00 UTC the day before). */
@@ -254,7 +300,9 @@ export type Treffer = Record<FlagName, boolean>;
 
 /** All twelve flags of a candidate. */
 export function flagsOf(criteria: IdentifyCriteria, candidate: CandidateFacts, context: FlagContext): Treffer {
-  return Object.fromEntries(FLAG_NAMES.map((name) => [name, FLAG_RULES[name](criteria, candidate, context)])) as Treffer;
+  return Object.fromEntries(
+    FLAG_NAMES.map((name) => [name, FLAG_RULES[name](criteria, candidate, context)]),
+  ) as Treffer;
 }
 
 // Strength of a candidate: ids weigh most, then meter, address, customer number and name; the secondary flags order
@@ -276,7 +324,10 @@ const WEIGHTS: Record<FlagName, number> = {
 
 /** A candidate's strength for ordering (higher first); a decommissioned MaLo ranks after a live one of equal hits. */
 export function strengthOf(treffer: Treffer): number {
-  return FLAG_NAMES.reduce((sum, name) => sum + (treffer[name] ? WEIGHTS[name] : 0), 0) + (treffer.trefferStillgelegt ? 0 : 1);
+  return (
+    FLAG_NAMES.reduce((sum, name) => sum + (treffer[name] ? WEIGHTS[name] : 0), 0) +
+    (treffer.trefferStillgelegt ? 0 : 1)
+  );
 }
 
 /** Whether any primary criterion hit: a candidate without one is not answered. */

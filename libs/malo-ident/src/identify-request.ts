@@ -48,10 +48,14 @@ const CHECK_CADASTRE = bodyCheck(CADASTRE, MALO_IDENT_SCHEMAS);
  */
 function rules(body: unknown): ProblemFieldError[] {
   const date = valueAt(body, '#/transaktionsdaten/ausfuehrungsdatum');
-  const dateErrors = typeof date === 'string' && Number.isNaN(new Date(date).getTime()) ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'must be a valid date-time' }] : [];
+  const dateErrors =
+    typeof date === 'string' && Number.isNaN(new Date(date).getTime())
+      ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'must be a valid date-time' }]
+      : [];
   const malos = valueAt(body, '#/stammdaten/MARKTLOKATION');
   const cadastreErrors = (Array.isArray(malos) ? malos : []).flatMap((malo, index) => {
-    if (!isPlainObject(malo) || (malo['katasterinformation'] ?? null) !== null || malo['katasteradresse'] === undefined) return [];
+    if (!isPlainObject(malo) || (malo['katasterinformation'] ?? null) !== null || malo['katasteradresse'] === undefined)
+      return [];
     const at = `#/stammdaten/MARKTLOKATION/${index}/katasterinformation`;
     return CHECK_CADASTRE(malo['katasteradresse']).map((error) => ({ ...error, pointer: at + error.pointer.slice(1) }));
   });
@@ -66,7 +70,9 @@ const CHECK = bodyCheck(IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS, rules);
  */
 export function checkIdentifyRequest(body: unknown): IdentifyCheck {
   const errors = CHECK(body);
-  return errors.length > 0 ? { ok: false, errors: inAnswerOrder(errors) } : { ok: true, criteria: criteriaOf(body as Bo) };
+  return errors.length > 0
+    ? { ok: false, errors: inAnswerOrder(errors) }
+    : { ok: true, criteria: criteriaOf(body as Bo) };
 }
 
 /**
@@ -93,7 +99,8 @@ const objects = (value: unknown): Bo[] => (Array.isArray(value) ? value.filter(i
 function criteriaOf(body: Bo): IdentifyCriteria {
   const stammdaten = body['stammdaten'] as Bo;
   const transaktionsdaten = body['transaktionsdaten'] as Bo;
-  const ids = (kind: string, field: string) => objects(stammdaten[kind]).flatMap((object) => (given(object[field]) ? [object[field]] : []));
+  const ids = (kind: string, field: string) =>
+    objects(stammdaten[kind]).flatMap((object) => (given(object[field]) ? [object[field]] : []));
   const malos = objects(stammdaten['MARKTLOKATION']);
   const customers = objects(stammdaten['ENERGIELIEFERVERTRAG'])
     .flatMap((contract) => objects(contract['vertragspartner2']))
@@ -101,7 +108,9 @@ function criteriaOf(body: Bo): IdentifyCriteria {
       ...(given(name1) ? { name1 } : {}),
       ...(given(name2) ? { name2 } : {}),
       company: gewerbekennzeichnung === true,
-      customerNumbers: objects(externeReferenzen).flatMap(({ exRefWert }) => (given(exRefWert) ? [exRefWert.trim()] : [])),
+      customerNumbers: objects(externeReferenzen).flatMap(({ exRefWert }) =>
+        given(exRefWert) ? [exRefWert.trim()] : [],
+      ),
     }));
   const vorgangsnummer = transaktionsdaten['vorgangsnummer'] as string;
   const key = transaktionsdaten['idempodenzschluessel'];

@@ -9,12 +9,6 @@ import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
 /** "MaloIdent NB (Backend)": `POST /identifyMarketlocation`, `GET /getMaloidentMarketlocation`, `GET /maloIdentRequests/{key}`. */
 @Module({
   controllers: [MaloIdentController],
-  providers: [
-    MaloIdentService,
-    MasterDataService,
-    MaloIdentRepository,
-    BusinessObjectReadRepository,
-    MaloIdentMetrics,
-  ],
+  providers: [MaloIdentService, MasterDataService, MaloIdentRepository, BusinessObjectReadRepository, MaloIdentMetrics],
 })
 export class MaloIdentModule {}

@@ -92,7 +92,14 @@ export class MaloIdentRepository {
 
   async linked(query: LinkedObjectQuery): Promise<LinkedObject[]> {
     if (query.keys.length === 0 || query.kinds.length === 0) return [];
-    const { rows } = await this.pool.query<{ kind: string; object_id: string; locations: string[]; body: string; from_ms: string | null; to_ms: string | null }>(linkedStatement(query));
+    const { rows } = await this.pool.query<{
+      kind: string;
+      object_id: string;
+      locations: string[];
+      body: string;
+      from_ms: string | null;
+      to_ms: string | null;
+    }>(linkedStatement(query));
     return rows.map((row) => ({
       kind: row.kind,
       objectId: row.object_id,
@@ -123,7 +130,15 @@ export class MaloIdentRepository {
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)
        ON CONFLICT (role, idempotency_key) DO NOTHING
        RETURNING role, idempotency_key, vorgangsnummer, token_subject, received_at, request, answer, candidate_count`,
-      [record.role, record.idempotencyKey, record.vorgangsnummer, record.tokenSubject, JSON.stringify(record.request), JSON.stringify(record.answer), record.candidateCount],
+      [
+        record.role,
+        record.idempotencyKey,
+        record.vorgangsnummer,
+        record.tokenSubject,
+        JSON.stringify(record.request),
+        JSON.stringify(record.answer),
+        record.candidateCount,
+      ],
     );
     if (rows[0]) return { stored: true, record: toRecord(rows[0]) };
     const existing = await this.find(record.role, record.idempotencyKey);

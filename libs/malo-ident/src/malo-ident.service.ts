@@ -13,7 +13,15 @@ import {
   nameKeyOf,
   normaliseMeterNumber,
 } from '@maco/process-store';
-import { anyPrimary, flagsOf, strengthOf, threeCalendarYearsBefore, type CandidateFacts, type FlagName, type Treffer } from './flags';
+import {
+  anyPrimary,
+  flagsOf,
+  strengthOf,
+  threeCalendarYearsBefore,
+  type CandidateFacts,
+  type FlagName,
+  type Treffer,
+} from './flags';
 import type { IdentifyOperation } from './identify-command';
 import { checkIdentifyRequest, IDENTIFY_OPERATION, type IdentifyCriteria } from './identify-request';
 import { MALO_IDENT_CONFIG, type MaloIdentConfig } from './malo-ident.config';
@@ -50,13 +58,22 @@ export class MaloIdentService {
   ) {}
 
   /** `operation`: the command's (`LESEN_LOKATIONIDENT_BASIS` is answered alike), for the log line. */
-  async identify(body: unknown, tokenSubject: string | undefined, facts?: RequestFacts, operation: IdentifyOperation = IDENTIFY_OPERATION): Promise<IdentifyAnswer> {
+  async identify(
+    body: unknown,
+    tokenSubject: string | undefined,
+    facts?: RequestFacts,
+    operation: IdentifyOperation = IDENTIFY_OPERATION,
+  ): Promise<IdentifyAnswer> {
     MALO_IDENT_LOG_FIELDS.note(facts, { maloIdentOperation: operation });
     const check = checkIdentifyRequest(body);
     if (!check.ok) {
       this.metrics.request('invalid');
       const count = check.errors.length;
-      throw maloIdentProblem('MALO_IDENT.INVALID_REQUEST', `${count} field${count === 1 ? ' is' : 's are'} missing or invalid.`, { errors: check.errors });
+      throw maloIdentProblem(
+        'MALO_IDENT.INVALID_REQUEST',
+        `${count} field${count === 1 ? ' is' : 's are'} missing or invalid.`,
+        { errors: check.errors },
+      );
     }
     const criteria = check.criteria;
     const recorded = await this.repository.find(this.role, criteria.idempotencyKey);
@@ -87,7 +104,8 @@ export class MaloIdentService {
   /** The recorded request and answer of an idempotency key (operators: why was it answered so). */
   async recorded(idempotencyKey: string): Promise<MaloIdentRecord> {
     const record = await this.repository.find(this.role, idempotencyKey);
-    if (!record) throw maloIdentProblem('MALO_IDENT.NOT_RECORDED', 'No identification request is recorded under this key.');
+    if (!record)
+      throw maloIdentProblem('MALO_IDENT.NOT_RECORDED', 'No identification request is recorded under this key.');
     return record;
   }
 
@@ -98,7 +116,14 @@ export class MaloIdentService {
     meterSince.setUTCMonth(meterSince.getUTCMonth() - METER_MONTHS);
     const historySince = threeCalendarYearsBefore(at);
     const since = new Date(Math.min(meterSince.getTime(), historySince.getTime()));
-    const hits = await this.repository.linked({ role: this.role, kinds: SEARCH_KINDS, keys: searchKeysOf(criteria), since, at, limit: READ_LIMIT });
+    const hits = await this.repository.linked({
+      role: this.role,
+      kinds: SEARCH_KINDS,
+      keys: searchKeysOf(criteria),
+      since,
+      at,
+      limit: READ_LIMIT,
+    });
 
     const now = at.getTime();
     const current = (object: LinkedObject) => object.from <= now && now < object.to;
@@ -119,7 +144,10 @@ export class MaloIdentService {
     const related = await this.repository.linked({
       role: this.role,
       kinds: SEARCH_KINDS,
-      keys: [...[...maloIds].map((id) => locationKey('MALO', id)), ...[...meloIds].map((id) => locationKey('MELO', id))],
+      keys: [
+        ...[...maloIds].map((id) => locationKey('MALO', id)),
+        ...[...meloIds].map((id) => locationKey('MELO', id)),
+      ],
       since,
       at,
       limit: READ_LIMIT,
@@ -130,7 +158,14 @@ export class MaloIdentService {
       if (object.kind !== 'MARKTLOKATION') continue;
       let candidate = facts.get(object.objectId);
       if (!candidate && current(object)) {
-        candidate = { maloId: object.objectId, malo: object.body, history: [], meloIds: [], trancheIds: [], meterNumbers: [] };
+        candidate = {
+          maloId: object.objectId,
+          malo: object.body,
+          history: [],
+          meloIds: [],
+          trancheIds: [],
+          meterNumbers: [],
+        };
         facts.set(object.objectId, candidate);
       }
       if (!candidate) continue;
@@ -160,7 +195,9 @@ export class MaloIdentService {
       const melos = object.locations.filter((key) => key.startsWith('MELO:')).map((key) => key.slice(5));
       if (object.kind === 'MESSLOKATION') melos.push(object.objectId);
       for (const candidate of facts.values()) {
-        const linked = object.locations.includes(locationKey('MALO', candidate.maloId)) || melos.some((melo) => candidate.meloIds.includes(melo));
+        const linked =
+          object.locations.includes(locationKey('MALO', candidate.maloId)) ||
+          melos.some((melo) => candidate.meloIds.includes(melo));
         if (linked) candidate.meterNumbers.push(...numbers);
       }
     }
@@ -181,12 +218,24 @@ export function searchKeysOf(criteria: IdentifyCriteria): string[] {
     ...criteria.maloIds.map((id) => locationKey('MALO', id)),
     ...criteria.trancheIds.map((id) => locationKey('TRANCHE', id)),
     ...criteria.meloIds.map((id) => locationKey('MELO', id)),
-    ...criteria.meterNumbers.map(normaliseMeterNumber).filter((number) => number.length > 0).map((number) => lookupKey(MALO_IDENT_KEY.meterNumber(number))),
+    ...criteria.meterNumbers
+      .map(normaliseMeterNumber)
+      .filter((number) => number.length > 0)
+      .map((number) => lookupKey(MALO_IDENT_KEY.meterNumber(number))),
     ...criteria.addresses.flatMap((address) => addressKeyOf(address) ?? []).map(lookupKey),
-    ...criteria.cadastres.flatMap((cadastre) => cadastreKeyOf(cadastre) || []).map((tuple) => lookupKey(MALO_IDENT_KEY.cadastre(tuple))),
-    ...criteria.coordinates.flatMap((coordinates) => geoKeyOf(coordinates) || []).map((geo) => lookupKey(MALO_IDENT_KEY.geo(geo))),
+    ...criteria.cadastres
+      .flatMap((cadastre) => cadastreKeyOf(cadastre) || [])
+      .map((tuple) => lookupKey(MALO_IDENT_KEY.cadastre(tuple))),
+    ...criteria.coordinates
+      .flatMap((coordinates) => geoKeyOf(coordinates) || [])
+      .map((geo) => lookupKey(MALO_IDENT_KEY.geo(geo))),
     ...criteria.customers.flatMap((customer) => [
-      ...[nameKeyOf(customer.name1, customer.name2), ...[customer.name1, customer.name2].filter((field) => customer.company || holdsFullName(field)).map((field) => nameKeyOf(field))]
+      ...[
+        nameKeyOf(customer.name1, customer.name2),
+        ...[customer.name1, customer.name2]
+          .filter((field) => customer.company || holdsFullName(field))
+          .map((field) => nameKeyOf(field)),
+      ]
         .filter((words) => words.includes(' ') || (customer.company && words.length > 0))
         .map((words) => lookupKey(MALO_IDENT_KEY.name(words))),
       ...customer.customerNumbers.map((number) => lookupKey(MALO_IDENT_KEY.customerNumber(number))),

@@ -31,15 +31,26 @@ export class MasterDataService {
     const { values, errors } = readQuery(MASTER_DATA_ROUTE.query, query);
     if (errors.length > 0) {
       this.metrics.read('invalid');
-      throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', `${errors.length} parameter${errors.length === 1 ? ' is' : 's are'} invalid.`, { errors });
+      throw maloIdentProblem(
+        'MALO_IDENT.INVALID_PARAMETER',
+        `${errors.length} parameter${errors.length === 1 ? ' is' : 's are'} invalid.`,
+        { errors },
+      );
     }
     const { parameter1: maloId, parameter3: at } = values;
     MALO_IDENT_LOG_FIELDS.note(facts, { locationId: maloId });
     const keys = [locationKey('MALO', maloId)];
-    const bodies = await Promise.all(MASTER_DATA_KINDS.map((kind) => this.objects.find({ role: this.role, kind, keys, from: at })));
+    const bodies = await Promise.all(
+      MASTER_DATA_KINDS.map((kind) => this.objects.find({ role: this.role, kind, keys, from: at })),
+    );
     const found = bodies[0]?.length ?? 0;
     this.metrics.read(found > 0 ? 'found' : 'empty');
-    const stammdaten = Object.fromEntries(MASTER_DATA_KINDS.map((kind, index) => [kind, found > 0 ? (bodies[index] ?? []).map((body) => JSON.parse(body) as unknown) : []]));
+    const stammdaten = Object.fromEntries(
+      MASTER_DATA_KINDS.map((kind, index) => [
+        kind,
+        found > 0 ? (bodies[index] ?? []).map((body) => JSON.parse(body) as unknown) : [],
+      ]),
+    );
     return { stammdaten } as MasterData;
   }
 }

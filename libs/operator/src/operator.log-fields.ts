@@ -1,7 +1,14 @@
 import { defineLogFields, matching, oneOf } from '@maco/platform';
 
 /** The reads of the operator console, as its log lines and metrics name them. */
-export const OPERATOR_READS = ['session', 'processes', 'triggers', 'trigger-events', 'findings-summary', 'findings'] as const;
+export const OPERATOR_READS = [
+  'session',
+  'processes',
+  'triggers',
+  'trigger-events',
+  'findings-summary',
+  'findings',
+] as const;
 export type OperatorRead = (typeof OPERATOR_READS)[number];
 
 /** What the console's reads add to their request's log line: which read, which filters (names only), how many rows. */

@@ -9,7 +9,12 @@ import { HealthController } from './health/health.controller';
 import { REQUEST_LOG_FIELDS } from './logging/log-fields';
 import { LoggingModule, type LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { mergeProblemCatalogs, PLATFORM_PROBLEMS, PROBLEM_CATALOG, type ProblemCatalog } from './problem/problem-catalog';
+import {
+  mergeProblemCatalogs,
+  PLATFORM_PROBLEMS,
+  PROBLEM_CATALOG,
+  type ProblemCatalog,
+} from './problem/problem-catalog';
 import { ProblemDetailsFilter } from './problem/problem-details.filter';
 import { RefusalRecorders } from './problem/refusal-recorders';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -35,13 +40,16 @@ function groupConfigProviders(definition: ServiceDefinition): Provider[] {
     {
       provide: GROUP_CONFIGS,
       inject: [{ token: CONFIG_ENVIRONMENT, optional: true }],
-      useFactory: (env: ConfigEnvironment | undefined) => valueOrThrow(readGroupConfigs(definition, env ?? process.env)),
+      useFactory: (env: ConfigEnvironment | undefined) =>
+        valueOrThrow(readGroupConfigs(definition, env ?? process.env)),
     },
-    ...definition.groups.flatMap((group) => group.config ?? []).map((config) => ({
-      provide: config.token,
-      inject: [GROUP_CONFIGS],
-      useFactory: (values: ReadonlyMap<symbol, unknown>) => values.get(config.token),
-    })),
+    ...definition.groups
+      .flatMap((group) => group.config ?? [])
+      .map((config) => ({
+        provide: config.token,
+        inject: [GROUP_CONFIGS],
+        useFactory: (values: ReadonlyMap<symbol, unknown>) => values.get(config.token),
+      })),
   ];
 }
 
@@ -62,7 +70,12 @@ export class PlatformModule {
     checkServiceDefinition(definition);
     return {
       module: PlatformModule,
-      imports: [TerminusModule.forRoot({ logger: false }), MetricsModule.forRoot(), LoggingModule.forRoot(options.logging), RateLimitModule],
+      imports: [
+        TerminusModule.forRoot({ logger: false }),
+        MetricsModule.forRoot(),
+        LoggingModule.forRoot(options.logging),
+        RateLimitModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: SERVICE_DEFINITION, useValue: definition },
@@ -73,7 +86,15 @@ export class PlatformModule {
         RefusalRecorders,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [SERVICE_DEFINITION, SERVICE_ROLE, PROBLEM_CATALOG, REQUEST_LOG_FIELDS, ...groupConfigTokens(definition), RateLimitModule, RefusalRecorders],
+      exports: [
+        SERVICE_DEFINITION,
+        SERVICE_ROLE,
+        PROBLEM_CATALOG,
+        REQUEST_LOG_FIELDS,
+        ...groupConfigTokens(definition),
+        RateLimitModule,
+        RefusalRecorders,
+      ],
     };
   }
 }

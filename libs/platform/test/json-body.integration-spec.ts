@@ -30,7 +30,11 @@ describe('JSON bodies over HTTP', () => {
 
   const post = async (text: string | Uint8Array) => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-    return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   };
 
   beforeAll(async () => {
@@ -60,7 +64,12 @@ describe('JSON bodies over HTTP', () => {
 
   it.each([
     ['too deep', '{"a":{"b":{"c":{"d":{"e":{}}}}}}', '#/a/b/c/d/e', 'nests deeper than 5 levels'],
-    ['too deep, a million levels', '['.repeat(500_000) + ']'.repeat(500_000), '#/0/0/0/0/0', 'nests deeper than 5 levels'],
+    [
+      'too deep, a million levels',
+      '['.repeat(500_000) + ']'.repeat(500_000),
+      '#/0/0/0/0/0',
+      'nests deeper than 5 levels',
+    ],
     ['too long an array', '{"a":[{"b":[1,2,3,4,5]}]}', '#/a/0/b', 'has 5 elements, more than the 4 allowed'],
   ])('should answer 422 REQUEST.JSON_LIMIT_EXCEEDED for a body %s', async (_name, text, pointer, message) => {
     const answer = await post(text);

@@ -111,7 +111,8 @@ export interface RefusedDetail extends RefusedSummary {
 }
 
 /** One more try of a refused write through the normal write path: booked with its receipt, or refused again. */
-export type BookingAttempt = { outcome: 'booked'; receipt: BookingReceipt } | { outcome: 'refused'; problem: ProblemDetails };
+export type BookingAttempt =
+  { outcome: 'booked'; receipt: BookingReceipt } | { outcome: 'refused'; problem: ProblemDetails };
 
 /** The answer of `POST /refused/{id}/resubmit`: the attempt and the entry as it stands after it. */
 export type ResubmitAnswer = BookingAttempt & { entry: RefusedDetail };

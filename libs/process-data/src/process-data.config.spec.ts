@@ -4,8 +4,14 @@ describe('processDataConfig', () => {
   it('should report AHB findings unless AHB_RULE_MODE says strict', () => {
     expect(processDataConfig.parse({})).toEqual({ ok: true, value: { ahbRuleMode: 'report' } });
     expect(processDataConfig.parse({ AHB_RULE_MODE: '' })).toEqual({ ok: true, value: { ahbRuleMode: 'report' } });
-    expect(processDataConfig.parse({ AHB_RULE_MODE: 'report' })).toEqual({ ok: true, value: { ahbRuleMode: 'report' } });
-    expect(processDataConfig.parse({ AHB_RULE_MODE: ' strict ' })).toEqual({ ok: true, value: { ahbRuleMode: 'strict' } });
+    expect(processDataConfig.parse({ AHB_RULE_MODE: 'report' })).toEqual({
+      ok: true,
+      value: { ahbRuleMode: 'report' },
+    });
+    expect(processDataConfig.parse({ AHB_RULE_MODE: ' strict ' })).toEqual({
+      ok: true,
+      value: { ahbRuleMode: 'strict' },
+    });
   });
 
   it.each(['lenient', 'Strict'])('should refuse AHB_RULE_MODE=%s, naming the variable and the choices', (mode) => {
@@ -16,6 +22,9 @@ describe('processDataConfig', () => {
   });
 
   it("should leave DEFAULT_RELEASE to platform's config (the triggers fall back to it too)", () => {
-    expect(processDataConfig.parse({ DEFAULT_RELEASE: 'no release' })).toEqual({ ok: true, value: { ahbRuleMode: 'report' } });
+    expect(processDataConfig.parse({ DEFAULT_RELEASE: 'no release' })).toEqual({
+      ok: true,
+      value: { ahbRuleMode: 'report' },
+    });
   });
 });

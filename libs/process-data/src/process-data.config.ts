@@ -18,7 +18,6 @@ export const PROCESS_DATA_CONFIG = Symbol('PROCESS_DATA_CONFIG');
 /**
  * `AHB_RULE_MODE`. The release a booking falls back to (`DEFAULT_RELEASE`) is platform's: the triggers read it too.
  */
-export const processDataConfig = defineGroupConfig(
-  PROCESS_DATA_CONFIG,
-  (read): ProcessDataConfig => ({ ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report') }),
-);
+export const processDataConfig = defineGroupConfig(PROCESS_DATA_CONFIG, (read): ProcessDataConfig => ({
+  ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report'),
+}));

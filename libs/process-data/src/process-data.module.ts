@@ -16,6 +16,14 @@ import { RefusedMessageRepository } from './quarantine/refused-message.repositor
  */
 @Module({
   controllers: [ProcessDataController, ProcessReadController, RefusedController],
-  providers: [ProcessDataService, ProcessRecordRepository, ProcessReadRepository, BookingMetrics, RefusedMessageRepository, QuarantineService, QuarantineRecorder],
+  providers: [
+    ProcessDataService,
+    ProcessRecordRepository,
+    ProcessReadRepository,
+    BookingMetrics,
+    RefusedMessageRepository,
+    QuarantineService,
+    QuarantineRecorder,
+  ],
 })
 export class ProcessDataModule {}

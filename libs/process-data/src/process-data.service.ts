@@ -16,7 +16,14 @@ import {
   type ReleaseName,
 } from '@maco/domain';
 import { findUnstorableNumber, unstorableTextError } from '@maco/database';
-import { commandNames, ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
+import {
+  commandNames,
+  ProblemError,
+  SERVICE_CONFIG,
+  SERVICE_ROLE,
+  type RequestFacts,
+  type ServiceConfig,
+} from '@maco/platform';
 import { canonicalJson, derivedBusinessKey, sha256 } from './booking/canonical-body';
 import { overlongIndexedValues } from './booking/indexed-values';
 import { mergeProcessState } from './booking/merge-process-state';
@@ -89,14 +96,21 @@ export class ProcessDataService {
   async create(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     // Before validation, so a refused body's log line and metric carry its PI too.
     const pruefidentifikator = pruefidentifikatorOf(body);
-    PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'create', pruefidentifikator, businessKey: businessKeyOf(body) });
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, {
+      operation: 'create',
+      pruefidentifikator,
+      businessKey: businessKeyOf(body),
+    });
     const { envelope, release, findings } = this.accept('create', body, context);
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
     // Only a keyless create needs the canonical hash here: its key is derived from it.
     const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
     // The stored body is the state unless the key was derived or a container was read as `{}`.
-    const currentJson = givenKey && envelope === body ? null : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
+    const currentJson =
+      givenKey && envelope === body
+        ? null
+        : JSON.stringify({ ...envelope, zusatzdaten: { ...envelope.zusatzdaten, businessKey } });
 
     const outcome = await refusingUnstorableNumbers(bodyJson, () =>
       this.records.insertRecord({
@@ -111,7 +125,10 @@ export class ProcessDataService {
     if (outcome.kind !== 'conflict') {
       if (outcome.kind === 'booked') this.booked([businessKey, envelope.zusatzdaten?.prozessId]);
       PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey });
-      this.bookingMetrics.record({ role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind }, context.facts);
+      this.bookingMetrics.record(
+        { role: this.role, operation: 'create', pruefidentifikator, outcome: outcome.kind },
+        context.facts,
+      );
       return { businessKey, revision: 1, replayed: outcome.kind === 'replayed', release, findings };
     }
     throw processDataProblem(
@@ -123,12 +140,19 @@ export class ProcessDataService {
 
   async update(body: unknown, context: BookingContext): Promise<BookingReceipt> {
     const pruefidentifikator = pruefidentifikatorOf(body);
-    PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'update', pruefidentifikator, businessKey: businessKeyOf(body) });
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, {
+      operation: 'update',
+      pruefidentifikator,
+      businessKey: businessKeyOf(body),
+    });
     const { envelope, release, findings } = this.accept('update', body, context);
     // Acceptance guarantees a key; without its own businessKey the update answers the key that names its process.
     const businessKey = requestKeyOf(updateKeysOf(envelope.zusatzdaten ?? {}));
     const outcome = await this.appendRevision(envelope, release, findings, context);
-    this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
+    this.bookingMetrics.record(
+      { role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind },
+      context.facts,
+    );
     return updateReceipt(businessKey, outcome, release, findings);
   }
 
@@ -148,9 +172,15 @@ export class ProcessDataService {
     PROCESS_DATA_LOG_FIELDS.note(context.facts, { operation: 'update', pruefidentifikator });
     try {
       const { envelope, release, findings } = this.accept('update', answer, context, validateMaloIdentAnswer);
-      const outcome = await this.appendRevision(envelope, release, findings, { ...context, jsonText: context.jsonText ?? JSON.stringify(body) });
+      const outcome = await this.appendRevision(envelope, release, findings, {
+        ...context,
+        jsonText: context.jsonText ?? JSON.stringify(body),
+      });
       PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey: outcome.businessKey });
-      this.bookingMetrics.record({ role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind }, context.facts);
+      this.bookingMetrics.record(
+        { role: this.role, operation: 'update', pruefidentifikator, outcome: outcome.kind },
+        context.facts,
+      );
       return {
         message: outcome.kind === 'replayed' ? 'MaloIdent answer was booked before' : 'MaloIdent answer booked',
         // The answer names no process of its own: its receipt names the process it was booked on.
@@ -158,12 +188,21 @@ export class ProcessDataService {
       };
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
-      throw processDataProblem('MALO_IDENT.REFUSED', error.detail, { ...error.extensions, errorCode: error.code, message: error.detail });
+      throw processDataProblem('MALO_IDENT.REFUSED', error.detail, {
+        ...error.extensions,
+        errorCode: error.code,
+        message: error.detail,
+      });
     }
   }
 
   /** Resolves the update's process by its keys and appends the revision; unknown or ambiguous keys are refused. */
-  private async appendRevision(envelope: ProcessDataBody, release: ReleaseName, findings: Finding[], context: BookingContext) {
+  private async appendRevision(
+    envelope: ProcessDataBody,
+    release: ReleaseName,
+    findings: Finding[],
+    context: BookingContext,
+  ) {
     const zusatzdaten = envelope.zusatzdaten ?? {};
     const keys = updateKeysOf(zusatzdaten);
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
@@ -184,10 +223,21 @@ export class ProcessDataService {
       ),
     );
     if (outcome.kind === 'unknown') {
-      const named = Object.entries(keys).map(([field, key]) => `${field} ${key}`).join(', ');
-      throw processDataProblem('PROCESS_DATA.BUSINESS_KEY_UNKNOWN', `No process with ${named || 'any key'} is booked for role ${this.role}.`, {
-        errors: [{ pointer: `#/zusatzdaten/${keys.businessKey ? 'businessKey' : 'targetBusinessKey'}`, message: 'no process with this business key exists' }],
-      });
+      const named = Object.entries(keys)
+        .map(([field, key]) => `${field} ${key}`)
+        .join(', ');
+      throw processDataProblem(
+        'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
+        `No process with ${named || 'any key'} is booked for role ${this.role}.`,
+        {
+          errors: [
+            {
+              pointer: `#/zusatzdaten/${keys.businessKey ? 'businessKey' : 'targetBusinessKey'}`,
+              message: 'no process with this business key exists',
+            },
+          ],
+        },
+      );
     }
     if (outcome.kind === 'ambiguous') {
       const processes = [...new Set(outcome.matches.map((match) => match.processBusinessKey))];
@@ -263,8 +313,13 @@ export class ProcessDataService {
       return { envelope: body as ProcessDataBody, findings: [] };
     }
     const { envelope, findings, refusals } = tolerantReading(body as Record<string, unknown>, validate);
-    const keyless = operation === 'update' && Object.keys(updateKeysOf((envelope as ProcessDataBody).zusatzdaten ?? {})).length === 0;
-    if (keyless) refusals.push({ pointer: '#/zusatzdaten/businessKey', message: 'is required: an update needs a key that names its process' });
+    const keyless =
+      operation === 'update' && Object.keys(updateKeysOf((envelope as ProcessDataBody).zusatzdaten ?? {})).length === 0;
+    if (keyless)
+      refusals.push({
+        pointer: '#/zusatzdaten/businessKey',
+        message: 'is required: an update needs a key that names its process',
+      });
     refusals.push(...overlongIndexedValues(envelope));
     if (refusals.length > 0) throw validationFailed(refusals);
     return { envelope: envelope as ProcessDataBody, findings };
@@ -323,7 +378,10 @@ async function refusingUnstorableNumbers<T>(bodyJson: string, book: () => Promis
   try {
     return await book();
   } catch (error) {
-    const violation = (error as { code?: unknown } | null)?.code === NUMERIC_VALUE_OUT_OF_RANGE ? findUnstorableNumber(bodyJson) : undefined;
+    const violation =
+      (error as { code?: unknown } | null)?.code === NUMERIC_VALUE_OUT_OF_RANGE
+        ? findUnstorableNumber(bodyJson)
+        : undefined;
     if (!violation) throw error;
     throw processDataProblem('REQUEST.VALIDATION_FAILED', '1 field of the body failed validation.', {
       errors: [{ pointer: violation.pointer, message: violation.message }],
@@ -339,7 +397,8 @@ function marktlokationsIdsOf(body: ProcessDataBody): string[] {
 }
 
 function pruefidentifikatorOf(body: unknown): unknown {
-  return (body as { transaktionsdaten?: { pruefidentifikator?: unknown } } | null)?.transaktionsdaten?.pruefidentifikator;
+  return (body as { transaktionsdaten?: { pruefidentifikator?: unknown } } | null)?.transaktionsdaten
+    ?.pruefidentifikator;
 }
 
 function businessKeyOf(body: unknown): unknown {
@@ -364,9 +423,13 @@ function requestKeyOf(keys: UpdateKeys): string {
 }
 
 function validationFailed(violations: FieldViolation[]): ProblemError {
-  return processDataProblem('REQUEST.VALIDATION_FAILED', `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`, {
-    errors: violations,
-  });
+  return processDataProblem(
+    'REQUEST.VALIDATION_FAILED',
+    `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`,
+    {
+      errors: violations,
+    },
+  );
 }
 
 /** The MaloIdent group's examples wrap the body in `data`; the rules apply to what is inside. */

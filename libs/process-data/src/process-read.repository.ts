@@ -3,7 +3,8 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import type { ProcessKeyView, ProcessView } from './process-data-api';
 
-export type ProcessLookup = { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
+export type ProcessLookup =
+  { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
 
 // The process of any key: its own business key, a key it collected, the prozessId of its create. With the first and
 // the last UTC month it was booked in: every revision of a record lies between its `created_at` and `updated_at`.
@@ -41,7 +42,12 @@ const LINKED = `
   WHERE role = $1 AND target_business_key = ANY($2::text[]) AND id <> $3 ORDER BY created_at, business_key`;
 
 function revisionsStatement(bodies: boolean, firstMonth: unknown, afterLastMonth: unknown): string {
-  if (typeof firstMonth !== 'string' || typeof afterLastMonth !== 'string' || !MONTH.test(firstMonth) || !MONTH.test(afterLastMonth)) {
+  if (
+    typeof firstMonth !== 'string' ||
+    typeof afterLastMonth !== 'string' ||
+    !MONTH.test(firstMonth) ||
+    !MONTH.test(afterLastMonth)
+  ) {
     throw new Error(`unexpected month bounds ${String(firstMonth)}, ${String(afterLastMonth)}`);
   }
   return REVISIONS(bodies, firstMonth, afterLastMonth);
@@ -58,21 +64,35 @@ export class ProcessReadRepository {
   async findByKey(role: string, key: string, options: { bodies?: boolean } = {}): Promise<ProcessLookup> {
     const { rows } = await this.pool.query({ name: 'find_process_records', text: FIND_RECORDS, values: [role, key] });
     if (rows.length === 0) return { kind: 'unknown' };
-    if (rows.length > 1) return { kind: 'ambiguous', businessKeys: rows.map((row) => row.business_key as string).sort() };
+    if (rows.length > 1)
+      return { kind: 'ambiguous', businessKeys: rows.map((row) => row.business_key as string).sort() };
     const record = rows[0];
     const [keys, revisions] = await Promise.all([
       this.pool.query({ name: 'process_keys', text: KEYS, values: [record.id] }),
-      this.pool.query({ text: revisionsStatement(options.bodies === true, record.first_month, record.after_last_month), values: options.bodies ? [record.id] : [record.id, record.current === null] }),
+      this.pool.query({
+        text: revisionsStatement(options.bodies === true, record.first_month, record.after_last_month),
+        values: options.bodies ? [record.id] : [record.id, record.current === null],
+      }),
     ]);
-    const collected: ProcessKeyView[] = keys.rows.map((row) => ({ key: row.key, kind: row.kind, firstRevision: row.first_revision }));
+    const collected: ProcessKeyView[] = keys.rows.map((row) => ({
+      key: row.key,
+      kind: row.kind,
+      firstRevision: row.first_revision,
+    }));
     const allKeys: ProcessKeyView[] = [
       { key: record.business_key, kind: 'businessKey', firstRevision: 1 },
-      ...(record.prozess_id && record.prozess_id !== record.business_key && !collected.some((k) => k.key === record.prozess_id)
+      ...(record.prozess_id &&
+      record.prozess_id !== record.business_key &&
+      !collected.some((k) => k.key === record.prozess_id)
         ? [{ key: record.prozess_id as string, kind: 'prozessId' as const, firstRevision: 1 }]
         : []),
       ...collected,
     ];
-    const linked = await this.pool.query({ name: 'linked_processes', text: LINKED, values: [role, allKeys.map((k) => k.key), record.id] });
+    const linked = await this.pool.query({
+      name: 'linked_processes',
+      text: LINKED,
+      values: [role, allKeys.map((k) => k.key), record.id],
+    });
     return {
       kind: 'found',
       process: {

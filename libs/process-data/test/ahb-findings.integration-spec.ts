@@ -22,7 +22,8 @@ const MALO_ID_POINTER = '#/stammdaten/MARKTLOKATION/0/marktlokationsId';
 
 /** The 55001 contract example's MaLo-ID 50074561192 fails its check digit (needs 0): corrected where a test wants no finding. */
 function withValidMaloId(body: Record<string, unknown>): Record<string, unknown> {
-  ((body['stammdaten'] as Record<string, Record<string, unknown>[]>)['MARKTLOKATION'][0])['marktlokationsId'] = '50074561190';
+  (body['stammdaten'] as Record<string, Record<string, unknown>[]>)['MARKTLOKATION'][0]['marktlokationsId'] =
+    '50074561190';
   return body;
 }
 
@@ -63,24 +64,36 @@ describe('AHB findings on bookings', () => {
     await database?.drop();
   });
 
-  it('should book a PI outside the role\'s catalogue and record an unlisted-pi finding', async () => {
+  it("should book a PI outside the role's catalogue and record an unlisted-pi finding", async () => {
     // 55001 is in NB's create list, not in LF's (backend-interface §4).
     const body = withValidMaloId(sample('LF', '55001'));
-    const answer = await postJson(`${report.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+    const answer = await postJson(`${report.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
 
     expect(answer.status).toBe(200);
-    expect(answer.body['findings']).toEqual([{ code: 'unlisted-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: expect.any(String) }]);
-    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([answer.body['findings']]);
+    expect(answer.body['findings']).toEqual([
+      { code: 'unlisted-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: expect.any(String) },
+    ]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([
+      answer.body['findings'],
+    ]);
   });
 
   it('should book a PI its release does not know and record an unknown-pi finding', async () => {
     const body = withValidMaloId(sample('LF', '55001'));
     (body['transaktionsdaten'] as Record<string, unknown>)['pruefidentifikator'] = '99998';
-    const answer = await postJson(`${report.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+    const answer = await postJson(`${report.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
 
     expect(answer.status).toBe(200);
-    expect(answer.body['findings']).toEqual([{ code: 'unknown-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: expect.any(String) }]);
-    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([answer.body['findings']]);
+    expect(answer.body['findings']).toEqual([
+      { code: 'unknown-pi', pointer: '#/transaktionsdaten/pruefidentifikator', message: expect.any(String) },
+    ]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([
+      answer.body['findings'],
+    ]);
   });
 
   it('should find nothing for a listed PI that carries every mandatory field and valid identifiers', async () => {
@@ -92,7 +105,9 @@ describe('AHB findings on bookings', () => {
 
   it('should book the contract example in report mode and record its wrong MaLo-ID check digit as a binding finding', async () => {
     const body = sample('NB', '55001');
-    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['NB'] }) });
+    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['NB'] }),
+    });
 
     expect(answer.status).toBe(200);
     // 55001's AHB: LOC+Z16 DE3225 `X [950]` (format MaLo-ID) makes the check binding there.
@@ -103,16 +118,22 @@ describe('AHB findings on bookings', () => {
       binding: true,
       message: '50074561192 is not a valid MaLo-ID (malo-check-digit: expected 0)',
     });
-    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'NB')).toEqual([answer.body['findings']]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'NB')).toEqual([
+      answer.body['findings'],
+    ]);
   });
 
   it('should refuse the contract example in strict mode, where the AHB makes the MaLo-ID format binding, and book nothing', async () => {
     const body = sample('LF', '55001');
-    const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+    const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
 
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'PROCESS_DATA.MANDATORY_FIELDS_MISSING', release: '04/26' });
-    expect(answer.body.errors).toEqual([{ pointer: MALO_ID_POINTER, code: 'invalid-identifier', message: expect.stringContaining('malo-check-digit') }]);
+    expect(answer.body.errors).toEqual([
+      { pointer: MALO_ID_POINTER, code: 'invalid-identifier', message: expect.stringContaining('malo-check-digit') },
+    ]);
     expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'LF')).toEqual([]);
   });
 
@@ -120,18 +141,26 @@ describe('AHB findings on bookings', () => {
     const body = withValidMaloId(sample('NB', '55001'));
     const pointer = withoutMandatoryField(body);
 
-    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['NB'] }) });
+    const answer = await postJson(`${nbReport.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['NB'] }),
+    });
 
     expect(answer.status).toBe(200);
-    expect(answer.body['findings']).toEqual([{ code: 'missing-mandatory-field', pointer, message: expect.stringContaining('55001') }]);
-    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'NB')).toEqual([answer.body['findings']]);
+    expect(answer.body['findings']).toEqual([
+      { code: 'missing-mandatory-field', pointer, message: expect.stringContaining('55001') },
+    ]);
+    expect(await findingsOf((body['zusatzdaten'] as { businessKey: string }).businessKey, 'NB')).toEqual([
+      answer.body['findings'],
+    ]);
   });
 
   it('should refuse the same body in strict mode with 422 naming the field, and book nothing', async () => {
     const body = withValidMaloId(sample('LF', '55001'));
     const pointer = withoutMandatoryField(body);
 
-    const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, { token: mintTestToken({ roles: ['LF'] }) });
+    const answer = await postJson(`${strict.baseUrl}/createProcessData`, body, {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
 
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'PROCESS_DATA.MANDATORY_FIELDS_MISSING', release: '04/26' });

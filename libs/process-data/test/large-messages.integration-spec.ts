@@ -24,7 +24,15 @@ function loadProfileMonth(businessKey: string): Record<string, unknown> {
   );
   return {
     stammdaten: {
-      ENERGIEMENGE: [{ boTyp: 'ENERGIEMENGE', versionStruktur: '1', lokationsId: '51238696788', lokationsTyp: 'MALO', energieverbrauch }],
+      ENERGIEMENGE: [
+        {
+          boTyp: 'ENERGIEMENGE',
+          versionStruktur: '1',
+          lokationsId: '51238696788',
+          lokationsTyp: 'MALO',
+          energieverbrauch,
+        },
+      ],
     },
     transaktionsdaten: { pruefidentifikator: '13025', nachrichtendatum: '2026-04-01T06:00:00+02:00', sparte: 'STROM' },
     zusatzdaten: { businessKey },
@@ -36,7 +44,12 @@ describe('large messages with the default limits (LF)', () => {
   const token = mintTestToken({ roles: ['LF'] });
   const shared = useServicesOnOneDatabase({ service: serviceModule('LF') });
   let service: TestService;
-  beforeAll(() => ({ services: { service } } = shared));
+  beforeAll(
+    () =>
+      ({
+        services: { service },
+      } = shared),
+  );
 
   it('should book a month of quarter-hour values of four registers and read it back verbatim', async () => {
     const businessKey = randomUUID();
@@ -49,10 +62,16 @@ describe('large messages with the default limits (LF)', () => {
     const bookingMs = Date.now() - started;
 
     expect(booked.status).toBe(200);
-    expect((booked.body['findings'] as { code: string }[]).filter((finding) => finding.code === 'invalid-value')).toEqual([]);
-    const read = await fetch(`${service.baseUrl}/processes/${businessKey}?bodies=true`, { headers: { authorization: `Bearer ${token}` } });
+    expect(
+      (booked.body['findings'] as { code: string }[]).filter((finding) => finding.code === 'invalid-value'),
+    ).toEqual([]);
+    const read = await fetch(`${service.baseUrl}/processes/${businessKey}?bodies=true`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const process = (await read.json()) as { revisions: { body: unknown }[] };
     expect(process.revisions[0].body).toEqual(body);
-    console.info(`13025, ${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${REGISTERS.length * QUARTER_HOURS_IN_MARCH} values: booked in ${bookingMs} ms`);
+    console.info(
+      `13025, ${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${REGISTERS.length * QUARTER_HOURS_IN_MARCH} values: booked in ${bookingMs} ms`,
+    );
   }, 60_000);
 });

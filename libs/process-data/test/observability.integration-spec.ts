@@ -44,7 +44,9 @@ class LogCapture {
   /** The response line is written when Node finishes the response, which may be just after the client has it. */
   async lineOf(requestId: string): Promise<Record<string, unknown>> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const line = this.records().find((record) => record['requestId'] === requestId && record['msg'] === 'request completed');
+      const line = this.records().find(
+        (record) => record['requestId'] === requestId && record['msg'] === 'request completed',
+      );
       if (line) return line;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -79,7 +81,8 @@ describe('metrics and logs of the LF service', () => {
     kunde['name1'] = 'Mustermannowski';
     kunde['name2'] = 'Maximiliane';
     kunde['eMailAdresse'] = 'maximiliane.mustermannowski@example.org';
-    (vertrag['korrespondenzpartner'] as { partneradresse: Record<string, unknown> }).partneradresse['strasse'] = 'Geheimgasse';
+    (vertrag['korrespondenzpartner'] as { partneradresse: Record<string, unknown> }).partneradresse['strasse'] =
+      'Geheimgasse';
     return body;
   };
 
@@ -90,7 +93,11 @@ describe('metrics and logs of the LF service', () => {
       observedService('LF', logs),
       database.url,
       { LOG_LEVEL: 'info', BODY_LIMIT_BYTES: String(1024 * 1024) },
-      { routesOutsideTheDocument: { '/probe/updateProcessData': "this test's probe of @BookingRoute, no route of a group" } },
+      {
+        routesOutsideTheDocument: {
+          '/probe/updateProcessData': "this test's probe of @BookingRoute, no route of a group",
+        },
+      },
     );
     // What createServiceApp is to do: Nest's own log output through pino.
     service.app.useLogger(service.app.get(PinoNestLogger));
@@ -132,26 +139,43 @@ describe('metrics and logs of the LF service', () => {
     const conflict = await postJson(`${service.baseUrl}/createProcessData`, other, { token });
     const invalid = personalBody();
     (invalid['transaktionsdaten'] as Record<string, unknown>)['pruefidentifikator'] = 'Mustermann 12';
-    const rejected = await postJson(`${service.baseUrl}/createProcessData?command=AKTUALISIEREN_PROZESSDATEN`, invalid, { token });
+    const rejected = await postJson(
+      `${service.baseUrl}/createProcessData?command=AKTUALISIEREN_PROZESSDATEN`,
+      invalid,
+      { token },
+    );
     const unknownKey = await postJson(`${service.baseUrl}/updateProcessData`, personalBody(), { token });
 
     expect([conflict.status, rejected.status, unknownKey.status]).toEqual([409, 422, 422]);
     const { text } = await metrics();
-    expect(sample(text, 'maco_bookings_total', 'role="LF",operation="create",pruefidentifikator="55001",outcome="conflict"')).toBe(1);
-    expect(sample(text, 'maco_bookings_total', 'role="LF",operation="create",pruefidentifikator="other",outcome="rejected"')).toBe(1);
-    expect(sample(text, 'maco_bookings_total', 'role="LF",operation="update",pruefidentifikator="55001",outcome="rejected"')).toBe(1);
+    expect(
+      sample(text, 'maco_bookings_total', 'role="LF",operation="create",pruefidentifikator="55001",outcome="conflict"'),
+    ).toBe(1);
+    expect(
+      sample(text, 'maco_bookings_total', 'role="LF",operation="create",pruefidentifikator="other",outcome="rejected"'),
+    ).toBe(1);
+    expect(
+      sample(text, 'maco_bookings_total', 'role="LF",operation="update",pruefidentifikator="55001",outcome="rejected"'),
+    ).toBe(1);
     expect(text).not.toContain('Mustermann');
   });
 
   it('should count answers no controller gave, under the route pattern or "unmatched", never the raw path', async () => {
     const unauthenticated = await postJson(`${service.baseUrl}/createProcessData`, personalBody());
     const unknownPath = await fetch(`${service.baseUrl}/no-such-path/${randomUUID()}?name=Mustermann`);
-    const tooLarge = await postJson(`${service.baseUrl}/createProcessData`, undefined, { token, raw: `{"x":"${'a'.repeat(1_100_000)}"}` });
+    const tooLarge = await postJson(`${service.baseUrl}/createProcessData`, undefined, {
+      token,
+      raw: `{"x":"${'a'.repeat(1_100_000)}"}`,
+    });
 
     expect([unauthenticated.status, unknownPath.status, tooLarge.status]).toEqual([401, 404, 413]);
     const { text } = await metrics();
-    expect(sample(text, 'http_server_requests_total', 'method="POST",route="/createProcessData",status_code="401"')).toBe(1);
-    expect(sample(text, 'http_server_requests_total', 'method="POST",route="/createProcessData",status_code="413"')).toBe(1);
+    expect(
+      sample(text, 'http_server_requests_total', 'method="POST",route="/createProcessData",status_code="401"'),
+    ).toBe(1);
+    expect(
+      sample(text, 'http_server_requests_total', 'method="POST",route="/createProcessData",status_code="413"'),
+    ).toBe(1);
     expect(sample(text, 'http_server_requests_total', 'method="GET",route="unmatched",status_code="404"')).toBe(1);
     expect(text).not.toContain('no-such-path');
   });
@@ -164,7 +188,9 @@ describe('metrics and logs of the LF service', () => {
 
     expect([unauthenticated.status, unsupported.status, accepted.status]).toEqual([401, 415, 200]);
     const { text } = await metrics();
-    expect(sample(text, 'maco_bookings_total', 'role="LF",operation="update",pruefidentifikator="other",outcome="rejected"')).toBe(2);
+    expect(
+      sample(text, 'maco_bookings_total', 'role="LF",operation="update",pruefidentifikator="other",outcome="rejected"'),
+    ).toBe(2);
   });
 
   it('should serve /metrics without a token, with pool and process metrics', async () => {
@@ -182,7 +208,9 @@ describe('metrics and logs of the LF service', () => {
   it('should log one JSON line per booking with its request id and booking facts, and no personal data', async () => {
     const businessKey = randomUUID();
     const body = personalBody(businessKey);
-    const answer = await postJson(`${service.baseUrl}/createProcessData?command=ERSTELLEN_PROZESSDATEN`, body, { token });
+    const answer = await postJson(`${service.baseUrl}/createProcessData?command=ERSTELLEN_PROZESSDATEN`, body, {
+      token,
+    });
     const requestId = answer.headers.get('x-request-id') as string;
 
     const line = await logs.lineOf(requestId);
@@ -203,7 +231,14 @@ describe('metrics and logs of the LF service', () => {
     expect(logs.records().filter((record) => record['requestId'] === requestId && record['req'])).toHaveLength(1);
 
     const text = logs.text;
-    for (const personal of ['Mustermannowski', 'Maximiliane', 'maximiliane.mustermannowski@example.org', 'Geheimgasse', 'Test2312312', 'Dummystrasse']) {
+    for (const personal of [
+      'Mustermannowski',
+      'Maximiliane',
+      'maximiliane.mustermannowski@example.org',
+      'Geheimgasse',
+      'Test2312312',
+      'Dummystrasse',
+    ]) {
       expect(text).not.toContain(personal);
     }
     expect(text).not.toContain(token);
@@ -214,7 +249,9 @@ describe('metrics and logs of the LF service', () => {
 
   it('should take the request id from X-Request-Id and log each request once, also those refused before a controller', async () => {
     const requestId = `obs-${randomUUID()}`;
-    const answer = await postJson(`${service.baseUrl}/createProcessData`, personalBody(), { headers: { 'x-request-id': requestId } });
+    const answer = await postJson(`${service.baseUrl}/createProcessData`, personalBody(), {
+      headers: { 'x-request-id': requestId },
+    });
 
     expect([answer.status, answer.headers.get('x-request-id')]).toEqual([401, requestId]);
     const line = await logs.lineOf(requestId);

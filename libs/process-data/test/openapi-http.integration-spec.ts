@@ -8,11 +8,20 @@ import { serviceModule } from './service-module';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // What the bootstrap serves for an app of this role that offers this group.
-const setupOpenApi = (app: NestFastifyApplication, role: MarketRole) => setupServiceOpenApi(app, { role, groups: [PROCESS_DATA_GROUP] });
+const setupOpenApi = (app: NestFastifyApplication, role: MarketRole) =>
+  setupServiceOpenApi(app, { role, groups: [PROCESS_DATA_GROUP] });
 
 /** `startTestService`, with `setupOpenApi` where the bootstrap calls it: after `createServiceApp`, before `listen`. */
-async function startWithOpenApi(role: MarketRole, databaseUrl: string): Promise<{ app: NestFastifyApplication; baseUrl: string }> {
-  const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
+async function startWithOpenApi(
+  role: MarketRole,
+  databaseUrl: string,
+): Promise<{ app: NestFastifyApplication; baseUrl: string }> {
+  const config = loadServiceConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
   const app = await createServiceApp(serviceModule(role), config, { logLevels: ['error', 'warn'] });
   setupOpenApi(app, role);
   await app.listen(0, '127.0.0.1');
@@ -41,7 +50,9 @@ describe('OpenAPI over HTTP (NB service)', () => {
     const document = (await response.json()) as Json;
     expect(document).toEqual(JSON.parse(renderOpenApiDocument('NB')));
 
-    expect(document['components']['securitySchemes']['bearer']).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }));
+    expect(document['components']['securitySchemes']['bearer']).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+    );
     for (const [path, operationId] of [
       ['/createProcessData', 'ERSTELLEN_PROZESSDATEN'],
       ['/updateProcessData', 'AKTUALISIEREN_PROZESSDATEN'],
@@ -49,7 +60,9 @@ describe('OpenAPI over HTTP (NB service)', () => {
       const operation = document['paths'][path]['post'];
       expect(operation.operationId).toBe(operationId);
       expect(operation.security).toEqual([{ bearer: [] }]);
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']));
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']),
+      );
     }
     expect(Object.keys(document['paths']['/createProcessData']['post'].responses)).toContain('409');
     expect(Object.keys(document['paths'])).toEqual(expect.arrayContaining(['/health/live', '/health/ready']));
@@ -71,7 +84,11 @@ describe('OpenAPI over HTTP (NB service)', () => {
   });
 
   it('should still require a token on the operations', async () => {
-    const response = await fetch(`${service.baseUrl}/createProcessData`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${service.baseUrl}/createProcessData`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'AUTH.UNAUTHENTICATED' });
   });
@@ -80,7 +97,12 @@ describe('OpenAPI over HTTP (NB service)', () => {
 describe('setupOpenApi and app.init', () => {
   it('should work with app.init() (no listen), as in-process tests run the app', async () => {
     const database = await createTestDatabase();
-    const config = loadServiceConfig({ JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' });
+    const config = loadServiceConfig({
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATABASE_URL: database.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
     const app = await createServiceApp(serviceModule('MSB'), config, { logLevels: ['error', 'warn'] });
     try {
       setupOpenApi(app, 'MSB');

@@ -26,12 +26,16 @@ describe('process chains (LF)', () => {
     if (!sample) throw new Error('no LF update sample');
     return sample.body;
   };
-  const withZusatzdaten = (body: Record<string, unknown>, zusatzdaten: Record<string, unknown>) => ({ ...structuredClone(body), zusatzdaten });
+  const withZusatzdaten = (body: Record<string, unknown>, zusatzdaten: Record<string, unknown>) => ({
+    ...structuredClone(body),
+    zusatzdaten,
+  });
   const create = (zusatzdaten: Record<string, unknown>, query = '') =>
     postJson(`${service.baseUrl}/createProcessData${query}`, withZusatzdaten(createSample(), zusatzdaten), { token });
   const update = (zusatzdaten: Record<string, unknown>, body: Record<string, unknown> = updateSample()) =>
     postJson(`${service.baseUrl}/updateProcessData`, withZusatzdaten(body, zusatzdaten), { token });
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const revisionsOf = (businessKey: string) =>
     sql<{ revision: number; matched_by: string | null }>(
       `SELECT v.revision, v.matched_by FROM process_revision v JOIN process_record r ON r.id = v.record_id
@@ -46,7 +50,13 @@ describe('process chains (LF)', () => {
     );
 
   const shared = useServicesOnOneDatabase({ service: serviceModule('LF') }, { DEFAULT_RELEASE: '04/26' });
-  beforeAll(() => ({ database, services: { service } } = shared));
+  beforeAll(
+    () =>
+      ({
+        database,
+        services: { service },
+      } = shared),
+  );
 
   describe('POST /updateProcessData', () => {
     it("should book a sub-process's answer on the chain's first process and keep its key for later updates", async () => {
@@ -57,8 +67,19 @@ describe('process chains (LF)', () => {
       const answer = await update({ businessKey: subProcess, targetBusinessKey: chain });
       const later = await update({ businessKey: subProcess, targetBusinessKey: null });
 
-      expect([answer.status, answer.body]).toEqual([200, expect.objectContaining({ businessKey: subProcess, processBusinessKey: chain, revision: 2, matchedBy: 'targetBusinessKey' })]);
-      expect([later.status, later.body]).toEqual([200, expect.objectContaining({ processBusinessKey: chain, revision: 3, matchedBy: 'businessKey' })]);
+      expect([answer.status, answer.body]).toEqual([
+        200,
+        expect.objectContaining({
+          businessKey: subProcess,
+          processBusinessKey: chain,
+          revision: 2,
+          matchedBy: 'targetBusinessKey',
+        }),
+      ]);
+      expect([later.status, later.body]).toEqual([
+        200,
+        expect.objectContaining({ processBusinessKey: chain, revision: 3, matchedBy: 'businessKey' }),
+      ]);
       expect(await revisionsOf(chain)).toEqual([
         { revision: 1, matched_by: null },
         { revision: 2, matched_by: 'targetBusinessKey' },
@@ -76,9 +97,21 @@ describe('process chains (LF)', () => {
       const byProzessId = await update({ businessKey: randomUUID(), prozessId });
       const byReferenz = await update({ businessKey: randomUUID(), referenzProzessId: prozessId });
 
-      expect([byParent.body['matchedBy'], byProzessId.body['matchedBy'], byReferenz.body['matchedBy']]).toEqual(['parentBusinessKey', 'prozessId', 'prozessId']);
-      expect([byParent.body['processBusinessKey'], byProzessId.body['processBusinessKey'], byReferenz.body['processBusinessKey']]).toEqual([chain, chain, chain]);
-      expect((await keysOf(chain)).map((key) => key.kind)).toEqual(['subProcessBusinessKey', 'subProcessBusinessKey', 'subProcessBusinessKey']);
+      expect([byParent.body['matchedBy'], byProzessId.body['matchedBy'], byReferenz.body['matchedBy']]).toEqual([
+        'parentBusinessKey',
+        'prozessId',
+        'prozessId',
+      ]);
+      expect([
+        byParent.body['processBusinessKey'],
+        byProzessId.body['processBusinessKey'],
+        byReferenz.body['processBusinessKey'],
+      ]).toEqual([chain, chain, chain]);
+      expect((await keysOf(chain)).map((key) => key.kind)).toEqual([
+        'subProcessBusinessKey',
+        'subProcessBusinessKey',
+        'subProcessBusinessKey',
+      ]);
     });
 
     it('should answer 409 naming both processes, and book nothing, when two keys name two processes', async () => {
@@ -89,17 +122,27 @@ describe('process chains (LF)', () => {
       const answer = await update({ businessKey: first, targetBusinessKey: second });
 
       expect(answer.status).toBe(409);
-      expect(answer.body).toMatchObject({ code: 'PROCESS_DATA.KEYS_AMBIGUOUS', type: 'urn:maco:problem:keys-ambiguous' });
+      expect(answer.body).toMatchObject({
+        code: 'PROCESS_DATA.KEYS_AMBIGUOUS',
+        type: 'urn:maco:problem:keys-ambiguous',
+      });
       expect(String(answer.body['detail'])).toContain(first);
       expect(String(answer.body['detail'])).toContain(second);
-      expect(answer.body.errors?.map((error) => error.pointer)).toEqual(['#/zusatzdaten/businessKey', '#/zusatzdaten/targetBusinessKey']);
+      expect(answer.body.errors?.map((error) => error.pointer)).toEqual([
+        '#/zusatzdaten/businessKey',
+        '#/zusatzdaten/targetBusinessKey',
+      ]);
       expect([(await revisionsOf(first)).length, (await revisionsOf(second)).length]).toEqual([1, 1]);
     });
 
     it('should count updates by the key that found their process', async () => {
       const metric = async () => {
         const text = await (await fetch(`${service.baseUrl}/metrics`)).text();
-        const line = text.split('\n').find((candidate) => candidate.startsWith('maco_update_resolutions_total{role="LF",matched_by="parentBusinessKey"}'));
+        const line = text
+          .split('\n')
+          .find((candidate) =>
+            candidate.startsWith('maco_update_resolutions_total{role="LF",matched_by="parentBusinessKey"}'),
+          );
         return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
       };
       const chain = randomUUID();
@@ -129,7 +172,9 @@ describe('process chains (LF)', () => {
 
       expect(answers.map((answer) => answer.status)).toEqual(Array(13).fill(200));
       expect(answers.filter((answer) => answer.body['replayed'] === true)).toHaveLength(1);
-      expect((await revisionsOf(chain)).map((row) => row.revision)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+      expect((await revisionsOf(chain)).map((row) => row.revision)).toEqual(
+        Array.from({ length: 13 }, (_, i) => i + 1),
+      );
       expect((await keysOf(chain)).map((key) => key.key).sort()).toEqual([...subProcesses].sort());
     });
   });
@@ -139,11 +184,23 @@ describe('process chains (LF)', () => {
       vorgangsnummer: randomUUID(),
       nachrichtendatum: '2026-05-04T10:00:00Z',
       pruefidentifikator,
-      absender: { boTyp: 'MARKTTEILNEHMER', versionStruktur: '1', rollencodenummer: '9900000000002', rollencodetyp: 'BDEW' },
-      empfaenger: { boTyp: 'MARKTTEILNEHMER', versionStruktur: '1', rollencodenummer: '9900000000019', rollencodetyp: 'BDEW' },
+      absender: {
+        boTyp: 'MARKTTEILNEHMER',
+        versionStruktur: '1',
+        rollencodenummer: '9900000000002',
+        rollencodetyp: 'BDEW',
+      },
+      empfaenger: {
+        boTyp: 'MARKTTEILNEHMER',
+        versionStruktur: '1',
+        rollencodenummer: '9900000000019',
+        rollencodetyp: 'BDEW',
+      },
     });
     const positive = (zusatzdaten: Record<string, unknown>) => ({
-      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }] },
+      stammdaten: {
+        MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }],
+      },
       transaktionsdaten: transaktionsdaten('03002'),
       zusatzdaten,
     });
@@ -160,7 +217,12 @@ describe('process chains (LF)', () => {
       const booked = await answer(positive({ prozessId, targetBusinessKey: randomUUID() }));
 
       expect(booked.status).toBe(201);
-      expect(booked.body).toMatchObject({ message: 'MaloIdent answer booked', revision: 2, replayed: false, matchedBy: 'prozessId' });
+      expect(booked.body).toMatchObject({
+        message: 'MaloIdent answer booked',
+        revision: 2,
+        replayed: false,
+        matchedBy: 'prozessId',
+      });
     });
 
     it("should take the vendor's form too: wrapped in data, the id as referenzProzessId, stored as received", async () => {
@@ -187,12 +249,24 @@ describe('process chains (LF)', () => {
       const unknown = await answer(negative({ prozessId: randomUUID(), targetBusinessKey: randomUUID() }));
       const withoutTarget = await answer(positive({ prozessId: randomUUID() }));
 
-      expect(withoutTarget.body).toMatchObject({ code: 'MALO_IDENT.REFUSED', errorCode: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN' });
+      expect(withoutTarget.body).toMatchObject({
+        code: 'MALO_IDENT.REFUSED',
+        errorCode: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
+      });
       expect(invalid.status).toBe(400);
-      expect(invalid.body).toMatchObject({ code: 'MALO_IDENT.REFUSED', errorCode: 'REQUEST.VALIDATION_FAILED', message: expect.any(String) });
-      expect(invalid.body.errors).toEqual([{ pointer: '#/zusatzdaten/targetBusinessKey', message: expect.any(String) }]);
+      expect(invalid.body).toMatchObject({
+        code: 'MALO_IDENT.REFUSED',
+        errorCode: 'REQUEST.VALIDATION_FAILED',
+        message: expect.any(String),
+      });
+      expect(invalid.body.errors).toEqual([
+        { pointer: '#/zusatzdaten/targetBusinessKey', message: expect.any(String) },
+      ]);
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toMatchObject({ code: 'MALO_IDENT.REFUSED', errorCode: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN' });
+      expect(unknown.body).toMatchObject({
+        code: 'MALO_IDENT.REFUSED',
+        errorCode: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN',
+      });
     });
   });
 
@@ -208,7 +282,9 @@ describe('process chains (LF)', () => {
 
   describe('GET /processes/{key}', () => {
     const read = async (key: string, query = '', readToken = token) => {
-      const response = await fetch(`${service.baseUrl}/processes/${encodeURIComponent(key)}${query}`, { headers: { authorization: `Bearer ${readToken}` } });
+      const response = await fetch(`${service.baseUrl}/processes/${encodeURIComponent(key)}${query}`, {
+        headers: { authorization: `Bearer ${readToken}` },
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
 
@@ -238,10 +314,11 @@ describe('process chains (LF)', () => {
         ],
       });
       expect((bySubProcess.body['revisions'] as Record<string, unknown>[])[0]).not.toHaveProperty('body');
-      expect((withBodies.body['revisions'] as Record<string, unknown>[]).map((revision) => (revision['body'] as { zusatzdaten: unknown }).zusatzdaten)).toEqual([
-        { businessKey: chain },
-        { businessKey: subProcess, targetBusinessKey: chain },
-      ]);
+      expect(
+        (withBodies.body['revisions'] as Record<string, unknown>[]).map(
+          (revision) => (revision['body'] as { zusatzdaten: unknown }).zusatzdaten,
+        ),
+      ).toEqual([{ businessKey: chain }, { businessKey: subProcess, targetBusinessKey: chain }]);
     });
 
     it('should answer 404 for a key no process carries, 403 for a token of another role', async () => {

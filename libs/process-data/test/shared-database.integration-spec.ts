@@ -33,13 +33,20 @@ describe('LF and NB services on one database', () => {
     const lfBody = withBusinessKey(loadSamples({ role: 'LF', operation: 'create' })[0].body, businessKey);
     const nbBody = withBusinessKey(loadSamples({ role: 'NB', operation: 'create' })[0].body, businessKey);
 
-    const lfAnswer = await postJson(`${lf.baseUrl}/createProcessData`, lfBody, { token: mintTestToken({ roles: ['LF'] }) });
-    const nbAnswer = await postJson(`${nb.baseUrl}/createProcessData`, nbBody, { token: mintTestToken({ roles: ['NB'] }) });
+    const lfAnswer = await postJson(`${lf.baseUrl}/createProcessData`, lfBody, {
+      token: mintTestToken({ roles: ['LF'] }),
+    });
+    const nbAnswer = await postJson(`${nb.baseUrl}/createProcessData`, nbBody, {
+      token: mintTestToken({ roles: ['NB'] }),
+    });
 
     expect([lfAnswer.status, nbAnswer.status]).toEqual([200, 200]);
     expect(nbAnswer.body).toMatchObject({ businessKey, revision: 1, replayed: false });
-    const rows = await withClient(database.url, async (client) =>
-      (await client.query('SELECT role FROM process_record WHERE business_key = $1 ORDER BY role', [businessKey])).rows,
+    const rows = await withClient(
+      database.url,
+      async (client) =>
+        (await client.query('SELECT role FROM process_record WHERE business_key = $1 ORDER BY role', [businessKey]))
+          .rows,
     );
     expect(rows).toEqual([{ role: 'LF' }, { role: 'NB' }]);
   });
@@ -56,7 +63,9 @@ describe('LF and NB services on one database', () => {
   it('should let one token carrying both roles write to both services', async () => {
     const token = mintTestToken({ roles: ['LF', 'NB'] });
     const body = withBusinessKey(loadSamples({ role: 'NB', operation: 'create' })[0].body);
-    const answers = await Promise.all([lf, nb].map((service) => postJson(`${service.baseUrl}/createProcessData`, body, { token })));
+    const answers = await Promise.all(
+      [lf, nb].map((service) => postJson(`${service.baseUrl}/createProcessData`, body, { token })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
   });
 

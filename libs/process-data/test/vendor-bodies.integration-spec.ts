@@ -75,10 +75,16 @@ const groupOf = (c: Pick<Case, 'role' | 'operation' | 'release'>) => `${c.role} 
 /** Every PI any release of the catalogue lists (read for enumeration only; membership is `catalogueEntry`'s). */
 function cataloguePis(): string[] {
   const file = join(workspaceRoot(), 'libs', 'domain', 'src', 'release', 'data', 'pi-catalogue.json');
-  const catalogue = JSON.parse(readFileSync(file, 'utf8')) as { releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }> };
+  const catalogue = JSON.parse(readFileSync(file, 'utf8')) as {
+    releases: Record<
+      string,
+      { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }
+    >;
+  };
   const pis = new Set<string>();
   for (const release of Object.values(catalogue.releases)) {
-    for (const operations of Object.values(release.pruefidentifikatoren)) for (const list of Object.values(operations)) for (const entry of list) pis.add(entry.pruefidentifikator);
+    for (const operations of Object.values(release.pruefidentifikatoren))
+      for (const list of Object.values(operations)) for (const entry of list) pis.add(entry.pruefidentifikator);
   }
   return [...pis].sort();
 }
@@ -98,7 +104,14 @@ function buildCases(): { cases: Case[]; withoutSpec: Map<string, string[]> } {
             withoutSpec.set(group, [...(withoutSpec.get(group) ?? []), pruefidentifikator]);
             continue;
           }
-          cases.push({ role, operation, release, pruefidentifikator, formatVersion: spec.formatVersion, message: spec.message });
+          cases.push({
+            role,
+            operation,
+            release,
+            pruefidentifikator,
+            formatVersion: spec.formatVersion,
+            message: spec.message,
+          });
         }
       }
     }
@@ -110,7 +123,11 @@ const { cases: CASES, withoutSpec: WITHOUT_SPEC } = buildCases();
 const GROUPS = [...new Set(CASES.map(groupOf))];
 
 describe('bodies generated from the vendor documents', () => {
-  const shared = useServicesOnOneDatabase({ LF: serviceModule('LF'), NB: serviceModule('NB'), MSB: serviceModule('MSB') });
+  const shared = useServicesOnOneDatabase({
+    LF: serviceModule('LF'),
+    NB: serviceModule('NB'),
+    MSB: serviceModule('MSB'),
+  });
   const outcomes = new Map<string, Outcome>();
   const readBack = new Map<string, { status: number; difference: string | undefined }>();
   let runtimeMs = 0;
@@ -132,7 +149,11 @@ describe('bodies generated from the vendor documents', () => {
       body,
       ...(answer.status === 200
         ? {}
-        : { problem: String(answer.body['code'] ?? ''), pointer: first?.pointer, message: first?.message ?? String(answer.body['detail'] ?? '') }),
+        : {
+            problem: String(answer.body['code'] ?? ''),
+            pointer: first?.pointer,
+            message: first?.message ?? String(answer.body['detail'] ?? ''),
+          }),
     });
   }
 
@@ -167,7 +188,14 @@ describe('bodies generated from the vendor documents', () => {
       for (const kind of KINDS) {
         const body = vendorBody(formatVersion, c.pruefidentifikator, kind, { seed, businessKey: processKey });
         if (base.status !== 200) {
-          outcomes.set(caseKey(c, kind), { key: caseKey(c, kind), group: groupOf(c), kind, status: -base.status, problem: 'BASE_PROCESS_NOT_BOOKED', body });
+          outcomes.set(caseKey(c, kind), {
+            key: caseKey(c, kind),
+            group: groupOf(c),
+            kind,
+            status: -base.status,
+            problem: 'BASE_PROCESS_NOT_BOOKED',
+            body,
+          });
           continue;
         }
         record(c, kind, body, await post(c, '/updateProcessData', body));
@@ -199,7 +227,9 @@ describe('bodies generated from the vendor documents', () => {
     for (const [reason, list] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
       lines.push(`  ${String(list.length).padStart(4)} × ${reason}   e.g. ${list[0].key} ${list[0].pointer ?? ''}`);
     }
-    const readBackFailures = [...readBack].filter(([, r]) => r.status !== 200 || r.difference !== undefined).map(([key]) => key);
+    const readBackFailures = [...readBack]
+      .filter(([, r]) => r.status !== 200 || r.difference !== undefined)
+      .map(([key]) => key);
     lines.push(`maximal creates read back verbatim: ${readBack.size - readBackFailures.length}/${readBack.size}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -214,10 +244,15 @@ describe('bodies generated from the vendor documents', () => {
   it.each(GROUPS)('%s: every generated body books (200), save the known refusals, which still do not', (group) => {
     const inGroup = [...outcomes.values()].filter((outcome) => outcome.group === group);
     const unexpected = inGroup
-      .filter((o) => o.status !== 200 && !(KNOWN_REFUSALS.has(o.key) && o.status === 422 && o.problem === KNOWN_REFUSAL_CODE))
+      .filter(
+        (o) => o.status !== 200 && !(KNOWN_REFUSALS.has(o.key) && o.status === 422 && o.problem === KNOWN_REFUSAL_CODE),
+      )
       .map((o) => `${o.key}: ${o.status} ${o.problem} ${o.pointer ?? ''} ${o.message ?? ''}`);
     const nowBooking = inGroup.filter((o) => o.status === 200 && KNOWN_REFUSALS.has(o.key)).map((o) => o.key);
-    expect({ unexpected, nowBookingRemoveFromKnownList: nowBooking }).toEqual({ unexpected: [], nowBookingRemoveFromKnownList: [] });
+    expect({ unexpected, nowBookingRemoveFromKnownList: nowBooking }).toEqual({
+      unexpected: [],
+      nowBookingRemoveFromKnownList: [],
+    });
   });
 
   it('should read every booked maximal create body back verbatim', () => {
@@ -251,7 +286,9 @@ function firstDifference(stored: unknown, posted: unknown, pointer: string): str
     }
     return undefined;
   }
-  return stored === posted ? undefined : `${pointer || '/'}: stored ${JSON.stringify(stored)}, posted ${JSON.stringify(posted)}`;
+  return stored === posted
+    ? undefined
+    : `${pointer || '/'}: stored ${JSON.stringify(stored)}, posted ${JSON.stringify(posted)}`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

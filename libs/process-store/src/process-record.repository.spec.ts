@@ -44,7 +44,10 @@ class FakePool {
 /** Every optimistic write finds the record moved on (another update wrote first), so `appendRevision` takes the lock. */
 const racedEveryTime = (statement: string) => (statement === 'read_record' ? locked : []);
 
-function repositoryOn(client: FakeClient, answer: (statement: string, call: number) => unknown = racedEveryTime): ProcessRecordRepository {
+function repositoryOn(
+  client: FakeClient,
+  answer: (statement: string, call: number) => unknown = racedEveryTime,
+): ProcessRecordRepository {
   return new ProcessRecordRepository(new FakePool(client, answer) as unknown as Pool);
 }
 
@@ -64,7 +67,8 @@ const merge = () => ({ currentJson: '{}', marktlokationsIds: [] });
 const locked = [{ id: 'record-1', business_key: 'key-1', current: {}, revision: 1, key: 'key-1' }];
 
 /** An error as pg reports one the server sent. */
-const serverError = (code: string, severity: string, message: string) => Object.assign(new Error(message), { code, severity });
+const serverError = (code: string, severity: string, message: string) =>
+  Object.assign(new Error(message), { code, severity });
 
 describe('ProcessRecordRepository.appendRevision, optimistic', () => {
   const poolOf = (answer: (statement: string, call: number) => unknown) => {
@@ -75,7 +79,12 @@ describe('ProcessRecordRepository.appendRevision, optimistic', () => {
   it('should book in two statements, without a transaction or a checked-out connection', async () => {
     const { pool, repository } = poolOf((s) => (s === 'read_record' ? locked : [{ revision: 2 }]));
 
-    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({ kind: 'booked', revision: 2, businessKey: 'key-1', matchedBy: 'businessKey' });
+    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({
+      kind: 'booked',
+      revision: 2,
+      businessKey: 'key-1',
+      matchedBy: 'businessKey',
+    });
 
     expect(pool.statements).toEqual(['read_record', 'update_record_with_revision']);
     expect(pool.connects).toBe(0);
@@ -91,15 +100,29 @@ describe('ProcessRecordRepository.appendRevision, optimistic', () => {
 
     await expect(repository.appendRevision(facts, merge)).resolves.toMatchObject({ kind: 'booked', revision: 3 });
 
-    expect(pool.statements).toEqual(['read_record', 'update_record_with_revision', 'read_record', 'update_record_with_revision']);
+    expect(pool.statements).toEqual([
+      'read_record',
+      'update_record_with_revision',
+      'read_record',
+      'update_record_with_revision',
+    ]);
     expect([pool.values[1][15], pool.values[3][15]]).toEqual([1, 2]);
   });
 
   it('should answer a replay with the revision the body was booked as', async () => {
-    const repeated = Object.assign(serverError('23505', 'ERROR', 'duplicate key value'), { constraint: 'pk_process_update_body' });
-    const { pool, repository } = poolOf((s) => (s === 'read_record' ? locked : s === 'update_record_with_revision' ? repeated : [{ revision: 5 }]));
+    const repeated = Object.assign(serverError('23505', 'ERROR', 'duplicate key value'), {
+      constraint: 'pk_process_update_body',
+    });
+    const { pool, repository } = poolOf((s) =>
+      s === 'read_record' ? locked : s === 'update_record_with_revision' ? repeated : [{ revision: 5 }],
+    );
 
-    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({ kind: 'replayed', revision: 5, businessKey: 'key-1', matchedBy: 'businessKey' });
+    await expect(repository.appendRevision(facts, merge)).resolves.toEqual({
+      kind: 'replayed',
+      revision: 5,
+      businessKey: 'key-1',
+      matchedBy: 'businessKey',
+    });
     expect(pool.statements).toEqual(['read_record', 'update_record_with_revision', 'select_replayed_revision']);
   });
 
@@ -118,10 +141,14 @@ describe('ProcessRecordRepository.appendRevision, optimistic', () => {
   });
 
   it(`should take the row lock after ${OPTIMISTIC_ATTEMPTS} lost races`, async () => {
-    const client = new FakeClient((s) => (s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 9 }] : []));
+    const client = new FakeClient((s) =>
+      s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 9 }] : [],
+    );
     const pool = new FakePool(client, racedEveryTime);
 
-    await expect(new ProcessRecordRepository(pool as unknown as Pool).appendRevision(facts, merge)).resolves.toMatchObject({ kind: 'booked', revision: 9 });
+    await expect(
+      new ProcessRecordRepository(pool as unknown as Pool).appendRevision(facts, merge),
+    ).resolves.toMatchObject({ kind: 'booked', revision: 9 });
 
     expect(pool.statements).toHaveLength(2 * OPTIMISTIC_ATTEMPTS);
     expect(client.statements).toEqual(['BEGIN', 'lock_record', 'update_record_with_revision', 'COMMIT']);
@@ -163,7 +190,9 @@ describe('ProcessRecordRepository.appendRevision under the row lock, on a failin
 
   it('should discard the client after a client-side query timeout', async () => {
     const timeout = new Error('Query read timeout');
-    const client = new FakeClient((s) => (s === 'update_record_with_revision' ? timeout : s === 'lock_record' ? locked : []));
+    const client = new FakeClient((s) =>
+      s === 'update_record_with_revision' ? timeout : s === 'lock_record' ? locked : [],
+    );
 
     await expect(repositoryOn(client).appendRevision(facts, merge)).rejects.toBe(timeout);
 
@@ -173,7 +202,9 @@ describe('ProcessRecordRepository.appendRevision under the row lock, on a failin
 
   it('should roll back and keep the client after a statement error (statement timeout)', async () => {
     const cancelled = serverError('57014', 'ERROR', 'canceling statement due to statement timeout');
-    const client = new FakeClient((s) => (s === 'update_record_with_revision' ? cancelled : s === 'lock_record' ? locked : []));
+    const client = new FakeClient((s) =>
+      s === 'update_record_with_revision' ? cancelled : s === 'lock_record' ? locked : [],
+    );
 
     await expect(repositoryOn(client).appendRevision(facts, merge)).rejects.toBe(cancelled);
 
@@ -202,7 +233,13 @@ describe('ProcessRecordRepository.appendRevision under the row lock, on a failin
     const cancelled = serverError('57014', 'ERROR', 'canceling statement due to statement timeout');
     const notQueryable = new Error('Client has encountered a connection error and is not queryable');
     const client = new FakeClient((s) =>
-      s === 'update_record_with_revision' ? cancelled : s === 'ROLLBACK' ? notQueryable : s === 'lock_record' ? locked : [],
+      s === 'update_record_with_revision'
+        ? cancelled
+        : s === 'ROLLBACK'
+          ? notQueryable
+          : s === 'lock_record'
+            ? locked
+            : [],
     );
 
     await expect(repositoryOn(client).appendRevision(facts, merge)).rejects.toBe(cancelled);
@@ -211,9 +248,16 @@ describe('ProcessRecordRepository.appendRevision under the row lock, on a failin
   });
 
   it('should release a healthy client as is after a booking', async () => {
-    const client = new FakeClient((s) => (s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 2 }] : []));
+    const client = new FakeClient((s) =>
+      s === 'lock_record' ? locked : s === 'update_record_with_revision' ? [{ revision: 2 }] : [],
+    );
 
-    await expect(repositoryOn(client).appendRevision(facts, merge)).resolves.toEqual({ kind: 'booked', revision: 2, businessKey: 'key-1', matchedBy: 'businessKey' });
+    await expect(repositoryOn(client).appendRevision(facts, merge)).resolves.toEqual({
+      kind: 'booked',
+      revision: 2,
+      businessKey: 'key-1',
+      matchedBy: 'businessKey',
+    });
 
     expect(client.statements).toEqual(['BEGIN', 'lock_record', 'update_record_with_revision', 'COMMIT']);
     expect(client.release).toHaveBeenCalledWith(undefined);
@@ -236,7 +280,11 @@ describe('ProcessRecordRepository.insertRecord', () => {
     };
     const repository = new ProcessRecordRepository(pool as unknown as Pool);
 
-    const outcomes = await Promise.all([repository.insertRecord(create), repository.insertRecord(create), repository.insertRecord(create)]);
+    const outcomes = await Promise.all([
+      repository.insertRecord(create),
+      repository.insertRecord(create),
+      repository.insertRecord(create),
+    ]);
 
     expect(outcomes).toEqual([{ kind: 'booked' }, { kind: 'replayed' }, { kind: 'replayed' }]);
     expect(statements).toEqual(['insert_records_with_revisions', 'same_as_create', 'same_as_create']);
@@ -254,7 +302,10 @@ describe('ProcessRecordRepository.insertRecord', () => {
     };
     const repository = new ProcessRecordRepository(pool as unknown as Pool);
 
-    const [first, second] = await Promise.allSettled([repository.insertRecord(create), repository.insertRecord(create)]);
+    const [first, second] = await Promise.allSettled([
+      repository.insertRecord(create),
+      repository.insertRecord(create),
+    ]);
 
     expect(first.status).toBe('rejected');
     expect(second).toEqual({ status: 'fulfilled', value: { kind: 'booked' } });

@@ -82,7 +82,15 @@ const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'
  * The chain hash of a process's first revision (`maco_revision_hash`, migration RevisionHashChain), from a row of `source`
  * with `id` and `body_sha256`; received now(), the revision's `received_at`.
  */
-export const CREATE_CHAIN_HASH = (source: string, operation: string, pruefidentifikator: string, release: string, tokenSubject: string, requestId: string, findings: string) =>
+export const CREATE_CHAIN_HASH = (
+  source: string,
+  operation: string,
+  pruefidentifikator: string,
+  release: string,
+  tokenSubject: string,
+  requestId: string,
+  findings: string,
+) =>
   `maco_revision_hash(NULL, ${source}.id, 1, ${operation}, ${pruefidentifikator}, ${release}, ${source}.body_sha256, ${tokenSubject}, ${requestId}, ${findings}, NULL, now())`;
 
 // One statement for a batch of creates (see StatementBatcher): per create its record, its first revision and the
@@ -146,20 +154,35 @@ export function createBatchJson(rows: CreateRow[]): string {
   let json = '[';
   rows.forEach((row, seq) => {
     json +=
-      (seq === 0 ? '{"seq":' : ',{"seq":') + seq +
-      ',"id":"' + row.id +
-      '","business_key":' + JSON.stringify(row.businessKey) +
-      ',"target_business_key":' + JSON.stringify(row.targetBusinessKey) +
-      ',"prozess_id":' + JSON.stringify(row.prozessId) +
-      ',"pruefidentifikator":' + JSON.stringify(row.pruefidentifikator) +
-      ',"release":' + JSON.stringify(row.release) +
-      ',"marktlokations_ids":' + JSON.stringify(row.marktlokationsIds) +
-      ',"current":' + (row.currentJson ?? 'null') +
-      ',"body":' + row.bodyJson +
-      ',"token_subject":' + JSON.stringify(row.tokenSubject) +
-      ',"request_id":' + JSON.stringify(row.requestId) +
-      ',"findings":' + row.findingsJson +
-      ',"objects":' + row.objectsJson + '}';
+      (seq === 0 ? '{"seq":' : ',{"seq":') +
+      seq +
+      ',"id":"' +
+      row.id +
+      '","business_key":' +
+      JSON.stringify(row.businessKey) +
+      ',"target_business_key":' +
+      JSON.stringify(row.targetBusinessKey) +
+      ',"prozess_id":' +
+      JSON.stringify(row.prozessId) +
+      ',"pruefidentifikator":' +
+      JSON.stringify(row.pruefidentifikator) +
+      ',"release":' +
+      JSON.stringify(row.release) +
+      ',"marktlokations_ids":' +
+      JSON.stringify(row.marktlokationsIds) +
+      ',"current":' +
+      (row.currentJson ?? 'null') +
+      ',"body":' +
+      row.bodyJson +
+      ',"token_subject":' +
+      JSON.stringify(row.tokenSubject) +
+      ',"request_id":' +
+      JSON.stringify(row.requestId) +
+      ',"findings":' +
+      row.findingsJson +
+      ',"objects":' +
+      row.objectsJson +
+      '}';
   });
   return json + ']';
 }
@@ -266,7 +289,11 @@ export const CREATE_BATCH_LIMITS: BatcherLimits = { concurrency: 1, size: 64 };
  * booked (false: its business key was booked before; two creates of one key never share a batch).
  * The service's repository and the benchmark's floor both book through it.
  */
-export function createBatcher(pool: Pick<Pool, 'query'>, role: string, limits: BatcherLimits = CREATE_BATCH_LIMITS): StatementBatcher<CreateRow, boolean> {
+export function createBatcher(
+  pool: Pick<Pool, 'query'>,
+  role: string,
+  limits: BatcherLimits = CREATE_BATCH_LIMITS,
+): StatementBatcher<CreateRow, boolean> {
   return new StatementBatcher<CreateRow, boolean>(
     async (rows) => {
       const { rows: booked } = await pool.query<{ business_key: string }>(
@@ -299,7 +326,14 @@ export class ProcessRecordRepository {
     // Once a create of the same key is written (booked now or found booked), this copy can only be a replay or a
     // conflict: it is compared at once instead of queueing a statement of its own behind it (a retry storm of one
     // create would otherwise go one batch at a time). Only when that create failed does this one try to book.
-    if (earlier && (await earlier.then(() => true, () => false))) return this.sameAsCreate(facts);
+    if (
+      earlier &&
+      (await earlier.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return this.sameAsCreate(facts);
     let creates = this.creates.get(facts.role);
     if (!creates) this.creates.set(facts.role, (creates = createBatcher(this.pool, facts.role)));
     const booking = creates.submit({
@@ -315,7 +349,12 @@ export class ProcessRecordRepository {
       tokenSubject: facts.tokenSubject,
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
-      objectsJson: JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, { ...projectionOptionsOf(facts.role), transaktionsdaten: facts.transaktionsdaten })),
+      objectsJson: JSON.stringify(
+        describeBusinessObjects(facts.stammdaten, undefined, {
+          ...projectionOptionsOf(facts.role),
+          transaktionsdaten: facts.transaktionsdaten,
+        }),
+      ),
     });
     this.creating.set(key, booking);
     let booked: boolean;
@@ -359,7 +398,13 @@ export class ProcessRecordRepository {
       if (!('record' in resolved)) return resolved;
       try {
         const { rows: written } = await this.pool.query<{ revision: number }>(writeStatement(facts, resolved, merge));
-        if (written.length === 1) return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
+        if (written.length === 1)
+          return {
+            kind: 'booked',
+            revision: written[0].revision,
+            businessKey: resolved.record.business_key,
+            matchedBy: resolved.matchedBy,
+          };
       } catch (error) {
         if (!isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) throw error;
         return this.replayed(this.pool, facts, resolved);
@@ -382,18 +427,30 @@ export class ProcessRecordRepository {
         if (!('record' in resolved)) return resolved;
         chosen = resolved;
         const { rows: written } = await client.query<{ revision: number }>(writeStatement(facts, resolved, merge));
-        return { kind: 'booked', revision: written[0].revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
+        return {
+          kind: 'booked',
+          revision: written[0].revision,
+          businessKey: resolved.record.business_key,
+          matchedBy: resolved.matchedBy,
+        };
       });
     } catch (error) {
       // The same body was booked on this process meanwhile (the transaction is rolled back): a replay.
-      if (chosen && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) return this.replayed(this.pool, facts, chosen);
+      if (chosen && isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT))
+        return this.replayed(this.pool, facts, chosen);
       throw error;
     }
   }
 
   /** The answer to an update whose body the process booked before: the revision it was booked as. */
-  private async replayed(on: Pick<Pool, 'query'>, facts: RevisionFacts, { record, matchedBy }: Resolved): Promise<UpdateOutcome> {
-    const { rows } = await on.query<{ revision: number }>(statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [record.id, facts.bodyJson]));
+  private async replayed(
+    on: Pick<Pool, 'query'>,
+    facts: RevisionFacts,
+    { record, matchedBy }: Resolved,
+  ): Promise<UpdateOutcome> {
+    const { rows } = await on.query<{ revision: number }>(
+      statement('select_replayed_revision', SELECT_REPLAYED_REVISION, [record.id, facts.bodyJson]),
+    );
     return { kind: 'replayed', revision: rows[0].revision, businessKey: record.business_key, matchedBy };
   }
 }
@@ -423,11 +480,19 @@ interface Resolved {
 /** Finds the candidates of the request's keys: by one key (the common case) or by all, with or without the row lock. */
 function candidatesStatement(role: string, requested: RequestedKey[], lock: boolean): QueryConfig {
   const keys = [...new Set(requested.map(({ key }) => key))];
-  if (keys.length === 1) return lock ? statement('lock_record', LOCK_BY_KEY, [role, keys[0]]) : statement('read_record', READ_BY_KEY, [role, keys[0]]);
-  return lock ? statement('lock_candidates', LOCK_CANDIDATES, [role, keys]) : statement('read_candidates', READ_CANDIDATES, [role, keys]);
+  if (keys.length === 1)
+    return lock
+      ? statement('lock_record', LOCK_BY_KEY, [role, keys[0]])
+      : statement('read_record', READ_BY_KEY, [role, keys[0]]);
+  return lock
+    ? statement('lock_candidates', LOCK_CANDIDATES, [role, keys])
+    : statement('read_candidates', READ_CANDIDATES, [role, keys]);
 }
 
-function resolveCandidates(rows: CandidateRecord[], requested: RequestedKey[]): Resolved | { kind: 'unknown' } | { kind: 'ambiguous'; matches: KeyMatch[] } {
+function resolveCandidates(
+  rows: CandidateRecord[],
+  requested: RequestedKey[],
+): Resolved | { kind: 'unknown' } | { kind: 'ambiguous'; matches: KeyMatch[] } {
   const recordOf = new Map<string, CandidateRecord>();
   for (const row of rows) recordOf.set(row.key, row);
   const matches = requested.flatMap(({ field, key }) => {
@@ -436,9 +501,15 @@ function resolveCandidates(rows: CandidateRecord[], requested: RequestedKey[]): 
   });
   const records = new Set(matches.map(({ record }) => record.id));
   if (records.size === 0) return { kind: 'unknown' };
-  if (records.size > 1) return { kind: 'ambiguous', matches: matches.map(({ field, key, record }) => ({ field, key, processBusinessKey: record.business_key })) };
+  if (records.size > 1)
+    return {
+      kind: 'ambiguous',
+      matches: matches.map(({ field, key, record }) => ({ field, key, processBusinessKey: record.business_key })),
+    };
   const [{ field: matchedBy, record }] = matches;
-  const newKeys = requested.filter(({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key));
+  const newKeys = requested.filter(
+    ({ field, key }) => (field === 'businessKey' || field === 'prozessId') && !recordOf.has(key),
+  );
   return { record, matchedBy, newKeys };
 }
 

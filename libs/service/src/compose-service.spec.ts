@@ -21,8 +21,14 @@ describe(composeService.name, () => {
   });
 
   it('should register the global guards here, in the order they must run: rate limit, token (401), role (403)', () => {
-    const guards = (composed.providers ?? []).filter((provider) => (provider as { provide?: unknown }).provide === APP_GUARD);
-    expect(guards.map((guard) => (guard as { useClass: unknown }).useClass)).toEqual([TokenThrottlerGuard, JwtAuthGuard, ServiceRoleGuard]);
+    const guards = (composed.providers ?? []).filter(
+      (provider) => (provider as { provide?: unknown }).provide === APP_GUARD,
+    );
+    expect(guards.map((guard) => (guard as { useClass: unknown }).useClass)).toEqual([
+      TokenThrottlerGuard,
+      JwtAuthGuard,
+      ServiceRoleGuard,
+    ]);
   });
 
   it("should import platform, database and auth, then the groups' modules in the definition's order", () => {
@@ -31,8 +37,14 @@ describe(composeService.name, () => {
   });
 
   it('should refuse a definition that lists a group twice before anything starts', () => {
-    expect(() => composeService({ role: 'LF', groups: [{ name: 'first', module: FirstGroupModule }, { name: 'first', module: SecondGroupModule }] })).toThrow(
-      'Interface group first is listed twice for role LF',
-    );
+    expect(() =>
+      composeService({
+        role: 'LF',
+        groups: [
+          { name: 'first', module: FirstGroupModule },
+          { name: 'first', module: SecondGroupModule },
+        ],
+      }),
+    ).toThrow('Interface group first is listed twice for role LF');
   });
 });

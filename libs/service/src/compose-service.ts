@@ -16,7 +16,12 @@ export interface ComposeOptions {
 export function composeService(definition: ServiceDefinition, options: ComposeOptions = {}): DynamicModule {
   return {
     module: class ServiceModule {},
-    imports: [PlatformModule.forService(definition, { logging: options.logging }), DatabaseModule.forRoot(), AuthModule, ...definition.groups.map((group) => group.module)],
+    imports: [
+      PlatformModule.forService(definition, { logging: options.logging }),
+      DatabaseModule.forRoot(),
+      AuthModule,
+      ...definition.groups.map((group) => group.module),
+    ],
     providers: [
       { provide: APP_GUARD, useClass: TokenThrottlerGuard },
       { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -35,7 +35,7 @@ class ThingsModule {}
 describe(listServiceRoutes.name, () => {
   const listing = listServiceRoutes({ role: 'NB', groups: [{ name: 'things', module: ThingsModule }] });
 
-  it("should list every path of a handler with the auth the guards give it, under the group that imports its module", async () => {
+  it('should list every path of a handler with the auth the guards give it, under the group that imports its module', async () => {
     expect((await listing).filter((route) => route.group === 'things')).toEqual([
       { method: 'GET', path: '/things', auth: 'role+operator', group: 'things' },
       { method: 'POST', path: '/things/:key/change', auth: 'role', group: 'things' },

@@ -7,7 +7,15 @@ import { PathsExplorer } from '@nestjs/core/router/paths-explorer';
 import { RoutePathFactory } from '@nestjs/core/router/route-path-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { isOperatorReadable, isPublic } from '@maco/auth';
-import { recordRoutes, ServiceConfigModule, withoutHeadTwins, type RecordedRoute, type RouteAuth, type ServiceConfig, type ServiceDefinition } from '@maco/platform';
+import {
+  recordRoutes,
+  ServiceConfigModule,
+  withoutHeadTwins,
+  type RecordedRoute,
+  type RouteAuth,
+  type ServiceConfig,
+  type ServiceDefinition,
+} from '@maco/platform';
 import { addRoutesOutsideControllers } from './bootstrap-service';
 import { composeService } from './compose-service';
 
@@ -42,8 +50,15 @@ export function authOfHandler(controller: Type<unknown>, handler: (...args: unkn
 
 async function controllerRoutes(definition: ServiceDefinition): Promise<ListedRoute[]> {
   // As createServiceApp roots it; preview creates no provider, so the configuration's values are never read.
-  const root = { module: class ListedServiceRoot {}, imports: [ServiceConfigModule.register({} as ServiceConfig), composeService(definition)] };
-  const context = await NestFactory.createApplicationContext(root, { preview: true, logger: false, abortOnError: false });
+  const root = {
+    module: class ListedServiceRoot {},
+    imports: [ServiceConfigModule.register({} as ServiceConfig), composeService(definition)],
+  };
+  const context = await NestFactory.createApplicationContext(root, {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   try {
     const modules = [...context.get(ModulesContainer).values()];
     const groupOf = groupsByModule(definition, modules);
@@ -60,7 +75,12 @@ async function controllerRoutes(definition: ServiceDefinition): Promise<ListedRo
           for (const ctrlPath of controllerPaths(controller)) {
             for (const methodPath of definitionOfRoute.path) {
               for (const path of paths.create({ ctrlPath, methodPath }, definitionOfRoute.requestMethod)) {
-                routes.push({ method: RequestMethod[definitionOfRoute.requestMethod], path, auth, group: groupOf.get(module) ?? PLATFORM_GROUP });
+                routes.push({
+                  method: RequestMethod[definitionOfRoute.requestMethod],
+                  path,
+                  auth,
+                  group: groupOf.get(module) ?? PLATFORM_GROUP,
+                });
               }
             }
           }

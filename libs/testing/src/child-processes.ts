@@ -33,7 +33,12 @@ export interface RunningScript {
 }
 
 export function runScript(script: string, env: NodeJS.ProcessEnv): RunningScript {
-  const child = trackChild(spawn(process.execPath, [script], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = trackChild(
+    spawn(process.execPath, [script], {
+      env: { PATH: process.env['PATH'], ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -4,7 +4,9 @@ import { withClient } from './test-database';
  * Rows of the booking tables whose record is missing. The rows every booking writes have no foreign key (migration
  * RevisionsWithoutForeignKeys): the statements keep this integrity, and the load suites check it after their load.
  */
-export async function orphanRows(databaseUrl: string): Promise<{ revisions: number; updateBodies: number; outsideRecordTimes: number }> {
+export async function orphanRows(
+  databaseUrl: string,
+): Promise<{ revisions: number; updateBodies: number; outsideRecordTimes: number }> {
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ revisions: number; update_bodies: number; outside: number }>(`
       SELECT
@@ -29,6 +31,9 @@ export async function expectNoOrphanRows(databaseUrl: string): Promise<void> {
         `revisions outside their record's times: ${orphans.outsideRecordTimes}`,
     );
   }
-  const revisions = await withClient(databaseUrl, async (client) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM process_revision`)).rows[0].n);
+  const revisions = await withClient(
+    databaseUrl,
+    async (client) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM process_revision`)).rows[0].n,
+  );
   if (revisions === 0) throw new Error('no revision booked: nothing was checked');
 }

@@ -21,7 +21,11 @@ type Item = Record<string, unknown>;
 export function reverseKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map((element) => reverseKeys(element)) as T;
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, member]) => [key, reverseKeys(member)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, member]) => [key, reverseKeys(member)]),
+  ) as T;
 }
 
 /** The MARKTLOKATION items of a body's or state's stammdaten. */

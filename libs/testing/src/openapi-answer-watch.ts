@@ -8,9 +8,18 @@ import { openApiAnswerRecord } from './openapi-answer-record';
  * other route the document does not have is a violation: a new route must be documented or listed here.
  */
 export const ROUTES_OUTSIDE_THE_DOCUMENT: ReadonlyArray<{ route: RegExp; reason: string }> = [
-  { route: /^\/docs(\/.*)?$/, reason: 'the OpenAPI document itself and Swagger UI (static files), served for readers of the contract' },
-  { route: /^\/metrics$/, reason: "Prometheus' text exposition for the scraper, an operations endpoint and not part of the API contract" },
-  { route: /^\/console(\/.*)?$/, reason: 'the operator console: HTML, JavaScript and CSS files of the single-page app, not an API' },
+  {
+    route: /^\/docs(\/.*)?$/,
+    reason: 'the OpenAPI document itself and Swagger UI (static files), served for readers of the contract',
+  },
+  {
+    route: /^\/metrics$/,
+    reason: "Prometheus' text exposition for the scraper, an operations endpoint and not part of the API contract",
+  },
+  {
+    route: /^\/console(\/.*)?$/,
+    reason: 'the operator console: HTML, JavaScript and CSS files of the single-page app, not an API',
+  },
 ];
 
 const checkers = new WeakMap<ServiceDefinition, OpenApiAnswerChecker>();
@@ -19,7 +28,9 @@ const checkers = new WeakMap<ServiceDefinition, OpenApiAnswerChecker>();
 export function openApiCheckerOf(definition: ServiceDefinition): OpenApiAnswerChecker {
   let checker = checkers.get(definition);
   if (!checker) {
-    checker = new OpenApiAnswerChecker(buildServiceOpenApi(definition, serviceProblems(definition)) as unknown as OpenApiDocumentShape);
+    checker = new OpenApiAnswerChecker(
+      buildServiceOpenApi(definition, serviceProblems(definition)) as unknown as OpenApiDocumentShape,
+    );
     checkers.set(definition, checker);
   }
   return checker;
@@ -37,7 +48,10 @@ export function openApiCheckerOf(definition: ServiceDefinition): OpenApiAnswerCh
  * caused them. Fastify's own 404/405 for a path no route matches is not an operation: not checked. A module without the
  * platform (no service definition) is not watched.
  */
-export function watchAnswersAgainstOpenApi(app: NestFastifyApplication, routesOutsideTheDocument: Readonly<Record<string, string>> = {}): void {
+export function watchAnswersAgainstOpenApi(
+  app: NestFastifyApplication,
+  routesOutsideTheDocument: Readonly<Record<string, string>> = {},
+): void {
   let definition: ServiceDefinition;
   try {
     definition = app.get<symbol, ServiceDefinition>(SERVICE_DEFINITION, { strict: false });
@@ -47,7 +61,8 @@ export function watchAnswersAgainstOpenApi(app: NestFastifyApplication, routesOu
   const record = openApiAnswerRecord();
   const seen = record.seen.get(definition.role) ?? new Set<string>();
   record.seen.set(definition.role, seen);
-  const outside = (route: string) => route in routesOutsideTheDocument || ROUTES_OUTSIDE_THE_DOCUMENT.some(({ route: pattern }) => pattern.test(route));
+  const outside = (route: string) =>
+    route in routesOutsideTheDocument || ROUTES_OUTSIDE_THE_DOCUMENT.some(({ route: pattern }) => pattern.test(route));
   app
     .getHttpAdapter()
     .getInstance()
@@ -70,9 +85,12 @@ export function watchAnswersAgainstOpenApi(app: NestFastifyApplication, routesOu
           const checker = openApiCheckerOf(definition);
           const verdict = checker.check(answer);
           if (verdict.kind === 'invalid') record.violations.push(`${where}: ${verdict.problems.join('; ')}`);
-          else if (verdict.kind === 'valid' && request.method !== 'HEAD') seen.add(`${verdict.answer.method} ${verdict.answer.path} ${verdict.answer.status}`);
+          else if (verdict.kind === 'valid' && request.method !== 'HEAD')
+            seen.add(`${verdict.answer.method} ${verdict.answer.path} ${verdict.answer.status}`);
           else if (verdict.kind === 'outside' && !outside(route) && !checker.documentsRoute(answer.method, route)) {
-            record.violations.push(`${where}: the route is not in the OpenAPI document (document it, or list it in ROUTES_OUTSIDE_THE_DOCUMENT with the reason)`);
+            record.violations.push(
+              `${where}: the route is not in the OpenAPI document (document it, or list it in ROUTES_OUTSIDE_THE_DOCUMENT with the reason)`,
+            );
           }
         } catch (error) {
           record.violations.push(`${where}: could not be checked: ${(error as Error).stack ?? String(error)}`);
@@ -82,7 +100,8 @@ export function watchAnswersAgainstOpenApi(app: NestFastifyApplication, routesOu
     });
 }
 
-const headerText = (value: unknown): string | undefined => (value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value));
+const headerText = (value: unknown): string | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 
 function bodyText(payload: unknown): string | undefined {
   if (payload === null || payload === undefined) return '';

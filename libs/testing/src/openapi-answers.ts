@@ -69,10 +69,13 @@ export function openApiSchemaToJsonSchema(schema: unknown): unknown {
   for (const [keyword, value] of Object.entries(source)) {
     if (OPENAPI_ONLY_KEYWORDS.has(keyword) || keyword.startsWith('x-')) continue;
     if (keyword === '$ref' && typeof value === 'string') {
-      if (!value.startsWith(COMPONENT_REF)) throw new Error(`Unsupported $ref ${value}: only ${COMPONENT_REF}… is resolved`);
+      if (!value.startsWith(COMPONENT_REF))
+        throw new Error(`Unsupported $ref ${value}: only ${COMPONENT_REF}… is resolved`);
       result[keyword] = `${COMPONENTS_ID}#/definitions/${value.slice(COMPONENT_REF.length)}`;
     } else if (SCHEMA_MAPS.has(keyword) && value && typeof value === 'object') {
-      result[keyword] = Object.fromEntries(Object.entries(value as Json).map(([name, member]) => [name, openApiSchemaToJsonSchema(member)]));
+      result[keyword] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, member]) => [name, openApiSchemaToJsonSchema(member)]),
+      );
     } else if (SCHEMA_VALUES.has(keyword) || SCHEMA_LISTS.has(keyword)) {
       result[keyword] = openApiSchemaToJsonSchema(value);
     } else {
@@ -100,7 +103,10 @@ const isTemplateSegment = (segment: string) => /^\{[^}]+\}$/.test(segment);
 export function pathMatches(template: string, path: string): boolean {
   const expected = segmentsOf(template);
   const actual = segmentsOf(path);
-  return expected.length === actual.length && expected.every((segment, index) => (isTemplateSegment(segment) ? actual[index] !== '' : segment === actual[index]));
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) => (isTemplateSegment(segment) ? actual[index] !== '' : segment === actual[index]))
+  );
 }
 
 /**
@@ -112,13 +118,16 @@ export function routeOverlaps(route: string, template: string): boolean {
   const expected = segmentsOf(template);
   return (
     routeSegments.length === expected.length &&
-    routeSegments.every((segment, index) => segment.startsWith(':') || isTemplateSegment(expected[index]) || segment === expected[index])
+    routeSegments.every(
+      (segment, index) => segment.startsWith(':') || isTemplateSegment(expected[index]) || segment === expected[index],
+    )
   );
 }
 
 /** The media type of a `Content-Type` header, lower case, without parameters. */
 const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0].trim().toLowerCase() || undefined;
-const isJsonMediaType = (mediaType: string) => mediaType === 'application/json' || /^[a-z]+\/[^;]+\+json$/.test(mediaType);
+const isJsonMediaType = (mediaType: string) =>
+  mediaType === 'application/json' || /^[a-z]+\/[^;]+\+json$/.test(mediaType);
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export class OpenApiAnswerChecker {
@@ -127,10 +136,23 @@ export class OpenApiAnswerChecker {
 
   constructor(readonly document: OpenApiDocumentShape) {
     // Unknown keywords and formats fail the compilation (the conversion must leave none); untyped `properties` are fine.
-    this.ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false });
+    this.ajv = new Ajv({
+      allErrors: true,
+      strictSchema: true,
+      strictTypes: false,
+      strictTuples: false,
+      strictRequired: false,
+    });
     addFormats(this.ajv);
     const schemas = document.components?.schemas ?? {};
-    this.ajv.addSchema({ definitions: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, openApiSchemaToJsonSchema(schema)])) }, COMPONENTS_ID);
+    this.ajv.addSchema(
+      {
+        definitions: Object.fromEntries(
+          Object.entries(schemas).map(([name, schema]) => [name, openApiSchemaToJsonSchema(schema)]),
+        ),
+      },
+      COMPONENTS_ID,
+    );
   }
 
   /** Every documented (method, path, status): what a complete set of requests produces. */
@@ -150,7 +172,9 @@ export class OpenApiAnswerChecker {
   compileEveryAnswerSchema(): number {
     let compiled = 0;
     for (const { method, path, status } of this.documentedAnswers()) {
-      const content = ((this.document.paths[path][method.toLowerCase()] as Json)['responses'] as Record<string, Json>)[String(status)]['content'] as Record<string, { schema?: unknown }> | undefined;
+      const content = ((this.document.paths[path][method.toLowerCase()] as Json)['responses'] as Record<string, Json>)[
+        String(status)
+      ]['content'] as Record<string, { schema?: unknown }> | undefined;
       for (const [mediaType, { schema }] of Object.entries(content ?? {})) {
         if (schema === undefined || !isJsonMediaType(mediaType)) continue;
         this.validatorFor(schema);
@@ -165,22 +189,31 @@ export class OpenApiAnswerChecker {
    * the request's path, the most literal one first (`/triggers/events` before `/triggers/{eventname}`).
    */
   operationOf(method: string, path: string): { path: string; operation: Json } | undefined {
-    const literalSegments = (template: string) => segmentsOf(template).filter((segment) => !isTemplateSegment(segment)).length;
+    const literalSegments = (template: string) =>
+      segmentsOf(template).filter((segment) => !isTemplateSegment(segment)).length;
     const candidates = Object.keys(this.document.paths)
       .filter((template) => this.document.paths[template][method.toLowerCase()] && pathMatches(template, path))
       .sort((a, b) => literalSegments(b) - literalSegments(a));
-    return candidates.length ? { path: candidates[0], operation: this.document.paths[candidates[0]][method.toLowerCase()] as Json } : undefined;
+    return candidates.length
+      ? { path: candidates[0], operation: this.document.paths[candidates[0]][method.toLowerCase()] as Json }
+      : undefined;
   }
 
   /** Whether the document has the method on some path the route serves (perhaps for other values of its parameters only). */
   documentsRoute(method: string, route: string): boolean {
-    return Object.keys(this.document.paths).some((template) => this.document.paths[template][method.toLowerCase()] && routeOverlaps(route, template));
+    return Object.keys(this.document.paths).some(
+      (template) => this.document.paths[template][method.toLowerCase()] && routeOverlaps(route, template),
+    );
   }
 
   check(answer: ObservedAnswer): AnswerVerdict {
     const found = this.operationOf(answer.method, answer.path);
     if (!found) return { kind: 'outside', reason: `${answer.method} ${answer.path} is no operation of the document` };
-    const documented: DocumentedAnswer = { method: answer.method.toUpperCase(), path: found.path, status: answer.status };
+    const documented: DocumentedAnswer = {
+      method: answer.method.toUpperCase(),
+      path: found.path,
+      status: answer.status,
+    };
     const problems = this.problemsOf(found.operation, answer);
     return problems.length ? { kind: 'invalid', answer: documented, problems } : { kind: 'valid', answer: documented };
   }
@@ -188,15 +221,29 @@ export class OpenApiAnswerChecker {
   private problemsOf(operation: Json, answer: ObservedAnswer): string[] {
     const responses = (operation['responses'] ?? {}) as Record<string, Json>;
     const statusKey = [String(answer.status), `${String(answer.status)[0]}XX`, 'default'].find((key) => responses[key]);
-    if (!statusKey) return [`status ${answer.status} is not documented (documented: ${Object.keys(responses).join(', ')})`];
+    if (!statusKey)
+      return [`status ${answer.status} is not documented (documented: ${Object.keys(responses).join(', ')})`];
     const content = responses[statusKey]['content'] as Record<string, { schema?: unknown }> | undefined;
     const mediaType = mediaTypeOf(answer.contentType);
     if (!content || Object.keys(content).length === 0) {
-      return answer.body === '' || answer.body === undefined ? [] : [`status ${answer.status} is documented without content, but the answer has a body (${mediaType ?? 'no content type'})`];
+      return answer.body === '' || answer.body === undefined
+        ? []
+        : [
+            `status ${answer.status} is documented without content, but the answer has a body (${mediaType ?? 'no content type'})`,
+          ];
     }
-    if (answer.body === '') return [`status ${answer.status} is documented with content (${Object.keys(content).join(', ')}), but the answer has no body`];
-    const documentedType = mediaType === undefined ? undefined : Object.keys(content).find((candidate) => matchesMediaType(candidate, mediaType));
-    if (documentedType === undefined) return [`content type ${answer.contentType ?? '(none)'} is not documented for status ${answer.status} (documented: ${Object.keys(content).join(', ')})`];
+    if (answer.body === '')
+      return [
+        `status ${answer.status} is documented with content (${Object.keys(content).join(', ')}), but the answer has no body`,
+      ];
+    const documentedType =
+      mediaType === undefined
+        ? undefined
+        : Object.keys(content).find((candidate) => matchesMediaType(candidate, mediaType));
+    if (documentedType === undefined)
+      return [
+        `content type ${answer.contentType ?? '(none)'} is not documented for status ${answer.status} (documented: ${Object.keys(content).join(', ')})`,
+      ];
     const schema = content[documentedType].schema;
     if (schema === undefined || answer.body === undefined || !isJsonMediaType(documentedType)) return [];
     let body: unknown;
@@ -207,7 +254,9 @@ export class OpenApiAnswerChecker {
     }
     const validate = this.validatorFor(schema);
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message}${paramsText(error)} (schema ${error.schemaPath})`);
+    return (validate.errors ?? []).map(
+      (error) => `body${error.instancePath} ${error.message}${paramsText(error)} (schema ${error.schemaPath})`,
+    );
   }
 
   /** One validator per distinct schema: most answers share a few (`ProblemDetails`). */

@@ -7,7 +7,10 @@ import { workspaceRoot } from './samples';
 export function describeOpenApiExport(definition: ServiceDefinition): void {
   describe(`OpenAPI export of the ${definition.role} service`, () => {
     it('should match the committed export (run `node tools/openapi/export.js` when this fails)', () => {
-      const committed = readFileSync(join(workspaceRoot(), 'docs', 'openapi', `${definition.role.toLowerCase()}.json`), 'utf8');
+      const committed = readFileSync(
+        join(workspaceRoot(), 'docs', 'openapi', `${definition.role.toLowerCase()}.json`),
+        'utf8',
+      );
       expect(committed).toBe(renderServiceOpenApi(definition, serviceProblems(definition)));
     });
   });

@@ -21,8 +21,19 @@ type Json = Record<string, unknown>;
  */
 export const UNPROVOKABLE_ANSWERS: ReadonlyArray<{ method: string; path: string; status: number; reason: string }> = [
   ...['/operator/session', '/triggers/events'].flatMap((path) => [
-    { method: 'GET', path, status: 500, reason: 'answered from the token and the release catalogue in memory: no database or other dependency whose failure a test could cause' },
-    { method: 'GET', path, status: 503, reason: 'answered without the database: it cannot be unavailable to this read' },
+    {
+      method: 'GET',
+      path,
+      status: 500,
+      reason:
+        'answered from the token and the release catalogue in memory: no database or other dependency whose failure a test could cause',
+    },
+    {
+      method: 'GET',
+      path,
+      status: 503,
+      reason: 'answered without the database: it cannot be unavailable to this read',
+    },
   ]),
 ];
 
@@ -109,7 +120,12 @@ async function ask(baseUrl: string, request: Ask): Promise<Answer> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token) headers['authorization'] = `Bearer ${request.token}`;
   if (request.contentType) headers['content-type'] = request.contentType;
-  const response = await fetch(`${baseUrl}${request.url}`, { method: request.method, headers, body: request.body, redirect: 'manual' });
+  const response = await fetch(`${baseUrl}${request.url}`, {
+    method: request.method,
+    headers,
+    body: request.body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   let body: Json = {};
   try {
@@ -120,7 +136,10 @@ async function ask(baseUrl: string, request: Ask): Promise<Answer> {
   return { status: response.status, body };
 }
 
-const json = (body: unknown): Pick<Ask, 'contentType' | 'body'> => ({ contentType: 'application/json', body: JSON.stringify(body) });
+const json = (body: unknown): Pick<Ask, 'contentType' | 'body'> => ({
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
 
 /** The operations of a document, secured or not. */
 function operationsOf(checker: OpenApiAnswerChecker): Operation[] {
@@ -145,9 +164,14 @@ function operationsOf(checker: OpenApiAnswerChecker): Operation[] {
 
 /** The query parameters of an operation, `$ref`s resolved. */
 function queryParameters(checker: OpenApiAnswerChecker, operation: Operation): Json[] {
-  const shared = ((checker.document as { components?: { parameters?: Record<string, Json> } }).components?.parameters ?? {}) as Record<string, Json>;
+  const shared = ((checker.document as { components?: { parameters?: Record<string, Json> } }).components?.parameters ??
+    {}) as Record<string, Json>;
   return ((operation.spec['parameters'] ?? []) as Json[])
-    .map((parameter) => (typeof parameter['$ref'] === 'string' ? shared[(parameter['$ref'] as string).split('/').pop() as string] : parameter))
+    .map((parameter) =>
+      typeof parameter['$ref'] === 'string'
+        ? shared[(parameter['$ref'] as string).split('/').pop() as string]
+        : parameter,
+    )
     .filter((parameter) => parameter?.['in'] === 'query');
 }
 
@@ -169,7 +193,8 @@ function refusedValue(schema: Json): string | undefined {
   return undefined;
 }
 
-const queryString = (entries: Array<[string, string]>) => (entries.length ? `?${new URLSearchParams(entries).toString()}` : '');
+const queryString = (entries: Array<[string, string]>) =>
+  entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
 
 /** A query the operation refuses: without its required parameters, else with one parameter its schema refuses. */
 function refusedQuery(checker: OpenApiAnswerChecker, operation: Operation): string | undefined {
@@ -221,8 +246,18 @@ class RoleKit {
 
   identifyBody(key: string): Json {
     return {
-      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', marktlokationsId: MALO_ID }] },
-      transaktionsdaten: { vorgangsnummer: key, idempodenzschluessel: key, ausfuehrungsdatum: KEY_DATE, absender: { rollencodenummer: '9904000000005' }, empfaenger: { rollencodenummer: '9900936000002' } },
+      stammdaten: {
+        MARKTLOKATION: [
+          { boTyp: 'MARKTLOKATION', versionStruktur: '1', energierichtung: 'AUSSP', marktlokationsId: MALO_ID },
+        ],
+      },
+      transaktionsdaten: {
+        vorgangsnummer: key,
+        idempodenzschluessel: key,
+        ausfuehrungsdatum: KEY_DATE,
+        absender: { rollencodenummer: '9904000000005' },
+        empfaenger: { rollencodenummer: '9900936000002' },
+      },
     };
   }
 
@@ -237,9 +272,20 @@ class RoleKit {
  * The request an operation answers with success, with the fixtures' keys. A documented operation the suite does not know
  * (a path parameter or a body it cannot fill in) fails here: a new route needs its request below.
  */
-function validRequest(checker: OpenApiAnswerChecker, kit: RoleKit, operation: Operation, fixtures: Fixtures, token: string): Ask {
+function validRequest(
+  checker: OpenApiAnswerChecker,
+  kit: RoleKit,
+  operation: Operation,
+  fixtures: Fixtures,
+  token: string,
+): Ask {
   const get = (url: string): Ask => ({ method: 'GET', url, token });
-  const post = (url: string, body?: unknown): Ask => ({ method: 'POST', url, token, ...(body === undefined ? {} : json(body)) });
+  const post = (url: string, body?: unknown): Ask => ({
+    method: 'POST',
+    url,
+    token,
+    ...(body === undefined ? {} : json(body)),
+  });
   const at = (value: string) => operation.path.replace(/\{[^}]+\}/, encodeURIComponent(value));
   switch (`${operation.method} ${operation.operation}`) {
     case 'POST ERSTELLEN_PROZESSDATEN':
@@ -257,7 +303,9 @@ function validRequest(checker: OpenApiAnswerChecker, kit: RoleKit, operation: Op
     case 'POST TRIGGER_EVENT':
       return post(at(kit.eventname), kit.triggerBody());
     case 'POST IMPORTIEREN_STAMMDATEN':
-      return post(operation.path, { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: MALO_ID }] } });
+      return post(operation.path, {
+        stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: MALO_ID }] },
+      });
     case 'POST IDENTIFIZIEREN_LOKATION_BASIS':
       return post(operation.path, { stammdaten: { MARKTLOKATION: [{ marktlokationsId: MALO_ID }] } });
     case 'POST LESEN_MALOIDENT_BASIS':
@@ -265,10 +313,14 @@ function validRequest(checker: OpenApiAnswerChecker, kit: RoleKit, operation: Op
     case 'GET MALOIDENT_RECORDED_REQUEST':
       return get(at(fixtures.maloIdentKey));
   }
-  if (operation.method !== 'GET' || operation.path.includes('{')) throw new Error(`The OpenAPI truth suite has no request for ${operation.key}: add one to validRequest`);
+  if (operation.method !== 'GET' || operation.path.includes('{'))
+    throw new Error(`The OpenAPI truth suite has no request for ${operation.key}: add one to validRequest`);
   const query = queryParameters(checker, operation)
     .filter((parameter) => parameter['required'] === true)
-    .map((parameter): [string, string] => [String(parameter['name']), sampleValue((parameter['schema'] ?? {}) as Json)]);
+    .map((parameter): [string, string] => [
+      String(parameter['name']),
+      sampleValue((parameter['schema'] ?? {}) as Json),
+    ]);
   return { ...get(`${operation.path}${queryString(query)}`), ...(operation.secured ? {} : { token: undefined }) };
 }
 
@@ -280,7 +332,14 @@ interface Probe {
 }
 
 /** The probes of the main service for one operation: every status a request can provoke there. */
-function mainProbes(checker: OpenApiAnswerChecker, kit: RoleKit, service: () => TestService, middleware: () => ScriptedMiddleware, fixtures: () => Fixtures, operation: Operation): Probe[] {
+function mainProbes(
+  checker: OpenApiAnswerChecker,
+  kit: RoleKit,
+  service: () => TestService,
+  middleware: () => ScriptedMiddleware,
+  fixtures: () => Fixtures,
+  operation: Operation,
+): Probe[] {
   const send = (request: Ask) => ask(service().baseUrl, request);
   const valid = (token = kit.token()) => validRequest(checker, kit, operation, fixtures(), token);
   const probe = (status: number, what: string, run: () => Promise<Answer>): Probe => ({ status, what, run });
@@ -289,18 +348,45 @@ function mainProbes(checker: OpenApiAnswerChecker, kit: RoleKit, service: () => 
   const probes: Probe[] = [probe(successStatus, 'a valid request', () => send(valid()))];
   if (operation.secured) {
     probes.push(probe(401, 'no token', () => send({ ...valid(), token: undefined })));
-    probes.push(probe(403, `a token of ${kit.otherRole} only`, () => send({ ...valid(), token: mintTestToken({ roles: [kit.otherRole] }) })));
+    probes.push(
+      probe(403, `a token of ${kit.otherRole} only`, () =>
+        send({ ...valid(), token: mintTestToken({ roles: [kit.otherRole] }) }),
+      ),
+    );
   }
   if (operation.method === 'POST') {
-    probes.push(probe(400, 'a body that is not JSON', () => send({ ...valid(), contentType: 'application/json', body: '{"stammdaten":' })));
-    probes.push(probe(413, 'a body over the size limit', () => send({ ...valid(), ...json({ filler: 'x'.repeat(BODY_LIMIT_BYTES) }) })));
-    probes.push(probe(415, 'a text/plain body', () => send({ ...valid(), contentType: 'text/plain', body: 'stammdaten' })));
-    probes.push(probe(422, 'a body nested deeper than JSON_MAX_DEPTH', () => send({ ...valid(), contentType: 'application/json', body: `${'['.repeat(JSON_DEPTH)}${']'.repeat(JSON_DEPTH)}` })));
+    probes.push(
+      probe(400, 'a body that is not JSON', () =>
+        send({ ...valid(), contentType: 'application/json', body: '{"stammdaten":' }),
+      ),
+    );
+    probes.push(
+      probe(413, 'a body over the size limit', () =>
+        send({ ...valid(), ...json({ filler: 'x'.repeat(BODY_LIMIT_BYTES) }) }),
+      ),
+    );
+    probes.push(
+      probe(415, 'a text/plain body', () => send({ ...valid(), contentType: 'text/plain', body: 'stammdaten' })),
+    );
+    probes.push(
+      probe(422, 'a body nested deeper than JSON_MAX_DEPTH', () =>
+        send({
+          ...valid(),
+          contentType: 'application/json',
+          body: `${'['.repeat(JSON_DEPTH)}${']'.repeat(JSON_DEPTH)}`,
+        }),
+      ),
+    );
   }
   if (operation.method === 'GET') {
     const query = refusedQuery(checker, operation);
     const status = documented.includes(400) ? 400 : documented.includes(422) ? 422 : 400;
-    if (query !== undefined) probes.push(probe(status, `the query ${query || '(none)'}`, () => send({ ...valid(), url: `${valid().url.split('?')[0]}${query}` })));
+    if (query !== undefined)
+      probes.push(
+        probe(status, `the query ${query || '(none)'}`, () =>
+          send({ ...valid(), url: `${valid().url.split('?')[0]}${query}` }),
+        ),
+      );
   }
   return [...probes, ...specificProbes(kit, operation, send, middleware, fixtures, valid, probe)];
 }
@@ -316,7 +402,12 @@ function specificProbes(
   probe: (status: number, what: string, run: () => Promise<Answer>) => Probe,
 ): Probe[] {
   const token = kit.token();
-  const post = (url: string, body?: unknown): Ask => ({ method: 'POST', url, token, ...(body === undefined ? {} : json(body)) });
+  const post = (url: string, body?: unknown): Ask => ({
+    method: 'POST',
+    url,
+    token,
+    ...(body === undefined ? {} : json(body)),
+  });
   const get = (url: string): Ask => ({ method: 'GET', url, token });
   const reason = { reason: 'checked by the OpenAPI truth suite' };
   const at = (value: string) => operation.path.replace(/\{[^}]+\}/, encodeURIComponent(value));
@@ -328,12 +419,23 @@ function specificProbes(
           await send(post(operation.path, kit.createBody(businessKey)));
           return send(post(operation.path, kit.createBody(businessKey, { abweichend: true })));
         }),
-        probe(422, 'a command naming the update', () => send(post(`${operation.path}?command=AKTUALISIEREN_PROZESSDATEN`, kit.createBody()))),
+        probe(422, 'a command naming the update', () =>
+          send(post(`${operation.path}?command=AKTUALISIEREN_PROZESSDATEN`, kit.createBody())),
+        ),
       ];
     case 'POST AKTUALISIEREN_PROZESSDATEN':
       return [
-        probe(409, 'keys naming two processes', () => send(post(operation.path, kit.updateBody({ businessKey: fixtures().processKey, targetBusinessKey: fixtures().otherProcessKey })))),
-        probe(422, 'an unknown business key', () => send(post(operation.path, kit.updateBody({ businessKey: randomUUID() })))),
+        probe(409, 'keys naming two processes', () =>
+          send(
+            post(
+              operation.path,
+              kit.updateBody({ businessKey: fixtures().processKey, targetBusinessKey: fixtures().otherProcessKey }),
+            ),
+          ),
+        ),
+        probe(422, 'an unknown business key', () =>
+          send(post(operation.path, kit.updateBody({ businessKey: randomUUID() }))),
+        ),
         ...(kit.role === 'LF'
           ? [
               probe(201, 'a MaloIdent answer (03002) to a START_MALOIDENT', () => {
@@ -374,7 +476,9 @@ function specificProbes(
           await send(post(at(kit.eventname), kit.triggerBody(prozessId)));
           return send(post(at(kit.eventname), { ...kit.triggerBody(prozessId), extra: 'another body' }));
         }),
-        probe(422, 'stammdaten that are no object', () => send(post(at(kit.eventname), { ...kit.triggerBody(), stammdaten: 5 }))),
+        probe(422, 'stammdaten that are no object', () =>
+          send(post(at(kit.eventname), { ...kit.triggerBody(), stammdaten: 5 })),
+        ),
         probe(502, 'the middleware refusing it (404)', () => {
           middleware().failNext(1, { status: 404, body: { error: 'not found' } });
           return send(valid());
@@ -383,7 +487,11 @@ function specificProbes(
     case 'POST IMPORTIEREN_STAMMDATEN':
       return [probe(422, 'a body without stammdaten', () => send(post(operation.path, { objekte: [] })))];
     case 'POST IDENTIFIZIEREN_LOKATION_BASIS':
-      return [probe(400, 'a criterion without a field', () => send(post(operation.path, { stammdaten: { MARKTLOKATION: [{}] } })))];
+      return [
+        probe(400, 'a criterion without a field', () =>
+          send(post(operation.path, { stammdaten: { MARKTLOKATION: [{}] } })),
+        ),
+      ];
     case 'POST LESEN_MALOIDENT_BASIS':
       return [probe(400, 'a body without transaktionsdaten', () => send(post(operation.path, { stammdaten: {} })))];
     case 'GET MALOIDENT_RECORDED_REQUEST':
@@ -417,7 +525,8 @@ async function misses(probes: readonly Probe[]): Promise<string[]> {
   const lines: string[] = [];
   for (const { status, what, run } of probes) {
     const answer = await run();
-    if (answer.status !== status) lines.push(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (answer.status !== status)
+      lines.push(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
   }
   return lines;
 }
@@ -452,7 +561,12 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
       [database, faultyDatabase] = await Promise.all([createTestDatabase(), createTestDatabase()]);
       proxy = await startDatabaseProxy(faultyDatabase.url);
       [main, faulty] = await Promise.all([
-        startTestService(subject.compose(definition), database.url, { ...middleware.env, BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES), LOG_LEVEL: 'silent', TRIGGER_POLL_INTERVAL_MS: '60000' }),
+        startTestService(subject.compose(definition), database.url, {
+          ...middleware.env,
+          BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES),
+          LOG_LEVEL: 'silent',
+          TRIGGER_POLL_INTERVAL_MS: '60000',
+        }),
         startTestService(subject.compose(definition), proxy.url, {
           ...middleware.env,
           RATE_LIMIT: '1',
@@ -475,13 +589,28 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
     });
 
     describe('a service as deployed', () => {
-      it.each(operations.map((operation) => [operation.key, operation] as const))('%s should answer each status a request can provoke', async (_key, operation) => {
-        expect(await misses(mainProbes(checker, kit, () => main, () => middleware, () => fixtures, operation))).toEqual([]);
-      });
+      it.each(operations.map((operation) => [operation.key, operation] as const))(
+        '%s should answer each status a request can provoke',
+        async (_key, operation) => {
+          expect(
+            await misses(
+              mainProbes(
+                checker,
+                kit,
+                () => main,
+                () => middleware,
+                () => fixtures,
+                operation,
+              ),
+            ),
+          ).toEqual([]);
+        },
+      );
     });
 
     describe('a service with a rate limit of one request per token, then without its database', () => {
-      const faultyRequest = (operation: Operation, token: string) => validRequest(checker, kit, operation, placeholderFixtures(), token);
+      const faultyRequest = (operation: Operation, token: string) =>
+        validRequest(checker, kit, operation, placeholderFixtures(), token);
 
       it('should answer 429 to the second request of a token on every secured route', async () => {
         const probes = secured.map((operation) => {
@@ -499,10 +628,16 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
       });
 
       it('should answer 500 on every route that reads the database once it lost its tables', async () => {
-        await withClient(faultyDatabase.url, (client) => client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public'));
+        await withClient(faultyDatabase.url, (client) =>
+          client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public'),
+        );
         const probes = secured
           .filter((operation) => !WITHOUT_DATABASE.has(operation.key))
-          .map((operation) => ({ status: 500, what: operation.key, run: () => ask(faulty.baseUrl, faultyRequest(operation, kit.token())) }));
+          .map((operation) => ({
+            status: 500,
+            what: operation.key,
+            run: () => ask(faulty.baseUrl, faultyRequest(operation, kit.token())),
+          }));
         expect(await misses(probes)).toEqual([]);
       });
 
@@ -510,18 +645,28 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
         await proxy.cut();
         const probes = operations
           .filter((operation) => !WITHOUT_DATABASE.has(operation.key))
-          .map((operation) => ({ status: 503, what: operation.key, run: () => ask(faulty.baseUrl, faultyRequest(operation, kit.token())) }));
+          .map((operation) => ({
+            status: 503,
+            what: operation.key,
+            run: () => ask(faulty.baseUrl, faultyRequest(operation, kit.token())),
+          }));
         expect(await misses(probes)).toEqual([]);
       });
     });
 
     describe('coverage', () => {
-      const key = (answer: { method: string; path: string; status: number }) => `${answer.method} ${answer.path} ${answer.status}`;
+      const key = (answer: { method: string; path: string; status: number }) =>
+        `${answer.method} ${answer.path} ${answer.status}`;
 
       it('should have seen every documented (method, path, status) answered, but the unprovokable ones', () => {
         const seen = checkPendingOpenApiAnswers().seen.get(role) ?? new Set<string>();
         const exempt = new Set(UNPROVOKABLE_ANSWERS.map(key));
-        expect(checker.documentedAnswers().map(key).filter((answer) => !seen.has(answer) && !exempt.has(answer))).toEqual([]);
+        expect(
+          checker
+            .documentedAnswers()
+            .map(key)
+            .filter((answer) => !seen.has(answer) && !exempt.has(answer)),
+        ).toEqual([]);
       });
 
       it('should exempt only documented answers that no probe provoked (no stale exemption)', () => {
@@ -535,7 +680,12 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
     describe('the answer watch', () => {
       it('should catch an answer whose status the document lacks and a body that breaks the documented schema', async () => {
         expect(takeOpenApiViolations()).toEqual([]);
-        const lying: ServiceDefinition = { ...definition, groups: definition.groups.map((group) => (group.name === 'operator' ? { ...group, openApi: lyingOperatorPart(group.openApi) } : group)) };
+        const lying: ServiceDefinition = {
+          ...definition,
+          groups: definition.groups.map((group) =>
+            group.name === 'operator' ? { ...group, openApi: lyingOperatorPart(group.openApi) } : group,
+          ),
+        };
         const liar = await startTestService(subject.compose(lying), database.url, { LOG_LEVEL: 'silent' });
         try {
           await ask(liar.baseUrl, { method: 'GET', url: '/operator/session', token: kit.token() });
@@ -553,7 +703,9 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
 }
 
 /** The operator group's part with two lies: the session's `canWrite` a string, and no 401. */
-function lyingOperatorPart(part: ServiceDefinition['groups'][number]['openApi']): ServiceDefinition['groups'][number]['openApi'] {
+function lyingOperatorPart(
+  part: ServiceDefinition['groups'][number]['openApi'],
+): ServiceDefinition['groups'][number]['openApi'] {
   if (!part) throw new Error('the operator group has no OpenAPI part');
   return (context) => {
     const truth = structuredClone(part(context));
@@ -571,13 +723,23 @@ async function bookFixtures(service: TestService, kit: RoleKit): Promise<Fixture
   const send = (request: Omit<Ask, 'token'>) => ask(service.baseUrl, { ...request, token });
   const expectStatus = async (what: string, answer: Promise<Answer>, status: number) => {
     const got = await answer;
-    if (got.status !== status) throw new Error(`fixture ${what}: expected ${status}, got ${got.status} ${JSON.stringify(got.body)}`);
+    if (got.status !== status)
+      throw new Error(`fixture ${what}: expected ${status}, got ${got.status} ${JSON.stringify(got.body)}`);
     return got;
   };
   const create = (businessKey: string, zusatzdaten: Json = {}) =>
-    expectStatus(`create ${businessKey}`, send({ method: 'POST', url: '/createProcessData', ...json(kit.createBody(businessKey, zusatzdaten)) }), 200);
+    expectStatus(
+      `create ${businessKey}`,
+      send({ method: 'POST', url: '/createProcessData', ...json(kit.createBody(businessKey, zusatzdaten)) }),
+      200,
+    );
 
-  const [processKey, otherProcessKey, ambiguousKey, unknownKey] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const [processKey, otherProcessKey, ambiguousKey, unknownKey] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
   await create(processKey);
   await create(otherProcessKey);
   await create(ambiguousKey);
@@ -586,7 +748,11 @@ async function bookFixtures(service: TestService, kit: RoleKit): Promise<Fixture
   // Quarantine: refused writes, found again by their request ids.
   const refused = async (what: string, body: Json, status: number) => {
     const requestId = `openapi-truth-${randomUUID()}`;
-    await expectStatus(what, send({ method: 'POST', url: what, ...json(body), headers: { 'x-request-id': requestId } }), status);
+    await expectStatus(
+      what,
+      send({ method: 'POST', url: what, ...json(body), headers: { 'x-request-id': requestId } }),
+      status,
+    );
     return requestId;
   };
   // A create naming the update's command: refused in every AHB rule mode.
@@ -613,19 +779,46 @@ async function bookFixtures(service: TestService, kit: RoleKit): Promise<Fixture
     refusedResolved: idOf(requestIds.resolved),
     maloIdentKey: randomUUID(),
   };
-  await expectStatus('dismissal', send({ method: 'POST', url: `/refused/${fixtures.refusedDismissed}/dismiss`, ...json({ reason: 'fixture' }) }), 200);
+  await expectStatus(
+    'dismissal',
+    send({ method: 'POST', url: `/refused/${fixtures.refusedDismissed}/dismiss`, ...json({ reason: 'fixture' }) }),
+    200,
+  );
   await create(unknownKey);
-  await expectStatus('resubmission', send({ method: 'POST', url: `/refused/${fixtures.refusedResolved}/resubmit` }), 200);
+  await expectStatus(
+    'resubmission',
+    send({ method: 'POST', url: `/refused/${fixtures.refusedResolved}/resubmit` }),
+    200,
+  );
 
   // The MaLos the documented examples of the reads name: their reads answer an object, not an empty list.
-  const examples = ['50074561188', '74018657187'].map((marktlokationsId) => ({ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId }));
-  await expectStatus('master data', send({ method: 'POST', url: '/masterData', ...json({ stammdaten: { MARKTLOKATION: examples } }) }), 200);
+  const examples = ['50074561188', '74018657187'].map((marktlokationsId) => ({
+    boTyp: 'MARKTLOKATION',
+    versionStruktur: '1',
+    marktlokationsId,
+  }));
+  await expectStatus(
+    'master data',
+    send({ method: 'POST', url: '/masterData', ...json({ stammdaten: { MARKTLOKATION: examples } }) }),
+    200,
+  );
   if (kit.role === 'NB') {
-    await expectStatus('identification', send({ method: 'POST', url: '/identifyMarketlocation', ...json(kit.identifyBody(fixtures.maloIdentKey)) }), 200);
+    await expectStatus(
+      'identification',
+      send({ method: 'POST', url: '/identifyMarketlocation', ...json(kit.identifyBody(fixtures.maloIdentKey)) }),
+      200,
+    );
   }
   if (kit.eventname === 'START_MALOIDENT') {
-    const sent = await expectStatus('START_MALOIDENT', send({ method: 'POST', url: '/triggers/START_MALOIDENT', ...json(kit.triggerBody()) }), 201);
-    fixtures.maloIdentTrigger = { prozessId: String(sent.body['prozessId']), businessKey: String(sent.body['businessKey']) };
+    const sent = await expectStatus(
+      'START_MALOIDENT',
+      send({ method: 'POST', url: '/triggers/START_MALOIDENT', ...json(kit.triggerBody()) }),
+      201,
+    );
+    fixtures.maloIdentTrigger = {
+      prozessId: String(sent.body['prozessId']),
+      businessKey: String(sent.body['businessKey']),
+    };
   }
   return fixtures;
 }

@@ -30,7 +30,12 @@ async function askEveryRoute(baseUrl: string, routes: readonly RouteWithAuth[], 
       const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
       if (withBody) headers['content-type'] = 'application/json';
       // Manual: `/console` answers with a redirect, which is its answer here.
-      const response = await fetch(`${baseUrl}${samplePath(route.path)}`, { method: route.method, headers, body: withBody ? '{}' : undefined, redirect: 'manual' });
+      const response = await fetch(`${baseUrl}${samplePath(route.path)}`, {
+        method: route.method,
+        headers,
+        body: withBody ? '{}' : undefined,
+        redirect: 'manual',
+      });
       await response.arrayBuffer();
       return { route, status: response.status };
     });
@@ -41,7 +46,9 @@ async function askEveryRoute(baseUrl: string, routes: readonly RouteWithAuth[], 
 
 /** The answers that break `expected` (auth kind → whether the status is right), as `METHOD path auth → status` lines. */
 function wrongAnswers(answers: readonly Answer[], expected: Record<RouteAuth, (status: number) => boolean>): string[] {
-  return answers.filter(({ route, status }) => !expected[route.auth](status)).map(({ route, status }) => `${route.method} ${route.path} ${route.auth} → ${status}`);
+  return answers
+    .filter(({ route, status }) => !expected[route.auth](status))
+    .map(({ route, status }) => `${route.method} ${route.path} ${route.auth} → ${status}`);
 }
 
 const isUnauthenticated = (status: number) => status === 401;
@@ -71,12 +78,17 @@ export function describeRouteAuth(subject: ListedService): void {
     beforeAll(async () => {
       listed = await subject.listRoutes();
       database = await createTestDatabase();
-      service = await startTestService(subject.module, database.url, { LOG_LEVEL: 'error' }, {
-        beforeListen: (app) => {
-          served = recordRoutes(app.getHttpAdapter().getInstance());
-          subject.beforeListen(app);
+      service = await startTestService(
+        subject.module,
+        database.url,
+        { LOG_LEVEL: 'error' },
+        {
+          beforeListen: (app) => {
+            served = recordRoutes(app.getHttpAdapter().getInstance());
+            subject.beforeListen(app);
+          },
         },
-      });
+      );
     });
 
     afterAll(async () => {
@@ -91,17 +103,35 @@ export function describeRouteAuth(subject: ListedService): void {
 
     it('should answer 401 without a token on every route but the public ones', async () => {
       const answers = await askEveryRoute(service.baseUrl, listed);
-      expect(wrongAnswers(answers, { public: (status) => !isUnauthenticated(status), role: isUnauthenticated, 'role+operator': isUnauthenticated })).toEqual([]);
+      expect(
+        wrongAnswers(answers, {
+          public: (status) => !isUnauthenticated(status),
+          role: isUnauthenticated,
+          'role+operator': isUnauthenticated,
+        }),
+      ).toEqual([]);
     });
 
     it('should let an OPERATOR token past the guards on the operator-readable and public routes only (403 elsewhere)', async () => {
-      const answers = await askEveryRoute(service.baseUrl, listed, mintTestToken({ roles: ['OPERATOR'], subject: 'route-auth' }));
-      expect(wrongAnswers(answers, { public: passedGuards, role: isForbidden, 'role+operator': passedGuards })).toEqual([]);
+      const answers = await askEveryRoute(
+        service.baseUrl,
+        listed,
+        mintTestToken({ roles: ['OPERATOR'], subject: 'route-auth' }),
+      );
+      expect(wrongAnswers(answers, { public: passedGuards, role: isForbidden, 'role+operator': passedGuards })).toEqual(
+        [],
+      );
     });
 
     it("should let the role's token past the guards on every route", async () => {
-      const answers = await askEveryRoute(service.baseUrl, listed, mintTestToken({ roles: [subject.role], subject: 'route-auth' }));
-      expect(wrongAnswers(answers, { public: passedGuards, role: passedGuards, 'role+operator': passedGuards })).toEqual([]);
+      const answers = await askEveryRoute(
+        service.baseUrl,
+        listed,
+        mintTestToken({ roles: [subject.role], subject: 'route-auth' }),
+      );
+      expect(
+        wrongAnswers(answers, { public: passedGuards, role: passedGuards, 'role+operator': passedGuards }),
+      ).toEqual([]);
     });
   });
 }

@@ -54,7 +54,8 @@ export function renderRouteSection(role: string, routes: readonly RouteWithAuth[
 /** docs/routes.md with `role`'s section replaced by `section`, the other sections as committed. */
 export function withRouteSection(committed: string, role: string, section: string): string {
   const sections = new Map<string, string>();
-  for (const match of committed.matchAll(/<!-- routes:(\w+) -->[\s\S]*?<!-- \/routes:\1 -->\n/g)) sections.set(match[1], match[0]);
+  for (const match of committed.matchAll(/<!-- routes:(\w+) -->[\s\S]*?<!-- \/routes:\1 -->\n/g))
+    sections.set(match[1], match[0]);
   sections.set(role, section);
   const order = (name: string) => (SECTION_ORDER.includes(name) ? SECTION_ORDER.indexOf(name) : SECTION_ORDER.length);
   const ordered = [...sections.keys()].sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1));

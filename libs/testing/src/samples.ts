@@ -47,7 +47,13 @@ export function loadSamples(filter: { role?: string; operation?: string } = {}):
       if (filter.role && filter.role.toLowerCase() !== role) continue;
       if (filter.operation && filter.operation !== operation) continue;
       const file = join(folder, name);
-      samples.push({ file, role: role.toUpperCase(), operation, pruefidentifikator, body: JSON.parse(readFileSync(join(dir, name), 'utf8')) });
+      samples.push({
+        file,
+        role: role.toUpperCase(),
+        operation,
+        pruefidentifikator,
+        body: JSON.parse(readFileSync(join(dir, name), 'utf8')),
+      });
     }
   }
   return samples;

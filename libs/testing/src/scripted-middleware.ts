@@ -84,10 +84,13 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
 
   const issueToken = (form: URLSearchParams, response: ServerResponse) => {
     tokenRequests++;
-    const clientOk = form.get('client_id') === credentials.clientId && (credentials.clientSecret === undefined || form.get('client_secret') === credentials.clientSecret);
+    const clientOk =
+      form.get('client_id') === credentials.clientId &&
+      (credentials.clientSecret === undefined || form.get('client_secret') === credentials.clientSecret);
     if (!clientOk) return json(response, 401, { error: 'invalid_client' });
     if (form.get('grant_type') !== 'password') return json(response, 400, { error: 'unsupported_grant_type' });
-    if (form.get('username') !== credentials.username || form.get('password') !== credentials.password) return json(response, 400, { error: 'invalid_grant' });
+    if (form.get('username') !== credentials.username || form.get('password') !== credentials.password)
+      return json(response, 400, { error: 'invalid_grant' });
     const token = randomBytes(24).toString('base64url');
     tokens.set(token, { expiresAt: Date.now() + lifetimeSeconds * 1000 });
     json(response, 200, { access_token: token, token_type: 'Bearer', expires_in: lifetimeSeconds });
@@ -101,7 +104,12 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
       // recorded as an empty body; the middleware answers 400 below
     }
     const zusatzdaten = (body['zusatzdaten'] ?? {}) as Record<string, unknown>;
-    const call: InboundCall = { body, prozessId: zusatzdaten['prozessId'], eventname: zusatzdaten['eventname'], answer: 0 };
+    const call: InboundCall = {
+      body,
+      prozessId: zusatzdaten['prozessId'],
+      eventname: zusatzdaten['eventname'],
+      answer: 0,
+    };
     inboundCalls.push(call);
     const scripted = script && script.remaining > 0 ? script.answer : undefined;
     if (script && scripted) script.remaining--;
@@ -115,7 +123,8 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
       hanging.add(response);
       return;
     }
-    if (scripted === 'unavailable') return answer(call, response, 503, { errorCode: 'UNAVAILABLE', message: 'try again later' });
+    if (scripted === 'unavailable')
+      return answer(call, response, 503, { errorCode: 'UNAVAILABLE', message: 'try again later' });
     if (scripted === 'unauthorized') return answer(call, response, 401, { error: 'invalid_token' });
     if (scripted && 'status' in scripted) return answer(call, response, scripted.status, scripted.body ?? {});
     if (scripted) return answer(call, response, 400, scripted.eventFail);
@@ -123,7 +132,10 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
     const issued = token ? tokens.get(token) : undefined;
     if (!issued || issued.expiresAt <= Date.now()) return answer(call, response, 401, { error: 'invalid_token' });
     if (typeof call.prozessId !== 'string' || typeof call.eventname !== 'string') {
-      return answer(call, response, 400, { errorCode: 'INVALID_EVENT', message: 'zusatzdaten.prozessId and eventname are required' });
+      return answer(call, response, 400, {
+        errorCode: 'INVALID_EVENT',
+        message: 'zusatzdaten.prozessId and eventname are required',
+      });
     }
     call.businessKey = randomUUID();
     answer(call, response, 201, { businessKey: call.businessKey, message: 'Event erfolgreich gestartet' });
@@ -134,7 +146,8 @@ export async function startScriptedMiddleware(options: ScriptedMiddlewareOptions
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      if (request.method === 'POST' && request.url === '/oauth/token') return issueToken(new URLSearchParams(text), response);
+      if (request.method === 'POST' && request.url === '/oauth/token')
+        return issueToken(new URLSearchParams(text), response);
       if (request.method === 'POST' && request.url === '/inbound') return inbound(request, text, response);
       json(response, 404, { error: 'not found' });
     });

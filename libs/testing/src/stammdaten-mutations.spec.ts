@@ -3,17 +3,38 @@ import { STAMMDATEN_MUTATIONS, type StammdatenMutation } from './stammdaten-muta
 
 // Every stammdaten kind of the reference inventory (backend-interface §5).
 const KINDS = [
-  'AD_HOC_STEUERKANAL', 'ANFRAGE', 'ANGEBOT', 'AUFTRAG', 'BILANZIERUNG', 'ENERGIELIEFERVERTRAG', 'ENERGIEMENGE',
-  'HANDELSUNSTIMMIGKEIT', 'LEISTUNGSKURVENDEFINITION', 'LOKATIONSBUENDEL', 'MARKTLOKATION', 'MESSLOKATION',
-  'MESSSTELLENBETRIEBSVERTRAG', 'NETZLOKATION', 'NETZNUTZUNGSVERTRAG', 'SCHALTZEITDEFINITION', 'STATUSBERICHT',
-  'STATUSMITTEILUNG', 'STEUERBARE_RESSOURCE', 'TECHNISCHE_RESSOURCE', 'TRANCHE', 'VERWENDUNGSZEITRAUM',
-  'WERTE_NACH_TYP2', 'ZAEHLER',
+  'AD_HOC_STEUERKANAL',
+  'ANFRAGE',
+  'ANGEBOT',
+  'AUFTRAG',
+  'BILANZIERUNG',
+  'ENERGIELIEFERVERTRAG',
+  'ENERGIEMENGE',
+  'HANDELSUNSTIMMIGKEIT',
+  'LEISTUNGSKURVENDEFINITION',
+  'LOKATIONSBUENDEL',
+  'MARKTLOKATION',
+  'MESSLOKATION',
+  'MESSSTELLENBETRIEBSVERTRAG',
+  'NETZLOKATION',
+  'NETZNUTZUNGSVERTRAG',
+  'SCHALTZEITDEFINITION',
+  'STATUSBERICHT',
+  'STATUSMITTEILUNG',
+  'STEUERBARE_RESSOURCE',
+  'TECHNISCHE_RESSOURCE',
+  'TRANCHE',
+  'VERWENDUNGSZEITRAUM',
+  'WERTE_NACH_TYP2',
+  'ZAEHLER',
 ];
 
 const create = (role: MarketRole, kind: string, item: Record<string, unknown>): string[] =>
-  validateProcessData(role, 'create', { stammdaten: { [kind]: [item] }, transaktionsdaten: {}, zusatzdaten: { businessKey: 'k' } }).map(
-    (violation) => violation.pointer,
-  );
+  validateProcessData(role, 'create', {
+    stammdaten: { [kind]: [item] },
+    transaktionsdaten: {},
+    zusatzdaten: { businessKey: 'k' },
+  }).map((violation) => violation.pointer);
 
 /** The item with the field at `pointer` set to `validValue`. */
 function fixed({ kind, item, pointer, validValue }: StammdatenMutation): Record<string, unknown> {
@@ -21,12 +42,16 @@ function fixed({ kind, item, pointer, validValue }: StammdatenMutation): Record<
   if (!pointer.startsWith(prefix)) throw new Error(`${pointer} does not point into the ${kind} item`);
   const tokens = pointer.slice(prefix.length).split('/');
   const copy = structuredClone(item);
-  const parent = tokens.slice(0, -1).reduce<Record<string, unknown>>((node, token) => node[token] as Record<string, unknown>, copy);
+  const parent = tokens
+    .slice(0, -1)
+    .reduce<Record<string, unknown>>((node, token) => node[token] as Record<string, unknown>, copy);
   parent[tokens[tokens.length - 1]] = validValue;
   return copy;
 }
 
-const CASES = STAMMDATEN_MUTATIONS.flatMap((mutation) => mutation.roles.map((role) => [mutation.kind, role, mutation] as const));
+const CASES = STAMMDATEN_MUTATIONS.flatMap((mutation) =>
+  mutation.roles.map((role) => [mutation.kind, role, mutation] as const),
+);
 
 describe('STAMMDATEN_MUTATIONS', () => {
   it('should hold one entry per stammdaten kind, each for known roles', () => {

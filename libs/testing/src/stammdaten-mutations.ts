@@ -18,7 +18,11 @@ export interface StammdatenMutation {
 }
 
 const ALL: StammdatenMutationRole[] = ['LF', 'NB', 'MSB'];
-const bo = (boTyp: string, fields: Record<string, unknown>): Record<string, unknown> => ({ boTyp, versionStruktur: '1', ...fields });
+const bo = (boTyp: string, fields: Record<string, unknown>): Record<string, unknown> => ({
+  boTyp,
+  versionStruktur: '1',
+  ...fields,
+});
 
 /**
  * One entry per stammdaten kind of the reference inventory. The wrong field sits inside an object or array of the
@@ -28,7 +32,11 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'MARKTLOKATION',
     roles: ALL,
-    item: bo('MARKTLOKATION', { marktlokationsId: '51238490216', sparte: 'STROM', lokationsadresse: { postleitzahl: 35037, ort: 'Marburg' } }),
+    item: bo('MARKTLOKATION', {
+      marktlokationsId: '51238490216',
+      sparte: 'STROM',
+      lokationsadresse: { postleitzahl: 35037, ort: 'Marburg' },
+    }),
     pointer: '#/stammdaten/MARKTLOKATION/0/lokationsadresse/postleitzahl',
     validValue: '35037',
   },
@@ -37,7 +45,12 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     roles: ALL,
     item: bo('MESSLOKATION', {
       messlokationsId: 'DE0032106765712000000000000000037',
-      zaehlwerke: [{ messprodukt: '9991000000044', zaehlzeiten: { zaehlzeitDefinition: { boTyp: 'ZAEHLZEITDEFINITION', versionStruktur: 1 } } }],
+      zaehlwerke: [
+        {
+          messprodukt: '9991000000044',
+          zaehlzeiten: { zaehlzeitDefinition: { boTyp: 'ZAEHLZEITDEFINITION', versionStruktur: 1 } },
+        },
+      ],
     }),
     pointer: '#/stammdaten/MESSLOKATION/0/zaehlwerke/0/zaehlzeiten/zaehlzeitDefinition/versionStruktur',
     validValue: '1',
@@ -45,7 +58,10 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'NETZLOKATION',
     roles: ALL,
-    item: bo('NETZLOKATION', { netzlokationsId: 'E1688117482', steuerkanal: { boTyp: 'AD_HOC_STEUERKANAL', versionStruktur: 1 } }),
+    item: bo('NETZLOKATION', {
+      netzlokationsId: 'E1688117482',
+      steuerkanal: { boTyp: 'AD_HOC_STEUERKANAL', versionStruktur: 1 },
+    }),
     pointer: '#/stammdaten/NETZLOKATION/0/steuerkanal/versionStruktur',
     validValue: '1',
   },
@@ -78,7 +94,9 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     roles: ALL,
     item: bo('LOKATIONSBUENDEL', {
       lokationsbuendelstrukturId: '9992000000026',
-      zuordnungObjectcode: [{ referenzLokationsTyp: 'MALO', objectcode: [{ objectcode: '9992000001016', lokationsbuendelNummer: '1' }] }],
+      zuordnungObjectcode: [
+        { referenzLokationsTyp: 'MALO', objectcode: [{ objectcode: '9992000001016', lokationsbuendelNummer: '1' }] },
+      ],
     }),
     pointer: '#/stammdaten/LOKATIONSBUENDEL/0/zuordnungObjectcode/0/objectcode/0/lokationsbuendelNummer',
     validValue: 1,
@@ -86,7 +104,10 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'ZAEHLER',
     roles: ALL,
-    item: bo('ZAEHLER', { zaehlernummer: '1EMH0012345678', zaehlwerke: [{ obisKennzahl: '1-1:1.8.0', schwachlastfaehig: true }] }),
+    item: bo('ZAEHLER', {
+      zaehlernummer: '1EMH0012345678',
+      zaehlwerke: [{ obisKennzahl: '1-1:1.8.0', schwachlastfaehig: true }],
+    }),
     pointer: '#/stammdaten/ZAEHLER/0/zaehlwerke/0/schwachlastfaehig',
     validValue: 'NICHT_SCHWACHLASTFAEHIG',
   },
@@ -94,14 +115,21 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     kind: 'VERWENDUNGSZEITRAUM',
     roles: ALL,
     // No nested field in any schema: the wrong field is a top-level one.
-    item: bo('VERWENDUNGSZEITRAUM', { zeitraumId: '1', verwendungAb: '2026-03-31T22:00:00Z', datenqualitaet: 'GUELTIGE_DATEN' }),
+    item: bo('VERWENDUNGSZEITRAUM', {
+      zeitraumId: '1',
+      verwendungAb: '2026-03-31T22:00:00Z',
+      datenqualitaet: 'GUELTIGE_DATEN',
+    }),
     pointer: '#/stammdaten/VERWENDUNGSZEITRAUM/0/zeitraumId',
     validValue: 1,
   },
   {
     kind: 'NETZNUTZUNGSVERTRAG',
     roles: ALL,
-    item: bo('VERTRAG', { vertragsart: 'NETZNUTZUNGSVERTRAG', vertragspartner2: [{ boTyp: 'GESCHAEFTSPARTNER', geschaeftspartnerrolle: ['KUNDE', 1] }] }),
+    item: bo('VERTRAG', {
+      vertragsart: 'NETZNUTZUNGSVERTRAG',
+      vertragspartner2: [{ boTyp: 'GESCHAEFTSPARTNER', geschaeftspartnerrolle: ['KUNDE', 1] }],
+    }),
     pointer: '#/stammdaten/NETZNUTZUNGSVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/1',
     validValue: 'RECHNUNGSEMPFAENGER',
   },
@@ -129,7 +157,9 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'AD_HOC_STEUERKANAL',
     roles: ALL,
-    item: bo('AD_HOC_STEUERKANAL', { zieladresse: { zieladresse1: 'cls.netz-musterstadt.example', zieladresse2: 443 } }),
+    item: bo('AD_HOC_STEUERKANAL', {
+      zieladresse: { zieladresse1: 'cls.netz-musterstadt.example', zieladresse2: 443 },
+    }),
     pointer: '#/stammdaten/AD_HOC_STEUERKANAL/0/zieladresse/zieladresse2',
     validValue: '443',
   },
@@ -144,14 +174,20 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'ANGEBOT',
     roles: ['LF'],
-    item: bo('ANGEBOT', { anfragereferenz: 'ORD402317', positionsdaten: [{ positionsbezeichnung: 'Konfiguration', artikelId: '1-01-6-005' }] }),
+    item: bo('ANGEBOT', {
+      anfragereferenz: 'ORD402317',
+      positionsdaten: [{ positionsbezeichnung: 'Konfiguration', artikelId: '1-01-6-005' }],
+    }),
     pointer: '#/stammdaten/ANGEBOT/0/positionsdaten/0/artikelId',
     validValue: ['1-01-6-005'],
   },
   {
     kind: 'AUFTRAG',
     roles: ['LF', 'MSB'],
-    item: bo('AUFTRAG', { ausfuehrungsdatum: '2026-03-31T22:00:00Z', positionsdaten: [{ positionsnummer: 1, startdatum: '2026-04-01' }] }),
+    item: bo('AUFTRAG', {
+      ausfuehrungsdatum: '2026-03-31T22:00:00Z',
+      positionsdaten: [{ positionsnummer: 1, startdatum: '2026-04-01' }],
+    }),
     pointer: '#/stammdaten/AUFTRAG/0/positionsdaten/0/startdatum',
     validValue: '2026-03-31T22:00:00Z',
   },
@@ -172,14 +208,20 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'WERTE_NACH_TYP2',
     roles: ['LF'],
-    item: bo('WERTE_NACH_TYP2', { messprodukt: '9991000000143', schwellwerte: [{ untererSchwellwert: 10, obererSchwellwert: true }] }),
+    item: bo('WERTE_NACH_TYP2', {
+      messprodukt: '9991000000143',
+      schwellwerte: [{ untererSchwellwert: 10, obererSchwellwert: true }],
+    }),
     pointer: '#/stammdaten/WERTE_NACH_TYP2/0/schwellwerte/0/obererSchwellwert',
     validValue: 90,
   },
   {
     kind: 'STATUSMITTEILUNG',
     roles: ALL,
-    item: bo('STATUSMITTEILUNG', { auftragsstatus: 'GEPLANT', positionsdaten: [{ positionsnummer: 1, allgemeineInformationen: { info1: false } }] }),
+    item: bo('STATUSMITTEILUNG', {
+      auftragsstatus: 'GEPLANT',
+      positionsdaten: [{ positionsnummer: 1, allgemeineInformationen: { info1: false } }],
+    }),
     pointer: '#/stammdaten/STATUSMITTEILUNG/0/positionsdaten/0/allgemeineInformationen/info1',
     validValue: 'Termin bestätigt',
   },
@@ -188,7 +230,9 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     roles: ['LF'],
     item: bo('STATUSBERICHT', {
       datumPruefung: '2026-04-15T13:05:00Z',
-      uebertragungsdateiAntwort: [{ datenaustauschreferenz: '402317', absenderUebertragungsdatei: { rollencodenummer: 9900512000004 } }],
+      uebertragungsdateiAntwort: [
+        { datenaustauschreferenz: '402317', absenderUebertragungsdatei: { rollencodenummer: 9900512000004 } },
+      ],
     }),
     pointer: '#/stammdaten/STATUSBERICHT/0/uebertragungsdateiAntwort/0/absenderUebertragungsdatei/rollencodenummer',
     validValue: '9900512000004',
@@ -198,7 +242,13 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
     roles: ['LF'],
     item: bo('ENERGIEMENGE', {
       lokationsId: '51238490216',
-      energieverbrauch: [{ obiskennzahl: '1-1:1.8.0', wert: 1234.5, statuszusatzinformationen: [{ art: 'MESSWERTQUALITAET', status: 220 }] }],
+      energieverbrauch: [
+        {
+          obiskennzahl: '1-1:1.8.0',
+          wert: 1234.5,
+          statuszusatzinformationen: [{ art: 'MESSWERTQUALITAET', status: 220 }],
+        },
+      ],
     }),
     pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/statuszusatzinformationen/0/status',
     validValue: 'ENERGIEMENGE_EINGESETZT',
@@ -206,7 +256,10 @@ export const STAMMDATEN_MUTATIONS: StammdatenMutation[] = [
   {
     kind: 'HANDELSUNSTIMMIGKEIT',
     roles: ['LF'],
-    item: bo('HANDELSUNSTIMMIGKEIT', { nummer: 'HU-4711', begruendung: { hinweis: 'Rechnung korrekt', grund: ['ENFG_LANDSTROMANLAGEN', 7] } }),
+    item: bo('HANDELSUNSTIMMIGKEIT', {
+      nummer: 'HU-4711',
+      begruendung: { hinweis: 'Rechnung korrekt', grund: ['ENFG_LANDSTROMANLAGEN', 7] },
+    }),
     pointer: '#/stammdaten/HANDELSUNSTIMMIGKEIT/0/begruendung/grund/1',
     validValue: 'ENFG_ELEKTRISCH_ANGETRIEBENE_WAERMEPUMPEN',
   },

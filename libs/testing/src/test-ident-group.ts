@@ -14,7 +14,11 @@ import {
 
 /** A MaloIdent-style answer: 201 on success, and 400 (not the 422 of Prozessdaten) for a body it cannot take. */
 export const TEST_IDENT_PROBLEMS = defineProblems({
-  'TEST_IDENT.VALIDATION_FAILED': { status: 400, slug: 'test-ident-invalid', title: 'Identification answer is invalid' },
+  'TEST_IDENT.VALIDATION_FAILED': {
+    status: 400,
+    slug: 'test-ident-invalid',
+    title: 'Identification answer is invalid',
+  },
 });
 const testIdentProblem = problemFactory(TEST_IDENT_PROBLEMS);
 
@@ -64,11 +68,24 @@ export const TEST_IDENT_GROUP = defineInterfaceGroup({
           responses: {
             201: {
               description: 'Identified.',
-              content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+                },
+              },
             },
-            400: { description: 'Invalid.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
-            401: { description: 'No valid token.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
-            403: { description: 'The token lacks the role.', content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } },
+            400: {
+              description: 'Invalid.',
+              content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } },
+            },
+            401: {
+              description: 'No valid token.',
+              content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } },
+            },
+            403: {
+              description: 'The token lacks the role.',
+              content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } },
+            },
           },
         },
       },

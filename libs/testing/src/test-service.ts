@@ -26,8 +26,18 @@ export async function startTestService(
     routesOutsideTheDocument?: Record<string, string>;
   } = {},
 ): Promise<TestService> {
-  const serviceEnv = { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
-  const app = await createServiceApp(appModule, loadServiceConfig(serviceEnv), { logLevels: ['error', 'warn'], env: serviceEnv });
+  const serviceEnv = {
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    ...env,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  };
+  const app = await createServiceApp(appModule, loadServiceConfig(serviceEnv), {
+    logLevels: ['error', 'warn'],
+    env: serviceEnv,
+  });
   watchAnswersAgainstOpenApi(app, options.routesOutsideTheDocument);
   options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
@@ -48,7 +58,10 @@ export async function postJson(
   body: unknown,
   options: { token?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    'content-type': options.contentType ?? 'application/json',
+    ...options.headers,
+  };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   const response = await fetch(url, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
   const text = await response.text();

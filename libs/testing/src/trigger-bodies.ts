@@ -18,7 +18,6 @@ export function triggerBodyFor(event: Pick<TriggerEvent, 'required'>): Record<st
   return body;
 }
 
-
 /** Trigger retries within milliseconds, so a test waits for outcomes, not for backoff; retry warnings not printed. */
 export const FAST_RETRIES: Record<string, string> = {
   TRIGGER_RETRY_BASE_MS: '20',

@@ -20,7 +20,8 @@ describe('AHB findings on the vendor’s maximal bodies', () => {
       const body = vendorBody(formatVersion, pruefidentifikator, 'maximal', { seed: 27 });
       bodies++;
       for (const finding of findingsFor(release, 'LF', 'update', body)) {
-        if (finding.code === 'missing-mandatory-field') missing.push(`${spec.message} ${pruefidentifikator} ${finding.pointer}`);
+        if (finding.code === 'missing-mandatory-field')
+          missing.push(`${spec.message} ${pruefidentifikator} ${finding.pointer}`);
       }
     }
     expect(bodies).toBeGreaterThan(90);
@@ -30,7 +31,9 @@ describe('AHB findings on the vendor’s maximal bodies', () => {
   it('should still find what a minimal body lacks where the AHB demands more than the vendor requires', () => {
     // 44039: the AHB makes the end date (DTM+93) mandatory; the vendor's required list does not name it.
     const body = vendorBody('202604', '44039', 'minimal', { seed: 27 });
-    const pointers = findingsFor('04/26', 'LF', 'update', body).flatMap((finding) => (finding.code === 'missing-mandatory-field' ? [finding.pointer] : []));
+    const pointers = findingsFor('04/26', 'LF', 'update', body).flatMap((finding) =>
+      finding.code === 'missing-mandatory-field' ? [finding.pointer] : [],
+    );
     expect(pointers).toContain('#/transaktionsdaten/endezumtermin');
   });
 });

@@ -1,4 +1,12 @@
-import { checkMaloId, checkMarktpartnerId, checkMeloId, checkNeloId, checkSteuerbareRessourceId, checkTechnischeRessourceId, type IdentifierCheckResult } from '@maco/domain';
+import {
+  checkMaloId,
+  checkMarktpartnerId,
+  checkMeloId,
+  checkNeloId,
+  checkSteuerbareRessourceId,
+  checkTechnischeRessourceId,
+  type IdentifierCheckResult,
+} from '@maco/domain';
 import {
   generatedIdentifier,
   vendorBodies,
@@ -18,7 +26,8 @@ const first = (value: unknown): Item => (value as Item[])[0];
 /** Every (field, value) pair of string values in a body, depth first. */
 function stringFields(value: unknown, into: [string, string][] = [], name = ''): [string, string][] {
   if (Array.isArray(value)) for (const element of value) stringFields(element, into, name);
-  else if (typeof value === 'object' && value !== null) for (const [key, member] of Object.entries(value)) stringFields(member, into, key);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, member] of Object.entries(value)) stringFields(member, into, key);
   else if (typeof value === 'string') into.push([name, value]);
   return into;
 }
@@ -48,15 +57,32 @@ describe('vendor bodies', () => {
     });
     expect(Object.keys(first(body.stammdaten['ZAEHLER']))).toEqual(['zaehlernummer']);
     expect(Object.keys(body.transaktionsdaten).sort()).toEqual(
-      ['absender', 'anfrageReferenz', 'dokumentennummer', 'empfaenger', 'kategorie', 'nachrichtendatum', 'nachrichtenfunktion', 'nachrichtenreferenznummer', 'pruefidentifikator'].sort(),
+      [
+        'absender',
+        'anfrageReferenz',
+        'dokumentennummer',
+        'empfaenger',
+        'kategorie',
+        'nachrichtendatum',
+        'nachrichtenfunktion',
+        'nachrichtenreferenznummer',
+        'pruefidentifikator',
+      ].sort(),
     );
     expect(body.transaktionsdaten['pruefidentifikator']).toBe('13017');
-    expect(body.zusatzdaten['businessKey']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.zusatzdaten['businessKey']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('should add the optional fields to the maximal MSCONS 13017 body', () => {
-    const verbrauch = first(first(vendorBody('202604', '13017', 'maximal').stammdaten['ENERGIEMENGE'])['energieverbrauch']);
-    expect(verbrauch).toMatchObject({ ablesedatum: '2026-04-01T00:00:00+02:00', statuszusatzinformationen: [{ art: expect.any(String), status: expect.any(String) }] });
+    const verbrauch = first(
+      first(vendorBody('202604', '13017', 'maximal').stammdaten['ENERGIEMENGE'])['energieverbrauch'],
+    );
+    expect(verbrauch).toMatchObject({
+      ablesedatum: '2026-04-01T00:00:00+02:00',
+      statuszusatzinformationen: [{ art: expect.any(String), status: expect.any(String) }],
+    });
   });
 
   it('should build the minimal UTILMD 55001 body with a valid MaLo-ID', () => {
@@ -64,7 +90,11 @@ describe('vendor bodies', () => {
       const body = vendorBody(formatVersion, '55001', 'minimal');
       expect(Object.keys(body.stammdaten)).toEqual(['ENERGIELIEFERVERTRAG', 'MARKTLOKATION', 'NETZNUTZUNGSVERTRAG']);
       const marktlokation = first(body.stammdaten['MARKTLOKATION']);
-      expect(Object.keys(marktlokation)).toEqual(['erforderlichesProduktpaket', 'marktlokationsId', 'marktlokationsTyp']);
+      expect(Object.keys(marktlokation)).toEqual([
+        'erforderlichesProduktpaket',
+        'marktlokationsId',
+        'marktlokationsTyp',
+      ]);
       expect(checkMaloId(String(marktlokation['marktlokationsId']))).toEqual({ ok: true });
     }
   });
@@ -77,8 +107,11 @@ describe('vendor bodies', () => {
         const { minimal, maximal } = vendorBodies(formatVersion, spec.pruefidentifikator);
         for (const container of ['stammdaten', 'transaktionsdaten'] as const) {
           const { declared, required } = vendorContainerProperties(spec, container);
-          for (const name of declared) if (!(name in maximal[container])) missing.push(`${spec.file} ${container}.${name}`);
-          for (const name of Object.keys(minimal[container])) if (!required.includes(name) && name !== 'pruefidentifikator') extra.push(`${spec.file} ${container}.${name}`);
+          for (const name of declared)
+            if (!(name in maximal[container])) missing.push(`${spec.file} ${container}.${name}`);
+          for (const name of Object.keys(minimal[container]))
+            if (!required.includes(name) && name !== 'pruefidentifikator')
+              extra.push(`${spec.file} ${container}.${name}`);
         }
       }
     }
@@ -114,7 +147,10 @@ describe('vendor bodies', () => {
     expect(vendorBody('202604', '55001', 'maximal', { seed: 7 }).zusatzdaten['businessKey']).not.toBe(
       vendorBody('202604', '55001', 'maximal', { seed: 8 }).zusatzdaten['businessKey'],
     );
-    expect(vendorBody('202604', '55001', 'minimal', { businessKey: 'process-1', zusatzdaten: { targetBusinessKey: 'x' } }).zusatzdaten).toEqual({
+    expect(
+      vendorBody('202604', '55001', 'minimal', { businessKey: 'process-1', zusatzdaten: { targetBusinessKey: 'x' } })
+        .zusatzdaten,
+    ).toEqual({
       targetBusinessKey: 'x',
       businessKey: 'process-1',
     });

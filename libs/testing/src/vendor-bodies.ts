@@ -164,7 +164,12 @@ function resolveSchema(located: Located): Located {
   if (schema.allOf) {
     const parts = schema.allOf.map((part) => resolveSchema({ schema: part, file }).schema);
     schema = parts.reduce<Schema>(
-      (merged, part) => ({ ...merged, ...part, properties: { ...merged.properties, ...part.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] }),
+      (merged, part) => ({
+        ...merged,
+        ...part,
+        properties: { ...merged.properties, ...part.properties },
+        required: [...(merged.required ?? []), ...(part.required ?? [])],
+      }),
       { ...schema, allOf: undefined },
     );
   }
@@ -178,7 +183,9 @@ function resolveSchema(located: Located): Located {
 
 function withoutUndefined(overrides: Schema[]): Schema {
   const merged: Record<string, unknown> = {};
-  for (const override of overrides) for (const [key, value] of Object.entries(override)) if (value !== undefined && key !== 'description') merged[key] = value;
+  for (const override of overrides)
+    for (const [key, value] of Object.entries(override))
+      if (value !== undefined && key !== 'description') merged[key] = value;
   return merged as Schema;
 }
 
@@ -277,7 +284,8 @@ function valueOf(walk: Walk, located: Located, name: string, stack: readonly str
   const { schema } = resolved;
   let nextStack = stack;
   if (resolved.entered && typeOf(schema) === 'object') {
-    if (stack.includes(resolved.entered) || stack.length >= MAX_DICTIONARY_DEPTH) return walk.kind === 'maximal' ? undefined : {};
+    if (stack.includes(resolved.entered) || stack.length >= MAX_DICTIONARY_DEPTH)
+      return walk.kind === 'maximal' ? undefined : {};
     nextStack = [...stack, resolved.entered];
   }
   if (schema.default !== undefined) return schema.default;
@@ -323,7 +331,9 @@ function objectOf(walk: Walk, located: Located, stack: readonly string[]): Recor
 
 function stringOf(walk: Walk, name: string, format: string | undefined): string {
   if (name === 'pruefidentifikator') return walk.pruefidentifikator;
-  const kind = ID_KIND_BY_FIELD[name] ?? (name === 'ressourcenId' ? (walk.stammdatenKind === 'STEUERBARE_RESSOURCE' ? 'sr' : 'tr') : undefined);
+  const kind =
+    ID_KIND_BY_FIELD[name] ??
+    (name === 'ressourcenId' ? (walk.stammdatenKind === 'STEUERBARE_RESSOURCE' ? 'sr' : 'tr') : undefined);
   if (kind) return generatedIdentifier(kind, walk.random);
   if (name === 'bilanzierungsgebiet') return generatedIdentifier('eic', walk.random);
   switch (format) {
@@ -352,15 +362,25 @@ function hash(text: string): number {
 }
 
 /** One generated body of a PI in a format version folder; throws when the vendor has no document for it. */
-export function vendorBody(formatVersion: VendorFormatVersion, pruefidentifikator: string, kind: VendorBodyKind, options: VendorBodyOptions = {}): VendorBody {
+export function vendorBody(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  kind: VendorBodyKind,
+  options: VendorBodyOptions = {},
+): VendorBody {
   const spec = vendorSpecs(formatVersion).get(pruefidentifikator);
   if (!spec) throw new Error(`the vendor has no document for PI ${pruefidentifikator} in ${formatVersion}`);
   const random = seededRandom(hash(`${formatVersion}/${pruefidentifikator}/${kind}`) ^ (options.seed ?? 0));
   const walk: Walk = { kind, random, instant: INSTANT_OF[formatVersion], pruefidentifikator };
-  const root = resolveSchema({ schema: schemaAt(spec.file, `/components/schemas/PI_${pruefidentifikator}`), file: spec.file });
+  const root = resolveSchema({
+    schema: schemaAt(spec.file, `/components/schemas/PI_${pruefidentifikator}`),
+    file: spec.file,
+  });
   const properties = root.schema.properties ?? {};
   const stammdaten: Record<string, unknown> = {};
-  const stammdatenSchema = properties['stammdaten'] ? resolveSchema({ ...root, schema: properties['stammdaten'] }).schema : {};
+  const stammdatenSchema = properties['stammdaten']
+    ? resolveSchema({ ...root, schema: properties['stammdaten'] }).schema
+    : {};
   const requiredStammdaten = new Set(stammdatenSchema.required ?? []);
   for (const [stammdatenKind, property] of Object.entries(stammdatenSchema.properties ?? {})) {
     if (kind === 'minimal' && !requiredStammdaten.has(stammdatenKind)) continue;
@@ -368,7 +388,10 @@ export function vendorBody(formatVersion: VendorFormatVersion, pruefidentifikato
     if (value !== undefined) stammdaten[stammdatenKind] = value;
   }
   const transaktionsdaten = properties['transaktionsdaten']
-    ? (valueOf(walk, { ...root, schema: properties['transaktionsdaten'] }, 'transaktionsdaten', []) as Record<string, unknown>)
+    ? (valueOf(walk, { ...root, schema: properties['transaktionsdaten'] }, 'transaktionsdaten', []) as Record<
+        string,
+        unknown
+      >)
     : {};
   transaktionsdaten['pruefidentifikator'] = pruefidentifikator;
   const businessKey = options.businessKey ?? seededUuid(random);
@@ -376,7 +399,11 @@ export function vendorBody(formatVersion: VendorFormatVersion, pruefidentifikato
 }
 
 /** The minimal and the maximal body of a PI (see the module comment); throws without a vendor document. */
-export function vendorBodies(formatVersion: VendorFormatVersion, pruefidentifikator: string, options: VendorBodyOptions = {}): { minimal: VendorBody; maximal: VendorBody } {
+export function vendorBodies(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  options: VendorBodyOptions = {},
+): { minimal: VendorBody; maximal: VendorBody } {
   return {
     minimal: vendorBody(formatVersion, pruefidentifikator, 'minimal', options),
     maximal: vendorBody(formatVersion, pruefidentifikator, 'maximal', options),
@@ -384,8 +411,14 @@ export function vendorBodies(formatVersion: VendorFormatVersion, pruefidentifika
 }
 
 /** Every property the PI document declares directly in a container (`stammdaten`, `transaktionsdaten`). */
-export function vendorContainerProperties(spec: VendorSpec, container: 'stammdaten' | 'transaktionsdaten'): { declared: string[]; required: string[] } {
-  const root = resolveSchema({ schema: schemaAt(spec.file, `/components/schemas/PI_${spec.pruefidentifikator}`), file: spec.file });
+export function vendorContainerProperties(
+  spec: VendorSpec,
+  container: 'stammdaten' | 'transaktionsdaten',
+): { declared: string[]; required: string[] } {
+  const root = resolveSchema({
+    schema: schemaAt(spec.file, `/components/schemas/PI_${spec.pruefidentifikator}`),
+    file: spec.file,
+  });
   const property = root.schema.properties?.[container];
   if (!property) return { declared: [], required: [] };
   const { schema } = resolveSchema({ ...root, schema: property });

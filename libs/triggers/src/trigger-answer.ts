@@ -34,7 +34,11 @@ export function outcomeOfProblem(problem: ProblemError): TriggerOutcome {
 }
 
 /** What a delivery outcome is answered with: the 201/202 body, or the problem to throw. */
-export function answerOf(outcome: Exclude<AttemptOutcome, { kind: 'taken-over' }>, prozessId: string, eventname: string): TriggerAnswer | ProblemError {
+export function answerOf(
+  outcome: Exclude<AttemptOutcome, { kind: 'taken-over' }>,
+  prozessId: string,
+  eventname: string,
+): TriggerAnswer | ProblemError {
   switch (outcome.kind) {
     case 'sent':
       return { prozessId, businessKey: outcome.businessKey, eventname, status: 'sent' };
@@ -47,6 +51,9 @@ export function answerOf(outcome: Exclude<AttemptOutcome, { kind: 'taken-over' }
         message: outcome.message,
       });
     case 'failed':
-      return triggerProblem('TRIGGER.DELIVERY_FAILED', `${eventname} could not be delivered: ${outcome.reason}.`, { prozessId, reason: outcome.reason });
+      return triggerProblem('TRIGGER.DELIVERY_FAILED', `${eventname} could not be delivered: ${outcome.reason}.`, {
+        prozessId,
+        reason: outcome.reason,
+      });
   }
 }

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
-import { CREATE_CHAIN_HASH, describeBusinessObjects, projectionCtes, projectionOptionsOf, uuidV7, type Queryable } from '@maco/process-store';
+import {
+  CREATE_CHAIN_HASH,
+  describeBusinessObjects,
+  projectionCtes,
+  projectionOptionsOf,
+  uuidV7,
+  type Queryable,
+} from '@maco/process-store';
 
 /** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */
 export interface TriggerProcessFacts {
@@ -102,7 +109,12 @@ export class TriggerProcessRepository {
         facts.tokenSubject,
         facts.requestId,
         facts.bodyJson,
-        JSON.stringify(describeBusinessObjects(facts.stammdaten, undefined, { ...projectionOptionsOf(facts.role), transaktionsdaten: facts.transaktionsdaten })),
+        JSON.stringify(
+          describeBusinessObjects(facts.stammdaten, undefined, {
+            ...projectionOptionsOf(facts.role),
+            transaktionsdaten: facts.transaktionsdaten,
+          }),
+        ),
       ]),
     );
     if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };
@@ -127,7 +139,9 @@ export class TriggerProcessRepository {
   }
 
   async findTriggerProcess(recordId: string, client: Queryable = this.pool): Promise<TriggerProcessState | undefined> {
-    const { rows } = await client.query<TriggerProcessState>(statement('select_trigger_process', SELECT_TRIGGER_PROCESS, [recordId]));
+    const { rows } = await client.query<TriggerProcessState>(
+      statement('select_trigger_process', SELECT_TRIGGER_PROCESS, [recordId]),
+    );
     return rows[0];
   }
 }

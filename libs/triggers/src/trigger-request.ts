@@ -18,7 +18,8 @@ const MAX_INDEXED_ID_LENGTH = 64;
 
 /** The envelope's schema (`TriggerRequest`), and the rule it cannot say: `zusatzdaten.eventname`, if sent, is the path's. */
 const CHECK = bodyCheck(TRIGGER_REQUEST, {}, (body, eventname: string) => {
-  const named = isPlainObject(body) && isPlainObject(body['zusatzdaten']) ? body['zusatzdaten']['eventname'] : undefined;
+  const named =
+    isPlainObject(body) && isPlainObject(body['zusatzdaten']) ? body['zusatzdaten']['eventname'] : undefined;
   return named !== undefined && named !== null && named !== eventname
     ? [{ pointer: '#/zusatzdaten/eventname', message: `must be ${eventname} (the event of the path) or absent` }]
     : [];

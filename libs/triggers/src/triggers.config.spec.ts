@@ -17,7 +17,9 @@ describe('triggersConfig', () => {
   };
 
   it('should leave the middleware out without MACO_APP_URL and apply the delivery defaults', () => {
-    expect(load({})).toEqual({ delivery: { maxAttempts: 15, retryBaseMs: 2000, retryMaxMs: 900_000, pollIntervalMs: 1000 } });
+    expect(load({})).toEqual({
+      delivery: { maxAttempts: 15, retryBaseMs: 2000, retryMaxMs: 900_000, pollIntervalMs: 1000 },
+    });
     expect(load({ MACO_APP_URL: ' ', MACO_TOKEN_URL: 'not checked without MACO_APP_URL' }).macoApp).toBeUndefined();
   });
 
@@ -35,12 +37,22 @@ describe('triggersConfig', () => {
   });
 
   it('should read the delivery settings', () => {
-    const env = { TRIGGER_MAX_ATTEMPTS: '3', TRIGGER_RETRY_BASE_MS: '20', TRIGGER_RETRY_MAX_MS: '100', TRIGGER_POLL_INTERVAL_MS: '25' };
+    const env = {
+      TRIGGER_MAX_ATTEMPTS: '3',
+      TRIGGER_RETRY_BASE_MS: '20',
+      TRIGGER_RETRY_MAX_MS: '100',
+      TRIGGER_POLL_INTERVAL_MS: '25',
+    };
     expect(load(env).delivery).toEqual({ maxAttempts: 3, retryBaseMs: 20, retryMaxMs: 100, pollIntervalMs: 25 });
   });
 
   it('should name every missing or bad middleware and delivery variable at once', () => {
-    const env = { MACO_APP_URL: 'ftp://x', TRIGGER_MAX_ATTEMPTS: '0', TRIGGER_RETRY_BASE_MS: '5000', TRIGGER_RETRY_MAX_MS: '1000' };
+    const env = {
+      MACO_APP_URL: 'ftp://x',
+      TRIGGER_MAX_ATTEMPTS: '0',
+      TRIGGER_RETRY_BASE_MS: '5000',
+      TRIGGER_RETRY_MAX_MS: '1000',
+    };
     expect(() => load(env)).toThrow(ConfigurationError);
     expect(problemsOf(env).map((problem) => problem.variable)).toEqual([
       'MACO_APP_URL',
@@ -70,7 +82,14 @@ describe('triggersConfig', () => {
     ['TRIGGER_RETRY_MAX_MS', '86400001'],
     ['TRIGGER_POLL_INTERVAL_MS', '1.5'],
   ])('should refuse %s=%s, naming it and the value', (variable, value) => {
-    expect(problemsOf({ [variable]: value })).toEqual([{ variable, message: expect.stringMatching(new RegExp(`^${variable} must be .*integer from .*\\(got "${value.replace('.', '\\.')}"\\)$`)) }]);
+    expect(problemsOf({ [variable]: value })).toEqual([
+      {
+        variable,
+        message: expect.stringMatching(
+          new RegExp(`^${variable} must be .*integer from .*\\(got "${value.replace('.', '\\.')}"\\)$`),
+        ),
+      },
+    ]);
   });
 
   it('should refuse a URL that does not parse, and never quote the URLs or the password', () => {
@@ -83,7 +102,14 @@ describe('triggersConfig', () => {
     expect(() => load({ NODE_ENV: 'production', ...middleware })).toThrow(
       /MACO_APP_URL must be an https URL \(NODE_ENV=production\).*\n.*MACO_TOKEN_URL must be an https URL/s,
     );
-    expect(load({ NODE_ENV: 'production', ...middleware, MACO_APP_URL: 'HTTPS://maco.example', MACO_TOKEN_URL: 'https://maco.example/token' }).macoApp).toMatchObject({
+    expect(
+      load({
+        NODE_ENV: 'production',
+        ...middleware,
+        MACO_APP_URL: 'HTTPS://maco.example',
+        MACO_TOKEN_URL: 'https://maco.example/token',
+      }).macoApp,
+    ).toMatchObject({
       url: 'HTTPS://maco.example',
     });
   });

@@ -43,7 +43,8 @@ export const triggersConfig = defineGroupConfig(TRIGGERS_CONFIG, (read): Trigger
     retryMaxMs: read.milliseconds('TRIGGER_RETRY_MAX_MS', 900_000, { min: 10, max: 86_400_000 }),
     pollIntervalMs: read.milliseconds('TRIGGER_POLL_INTERVAL_MS', 1000, { min: 10, max: 3_600_000 }),
   };
-  if (delivery.retryMaxMs < delivery.retryBaseMs) read.problem('TRIGGER_RETRY_MAX_MS', 'TRIGGER_RETRY_MAX_MS must not be less than TRIGGER_RETRY_BASE_MS');
+  if (delivery.retryMaxMs < delivery.retryBaseMs)
+    read.problem('TRIGGER_RETRY_MAX_MS', 'TRIGGER_RETRY_MAX_MS must not be less than TRIGGER_RETRY_BASE_MS');
   return { ...(macoApp ? { macoApp } : {}), delivery };
 });
 
@@ -51,7 +52,9 @@ export const triggersConfig = defineGroupConfig(TRIGGERS_CONFIG, (read): Trigger
 function readMacoApp(read: ConfigReader, timeoutMs: number): MacoAppConnection | undefined {
   // Credentials and tokens must not cross the network in clear text in production.
   const production = read.env['NODE_ENV'] === 'production';
-  const urlOptions = production ? { schemes: ['https'], what: 'an https URL (NODE_ENV=production)' } : { schemes: ['http', 'https'] };
+  const urlOptions = production
+    ? { schemes: ['https'], what: 'an https URL (NODE_ENV=production)' }
+    : { schemes: ['http', 'https'] };
   const url = read.url('MACO_APP_URL', urlOptions);
   if (!url) return undefined;
   const tokenUrl = read.url('MACO_TOKEN_URL', urlOptions);
@@ -62,5 +65,13 @@ function readMacoApp(read: ConfigReader, timeoutMs: number): MacoAppConnection |
   const password = read.secret('MACO_PASSWORD') ?? '';
   if (password === '') read.problem('MACO_PASSWORD', 'MACO_PASSWORD is required with MACO_APP_URL');
   const clientSecret = read.secret('MACO_CLIENT_SECRET');
-  return { url: url.replace(/\/+$/, ''), tokenUrl: tokenUrl ?? '', clientId, clientSecret, username, password, timeoutMs };
+  return {
+    url: url.replace(/\/+$/, ''),
+    tokenUrl: tokenUrl ?? '',
+    clientId,
+    clientSecret,
+    username,
+    password,
+    timeoutMs,
+  };
 }

@@ -8,7 +8,11 @@ import { BODY_VALIDATION_PROBLEMS, defineProblems, problemFactory } from '@maco/
 export const TRIGGER_PROBLEMS = defineProblems({
   ...JSONB_PROBLEMS,
   ...BODY_VALIDATION_PROBLEMS,
-  'TRIGGER.UNKNOWN_EVENT': { status: 404, slug: 'unknown-event', title: 'No such trigger event for this role and release' },
+  'TRIGGER.UNKNOWN_EVENT': {
+    status: 404,
+    slug: 'unknown-event',
+    title: 'No such trigger event for this role and release',
+  },
   'TRIGGER.MANDATORY_FIELDS_MISSING': {
     status: 422,
     slug: 'trigger-fields-missing',
@@ -20,7 +24,11 @@ export const TRIGGER_PROBLEMS = defineProblems({
     title: 'prozessId already used for another process or another trigger body',
   },
   'TRIGGER.REJECTED': { status: 422, slug: 'trigger-rejected', title: 'The middleware rejected the trigger' },
-  'TRIGGER.DELIVERY_FAILED': { status: 502, slug: 'trigger-delivery-failed', title: 'The trigger could not be delivered to the middleware' },
+  'TRIGGER.DELIVERY_FAILED': {
+    status: 502,
+    slug: 'trigger-delivery-failed',
+    title: 'The trigger could not be delivered to the middleware',
+  },
   'TRIGGER.NO_MIDDLEWARE': { status: 503, slug: 'no-middleware', title: 'No middleware configured' },
 });
 

@@ -70,27 +70,42 @@ export class TriggersService {
     return result.answer;
   }
 
-  private async start(eventname: string, body: unknown, context: TriggerContext): Promise<{ outcome: TriggerOutcome; answer: TriggerAnswer | ProblemError }> {
+  private async start(
+    eventname: string,
+    body: unknown,
+    context: TriggerContext,
+  ): Promise<{ outcome: TriggerOutcome; answer: TriggerAnswer | ProblemError }> {
     if (!this.triggersConfig.macoApp) {
-      throw triggerProblem('TRIGGER.NO_MIDDLEWARE', 'This service has no middleware configured (MACO_APP_URL): it cannot send triggers.');
+      throw triggerProblem(
+        'TRIGGER.NO_MIDDLEWARE',
+        'This service has no middleware configured (MACO_APP_URL): it cannot send triggers.',
+      );
     }
     const unstorable = unstorableTextError(body, context.jsonText);
     if (unstorable) throw unstorable;
     const check = checkTriggerRequest(body, eventname);
     if (!check.ok) {
-      throw triggerProblem('REQUEST.VALIDATION_FAILED', `${check.errors.length} field${check.errors.length === 1 ? '' : 's'} of the body failed validation.`, {
-        errors: check.errors,
-      });
+      throw triggerProblem(
+        'REQUEST.VALIDATION_FAILED',
+        `${check.errors.length} field${check.errors.length === 1 ? '' : 's'} of the body failed validation.`,
+        {
+          errors: check.errors,
+        },
+      );
     }
     const release = this.releaseOf(context.formatVersion);
     const event = this.eventOf(release, eventname);
     const missing = missingTriggerFields(event, check.request.body);
     if (missing.length > 0) {
       const count = missing.length === 1 ? '1 field' : `${missing.length} fields`;
-      throw triggerProblem('TRIGGER.MANDATORY_FIELDS_MISSING', `${eventname} (release ${release}) requires ${count} the body lacks.`, {
-        release,
-        errors: missing.map((pointer) => ({ pointer, message: `required by ${eventname} (${release})` })),
-      });
+      throw triggerProblem(
+        'TRIGGER.MANDATORY_FIELDS_MISSING',
+        `${eventname} (release ${release}) requires ${count} the body lacks.`,
+        {
+          release,
+          errors: missing.map((pointer) => ({ pointer, message: `required by ${eventname} (${release})` })),
+        },
+      );
     }
 
     const prozessId = check.request.prozessId ?? randomUUID();
@@ -110,7 +125,13 @@ export class TriggersService {
         requestId: context.requestId,
       });
       if (outcome.kind === 'booked') {
-        await this.outbox.enqueue(client, { recordId: outcome.recordId, role: this.role, eventname, leaseToken, leaseMs: this.deliverer.leaseMs });
+        await this.outbox.enqueue(client, {
+          recordId: outcome.recordId,
+          role: this.role,
+          eventname,
+          leaseToken,
+          leaseMs: this.deliverer.leaseMs,
+        });
       }
       return outcome;
     });
@@ -122,7 +143,14 @@ export class TriggersService {
       );
     }
     if (booking.kind === 'replayed') return { outcome: 'replayed', answer: await this.storedAnswer(booking.recordId) };
-    const attempt = await this.deliverer.attempt({ recordId: booking.recordId, prozessId, eventname, attempts: 0, body: outgoing, leaseToken });
+    const attempt = await this.deliverer.attempt({
+      recordId: booking.recordId,
+      prozessId,
+      eventname,
+      attempts: 0,
+      body: outgoing,
+      leaseToken,
+    });
     if (attempt.kind === 'taken-over') {
       const answer = await this.storedAnswer(booking.recordId);
       return { outcome: answer instanceof ProblemError ? outcomeOfProblem(answer) : answer.status, answer };
@@ -144,7 +172,11 @@ export class TriggersService {
   private eventOf(release: ReleaseName, eventname: string): TriggerEvent {
     const event = triggerEvent(release, this.role, eventname);
     if (event) return event;
-    throw triggerProblem('TRIGGER.UNKNOWN_EVENT', `Role ${this.role} has no trigger event ${eventname} in release ${release}.`, { release });
+    throw triggerProblem(
+      'TRIGGER.UNKNOWN_EVENT',
+      `Role ${this.role} has no trigger event ${eventname} in release ${release}.`,
+      { release },
+    );
   }
 
   /** What a trigger booked before is answered with now: its status, and why it failed if it did. */
@@ -152,10 +184,16 @@ export class TriggersService {
     const stored = await this.processes.findTriggerProcess(recordId);
     if (!stored) throw new Error(`trigger process ${recordId} vanished`);
     const { prozessId, eventname } = stored;
-    if (stored.status === 'sent') return { prozessId, businessKey: stored.triggerBusinessKey, eventname, status: 'sent' };
+    if (stored.status === 'sent')
+      return { prozessId, businessKey: stored.triggerBusinessKey, eventname, status: 'sent' };
     if (stored.status !== 'failed') return { prozessId, eventname, status: 'pending' };
     const delivery = await this.outbox.findDelivery(recordId);
-    if (delivery?.errorCode) return answerOf({ kind: 'rejected', errorCode: delivery.errorCode, message: delivery.errorMessage ?? '' }, prozessId, eventname);
+    if (delivery?.errorCode)
+      return answerOf(
+        { kind: 'rejected', errorCode: delivery.errorCode, message: delivery.errorMessage ?? '' },
+        prozessId,
+        eventname,
+      );
     return answerOf({ kind: 'failed', reason: delivery?.lastError ?? 'unknown' }, prozessId, eventname);
   }
 }

@@ -1,5 +1,20 @@
-import { createTestDatabase, startScriptedMiddleware, withClient, type ScriptedMiddleware, type TestDatabase, type TestService } from '@maco/testing';
-import { FAST_RETRIES, maloIdentBody, newProzessId, postTrigger, startTriggerService, storedTrigger, waitFor } from './trigger-test-kit';
+import {
+  createTestDatabase,
+  startScriptedMiddleware,
+  withClient,
+  type ScriptedMiddleware,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
+import {
+  FAST_RETRIES,
+  maloIdentBody,
+  newProzessId,
+  postTrigger,
+  startTriggerService,
+  storedTrigger,
+  waitFor,
+} from './trigger-test-kit';
 
 /** Delivery in the background: what the service does while the middleware is down, and once it is back. */
 describe('trigger delivery while the middleware is unreachable', () => {
@@ -13,7 +28,11 @@ describe('trigger delivery while the middleware is unreachable', () => {
     return service;
   };
   const acceptedFor = (prozessId: string) => middleware.accepted().filter((call) => call.prozessId === prozessId);
-  const sent = (prozessId: string) => waitFor(`${prozessId} to be sent`, async () => (await storedTrigger(database.url, 'LF', prozessId))?.status === 'sent');
+  const sent = (prozessId: string) =>
+    waitFor(
+      `${prozessId} to be sent`,
+      async () => (await storedTrigger(database.url, 'LF', prozessId))?.status === 'sent',
+    );
 
   beforeEach(async () => {
     database = await createTestDatabase();
@@ -29,27 +48,48 @@ describe('trigger delivery while the middleware is unreachable', () => {
   it.each([
     ['answers 503', 'unavailable'],
     ['drops the connection', 'drop'],
-  ] as const)('should answer 202 when it %s, keep trying, and deliver exactly once when it is back', async (_, failure) => {
-    const service = await start();
-    middleware.failNext(Infinity, failure);
-    const prozessId = newProzessId();
+  ] as const)(
+    'should answer 202 when it %s, keep trying, and deliver exactly once when it is back',
+    async (_, failure) => {
+      const service = await start();
+      middleware.failNext(Infinity, failure);
+      const prozessId = newProzessId();
 
-    const pending = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
-    expect([pending.status, pending.body]).toEqual([202, { prozessId, eventname: 'START_MALOIDENT', status: 'pending' }]);
-    await waitFor('a retry in the background', async () => ((await storedTrigger(database.url, 'LF', prozessId))?.attempts ?? 0) >= 3);
-    await waitFor('the backlog in the metrics', async () => /maco_trigger_deliveries_open\{role="LF"\} 1\b/.test(await metricsOf(service)));
-    const replayWhilePending = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
-    middleware.recover();
-    await sent(prozessId);
-    await waitFor('an empty backlog in the metrics', async () => /maco_trigger_deliveries_open\{role="LF"\} 0\b/.test(await metricsOf(service)));
+      const pending = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
+      expect([pending.status, pending.body]).toEqual([
+        202,
+        { prozessId, eventname: 'START_MALOIDENT', status: 'pending' },
+      ]);
+      await waitFor(
+        'a retry in the background',
+        async () => ((await storedTrigger(database.url, 'LF', prozessId))?.attempts ?? 0) >= 3,
+      );
+      await waitFor('the backlog in the metrics', async () =>
+        /maco_trigger_deliveries_open\{role="LF"\} 1\b/.test(await metricsOf(service)),
+      );
+      const replayWhilePending = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
+      middleware.recover();
+      await sent(prozessId);
+      await waitFor('an empty backlog in the metrics', async () =>
+        /maco_trigger_deliveries_open\{role="LF"\} 0\b/.test(await metricsOf(service)),
+      );
 
-    expect(replayWhilePending.status).toBe(202);
-    expect(acceptedFor(prozessId)).toHaveLength(1);
-    const replay = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
-    expect([replay.status, replay.body]).toEqual([201, { prozessId, businessKey: acceptedFor(prozessId)[0].businessKey, eventname: 'START_MALOIDENT', status: 'sent' }]);
-    const keys = await withClient(database.url, async (client) => (await client.query(`SELECT kind FROM process_key WHERE key = $1`, [acceptedFor(prozessId)[0].businessKey])).rows);
-    expect(keys).toEqual([{ kind: 'triggerBusinessKey' }]);
-  });
+      expect(replayWhilePending.status).toBe(202);
+      expect(acceptedFor(prozessId)).toHaveLength(1);
+      const replay = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
+      expect([replay.status, replay.body]).toEqual([
+        201,
+        { prozessId, businessKey: acceptedFor(prozessId)[0].businessKey, eventname: 'START_MALOIDENT', status: 'sent' },
+      ]);
+      const keys = await withClient(
+        database.url,
+        async (client) =>
+          (await client.query(`SELECT kind FROM process_key WHERE key = $1`, [acceptedFor(prozessId)[0].businessKey]))
+            .rows,
+      );
+      expect(keys).toEqual([{ kind: 'triggerBusinessKey' }]);
+    },
+  );
 
   it('should answer 202 when the middleware does not answer within MACO_TIMEOUT_MS', async () => {
     const service = await start({ MACO_TIMEOUT_MS: '300' });
@@ -68,7 +108,11 @@ describe('trigger delivery while the middleware is unreachable', () => {
     middleware.failNext(Infinity, 'unavailable');
     const prozessIds = Array.from({ length: 12 }, () => newProzessId());
 
-    const answers = await Promise.all(prozessIds.map((prozessId, index) => postTrigger(index % 2 ? second : first, 'START_MALOIDENT', maloIdentBody(prozessId))));
+    const answers = await Promise.all(
+      prozessIds.map((prozessId, index) =>
+        postTrigger(index % 2 ? second : first, 'START_MALOIDENT', maloIdentBody(prozessId)),
+      ),
+    );
     await waitFor('retries by both instances', async () => middleware.inboundCalls.length >= 3 * prozessIds.length);
     middleware.recover();
     for (const prozessId of prozessIds) await sent(prozessId);
@@ -110,9 +154,19 @@ describe('trigger delivery while the middleware is unreachable', () => {
     const replay = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId));
 
     expect(pending.status).toBe(202);
-    expect(failed).toEqual({ status: 'failed', attempts: 3, delivered: false, failed: true, lastError: 'middleware answered HTTP 503; gave up after 3 attempts' });
+    expect(failed).toEqual({
+      status: 'failed',
+      attempts: 3,
+      delivered: false,
+      failed: true,
+      lastError: 'middleware answered HTTP 503; gave up after 3 attempts',
+    });
     expect(middleware.inboundCalls.filter((call) => call.prozessId === prozessId)).toHaveLength(3);
-    expect([replay.status, replay.body['code'], replay.body['reason']]).toEqual([502, 'TRIGGER.DELIVERY_FAILED', failed.lastError]);
+    expect([replay.status, replay.body['code'], replay.body['reason']]).toEqual([
+      502,
+      'TRIGGER.DELIVERY_FAILED',
+      failed.lastError,
+    ]);
     const metrics = await metricsOf(service);
     expect(metrics).toMatch(/maco_trigger_deliveries_total\{role="LF",outcome="retry"\} 2\b/);
     expect(metrics).toMatch(/maco_trigger_deliveries_total\{role="LF",outcome="failed"\} 1\b/);

@@ -19,7 +19,8 @@ describe('the event catalogue on the three services', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     middleware = await startScriptedMiddleware();
-    for (const role of MARKET_ROLES) services.set(role, await startTriggerService(role, database.url, { ...middleware.env, ...FAST_RETRIES }));
+    for (const role of MARKET_ROLES)
+      services.set(role, await startTriggerService(role, database.url, { ...middleware.env, ...FAST_RETRIES }));
   });
 
   afterAll(async () => {
@@ -33,7 +34,11 @@ describe('the event catalogue on the three services', () => {
     const statuses: Record<string, number> = {};
     for (const eventname of names) {
       const event = triggerEvent(release, role, eventname);
-      statuses[eventname] = (await postTrigger(services.get(role) as TestService, eventname, triggerBodyFor(event ?? { required: [] }), { role })).status;
+      statuses[eventname] = (
+        await postTrigger(services.get(role) as TestService, eventname, triggerBodyFor(event ?? { required: [] }), {
+          role,
+        })
+      ).status;
     }
 
     expect(names.length).toBeGreaterThan(5);
@@ -42,7 +47,9 @@ describe('the event catalogue on the three services', () => {
 
   it.each(MARKET_ROLES)('should name the one required field a %s body lacks', async (role) => {
     const events = triggerEventNames(release, role).map((name) => triggerEvent(release, role, name));
-    const event = events.find((candidate) => candidate?.required.some((pointer) => pointer.startsWith('/transaktionsdaten/')));
+    const event = events.find((candidate) =>
+      candidate?.required.some((pointer) => pointer.startsWith('/transaktionsdaten/')),
+    );
     const dropped = event?.required.find((pointer) => pointer.startsWith('/transaktionsdaten/')) as string;
     const body = triggerBodyFor({ required: event?.required.filter((pointer) => pointer !== dropped) ?? [] });
     const answer = await postTrigger(services.get(role) as TestService, event?.eventname as string, body, { role });

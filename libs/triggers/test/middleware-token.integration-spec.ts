@@ -1,4 +1,10 @@
-import { createTestDatabase, startScriptedMiddleware, type ScriptedMiddleware, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  createTestDatabase,
+  startScriptedMiddleware,
+  type ScriptedMiddleware,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { FAST_RETRIES, maloIdentBody, newProzessId, postTrigger, startTriggerService } from './trigger-test-kit';
 
 /** The access token for the middleware: OAuth password grant, cached, renewed, refetched after a 401. */
@@ -8,8 +14,15 @@ describe("the service's access token at the middleware", () => {
   let service: TestService;
 
   const start = async (options: { tokenLifetimeSeconds?: number; password?: string } = {}) => {
-    middleware = await startScriptedMiddleware({ clientSecret: 'client-secret', tokenLifetimeSeconds: options.tokenLifetimeSeconds });
-    const env = { ...middleware.env, ...FAST_RETRIES, ...(options.password ? { MACO_PASSWORD: options.password } : {}) };
+    middleware = await startScriptedMiddleware({
+      clientSecret: 'client-secret',
+      tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+    });
+    const env = {
+      ...middleware.env,
+      ...FAST_RETRIES,
+      ...(options.password ? { MACO_PASSWORD: options.password } : {}),
+    };
     service = await startTriggerService('LF', database.url, env);
   };
 
@@ -28,7 +41,9 @@ describe("the service's access token at the middleware", () => {
 
   it('should fetch one token for 20 triggers sent at once', async () => {
     await start();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => postTrigger(service, 'START_MALOIDENT', maloIdentBody())));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postTrigger(service, 'START_MALOIDENT', maloIdentBody())),
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 201));
     expect([middleware.tokenRequests, middleware.tokensIssued]).toEqual([1, 1]);
@@ -55,7 +70,9 @@ describe("the service's access token at the middleware", () => {
 
     expect(answer.status).toBe(201);
     expect(middleware.tokensIssued).toBe(2);
-    expect(middleware.inboundCalls.filter((call) => call.prozessId === prozessId).map((call) => call.answer)).toEqual([401, 201]);
+    expect(middleware.inboundCalls.filter((call) => call.prozessId === prozessId).map((call) => call.answer)).toEqual([
+      401, 201,
+    ]);
   });
 
   it('should keep a trigger pending (not send it without a token) while the credentials are refused', async () => {

@@ -19,11 +19,18 @@ describe('a service without MACO_APP_URL', () => {
   it('should answer a trigger with 503 "no middleware configured", store nothing, and stay ready', async () => {
     const answer = await postTrigger(service, 'START_MALOIDENT', maloIdentBody());
     const ready = await fetch(`${service.baseUrl}/health/ready`);
-    const stored = await withClient(database.url, async (client) => (await client.query('SELECT count(*)::int AS n FROM process_record')).rows[0]);
+    const stored = await withClient(
+      database.url,
+      async (client) => (await client.query('SELECT count(*)::int AS n FROM process_record')).rows[0],
+    );
 
     expect(answer.status).toBe(503);
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(answer.body).toMatchObject({ code: 'TRIGGER.NO_MIDDLEWARE', title: 'No middleware configured', type: 'urn:maco:problem:no-middleware' });
+    expect(answer.body).toMatchObject({
+      code: 'TRIGGER.NO_MIDDLEWARE',
+      title: 'No middleware configured',
+      type: 'urn:maco:problem:no-middleware',
+    });
     expect(ready.status).toBe(200);
     expect(stored).toEqual({ n: 0 });
     await ready.text();

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { MarketRole } from '@maco/domain';
 import type { LoggingOptions } from '@maco/platform';
 import { composeService } from '@maco/service';
-import { mintTestToken, postJson, startTestService, withClient, type JsonResponse, type TestService } from '@maco/testing';
+import {
+  mintTestToken,
+  postJson,
+  startTestService,
+  withClient,
+  type JsonResponse,
+  type TestService,
+} from '@maco/testing';
 
 export { FAST_RETRIES, maloIdentBody } from '@maco/testing';
 import { TRIGGERS_GROUP } from '../src';
-
 
 /** A service of `role` that offers the triggers group alone. */
 export function startTriggerService(
@@ -18,18 +24,24 @@ export function startTriggerService(
   return startTestService(composeService({ role, groups: [TRIGGERS_GROUP] }, { logging }), databaseUrl, env);
 }
 
-
 export function postTrigger(
   service: TestService,
   eventname: string,
   body: unknown,
   options: { role?: MarketRole; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  return postJson(`${service.baseUrl}/triggers/${eventname}`, body, { token: mintTestToken({ roles: [options.role ?? 'LF'] }), headers: options.headers });
+  return postJson(`${service.baseUrl}/triggers/${eventname}`, body, {
+    token: mintTestToken({ roles: [options.role ?? 'LF'] }),
+    headers: options.headers,
+  });
 }
 
 /** Polls `probe` until it yields a value (not undefined or false), or fails after a generous deadline. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -48,7 +60,11 @@ export interface StoredTrigger {
 }
 
 /** The record status and outbox row of a trigger. */
-export async function storedTrigger(databaseUrl: string, role: MarketRole, prozessId: string): Promise<StoredTrigger | undefined> {
+export async function storedTrigger(
+  databaseUrl: string,
+  role: MarketRole,
+  prozessId: string,
+): Promise<StoredTrigger | undefined> {
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<StoredTrigger>(
       `SELECT r.status, d.attempts, d.delivered_at IS NOT NULL AS delivered, d.failed_at IS NOT NULL AS failed, d.last_error AS "lastError"

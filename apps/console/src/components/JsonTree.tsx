@@ -5,8 +5,18 @@ import { expandablePaths, flattenTree, togglePath } from '../lib/tree';
 const KIND_COLOR: Record<string, string> = { string: 'teal.8', number: 'blue.8', boolean: 'grape.8', null: 'gray.7' };
 
 /** A JSON value as a collapsible tree (keys, arrays with indexes, scalars); each node a button with aria-expanded. */
-export function JsonTree({ value, label, initialDepth = 0 }: { value: unknown; label: string; initialDepth?: number }): ReactNode {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initialDepth > 0 ? expandablePaths(value, initialDepth - 1) : []));
+export function JsonTree({
+  value,
+  label,
+  initialDepth = 0,
+}: {
+  value: unknown;
+  label: string;
+  initialDepth?: number;
+}): ReactNode {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(initialDepth > 0 ? expandablePaths(value, initialDepth - 1) : []),
+  );
   const rows = useMemo(() => flattenTree(value, expanded), [value, expanded]);
   return (
     <Box>
@@ -18,19 +28,47 @@ export function JsonTree({ value, label, initialDepth = 0 }: { value: unknown; l
           Collapse all
         </Button>
       </Group>
-      <Box component="ul" role="tree" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 }}>
+      <Box
+        component="ul"
+        role="tree"
+        aria-label={label}
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          fontFamily: 'var(--mantine-font-family-monospace)',
+          fontSize: 13,
+        }}
+      >
         {rows.map((row) => (
-          <Box component="li" key={row.path} role="treeitem" aria-level={row.depth + 1} aria-expanded={row.expandable ? row.expanded : undefined} style={{ paddingLeft: row.depth * 18 }}>
+          <Box
+            component="li"
+            key={row.path}
+            role="treeitem"
+            aria-level={row.depth + 1}
+            aria-expanded={row.expandable ? row.expanded : undefined}
+            style={{ paddingLeft: row.depth * 18 }}
+          >
             {row.expandable ? (
-              <UnstyledButton onClick={() => setExpanded((current) => togglePath(current, row.path))} aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.label}`} className="console-tree-toggle">
+              <UnstyledButton
+                onClick={() => setExpanded((current) => togglePath(current, row.path))}
+                aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.label}`}
+                className="console-tree-toggle"
+              >
                 <Text span ff="monospace" size="sm">
-                  {row.expanded ? '▾' : '▸'} <b>{row.label}</b> <Text span c="dimmed" size="sm">{row.text}</Text>
+                  {row.expanded ? '▾' : '▸'} <b>{row.label}</b>{' '}
+                  <Text span c="dimmed" size="sm">
+                    {row.text}
+                  </Text>
                 </Text>
               </UnstyledButton>
             ) : (
               <Text span ff="monospace" size="sm">
                 {'  '}
-                <b>{row.label}</b>: <Text span c={KIND_COLOR[row.kind]} size="sm">{row.text}</Text>
+                <b>{row.label}</b>:{' '}
+                <Text span c={KIND_COLOR[row.kind]} size="sm">
+                  {row.text}
+                </Text>
               </Text>
             )}
           </Box>

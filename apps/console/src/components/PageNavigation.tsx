@@ -18,14 +18,24 @@ export function PageNavigation({
 }): ReactNode {
   return (
     <Group>
-      <Button variant="default" size={size} disabled={!canGoBack(stack) || loading} onClick={() => onChange(previousPage(stack))}>
+      <Button
+        variant="default"
+        size={size}
+        disabled={!canGoBack(stack) || loading}
+        onClick={() => onChange(previousPage(stack))}
+      >
         Previous page
       </Button>
       <Text size="sm" aria-live="polite">
         Page {pageNumber(stack)}
         {loading ? ' (loading…)' : ''}
       </Text>
-      <Button variant="default" size={size} disabled={!nextCursor || loading} onClick={() => nextCursor && onChange(nextPage(stack, nextCursor))}>
+      <Button
+        variant="default"
+        size={size}
+        disabled={!nextCursor || loading}
+        onClick={() => nextCursor && onChange(nextPage(stack, nextCursor))}
+      >
         Next page
       </Button>
     </Group>

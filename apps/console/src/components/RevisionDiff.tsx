@@ -16,7 +16,15 @@ function Cell({ cell, background, sign }: { cell: DiffRow['left']; background?: 
       <Table.Td c="dimmed" ta="right" style={{ width: 44, userSelect: 'none', background }}>
         {cell?.line ?? ''}
       </Table.Td>
-      <Table.Td style={{ background, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 }}>
+      <Table.Td
+        style={{
+          background,
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+          fontFamily: 'var(--mantine-font-family-monospace)',
+          fontSize: 12,
+        }}
+      >
         {cell ? (
           <>
             {background ? <span aria-label={sign === '-' ? 'removed: ' : 'added: '}>{sign} </span> : '  '}
@@ -38,13 +46,26 @@ export function RevisionDiff({ revisions }: { revisions: RevisionView[] }): Reac
     const bodyOf = (revision: number | undefined): unknown => revisions.find((r) => r.revision === revision)?.body;
     return diffBodies(bodyOf(left), bodyOf(right));
   }, [left, right, revisions]);
-  const options = numbers.map((n) => ({ value: String(n), label: `Revision ${n} (${revisions.find((r) => r.revision === n)?.operation ?? ''})` }));
+  const options = numbers.map((n) => ({
+    value: String(n),
+    label: `Revision ${n} (${revisions.find((r) => r.revision === n)?.operation ?? ''})`,
+  }));
   if (numbers.length === 0) return <Text c="dimmed">No revisions.</Text>;
   return (
     <Box>
       <Group align="end" mb="sm">
-        <NativeSelect label="Left (old) revision" data={options} value={String(left)} onChange={(event) => setLeft(Number(event.currentTarget.value))} />
-        <NativeSelect label="Right (new) revision" data={options} value={String(right)} onChange={(event) => setRight(Number(event.currentTarget.value))} />
+        <NativeSelect
+          label="Left (old) revision"
+          data={options}
+          value={String(left)}
+          onChange={(event) => setLeft(Number(event.currentTarget.value))}
+        />
+        <NativeSelect
+          label="Right (new) revision"
+          data={options}
+          value={String(right)}
+          onChange={(event) => setRight(Number(event.currentTarget.value))}
+        />
         <Badge color="red" variant="light">
           −{diff.removed} lines
         </Badge>
@@ -52,9 +73,17 @@ export function RevisionDiff({ revisions }: { revisions: RevisionView[] }): Reac
           +{diff.added} lines
         </Badge>
       </Group>
-      {revisions.every((revision) => revision.body === undefined) && <Text c="dimmed">The service answered without bodies.</Text>}
+      {revisions.every((revision) => revision.body === undefined) && (
+        <Text c="dimmed">The service answered without bodies.</Text>
+      )}
       <Box style={{ maxHeight: 560, overflow: 'auto' }}>
-        <Table withTableBorder withColumnBorders verticalSpacing={0} horizontalSpacing={4} aria-label={`Diff of revision ${left} and revision ${right}`}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          verticalSpacing={0}
+          horizontalSpacing={4}
+          aria-label={`Diff of revision ${left} and revision ${right}`}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th colSpan={2}>Revision {left}</Table.Th>

@@ -50,15 +50,28 @@ export interface Api {
 
 /** The client; `token` null when the company's proxy signs requests (SSO) or before signing in. */
 export function createApi(token: string | null): Api {
-  const send = async <T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> => {
+  const send = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> => {
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...extraHeaders };
     if (token) headers['authorization'] = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
     } catch (error) {
-      throw new ApiError(0, { title: 'Service not reachable', detail: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(0, {
+        title: 'Service not reachable',
+        detail: error instanceof Error ? error.message : String(error),
+      });
     }
     const text = await response.text();
     let parsed: unknown = undefined;

@@ -4,7 +4,21 @@ import { prettyJson } from './pretty-json';
 describe('prettyJson', () => {
   it('should sort keys at every level and keep array order', () => {
     expect(prettyJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
-      ['{', '  "a": {', '    "c": null,', '    "d": [', '      3,', '      {', '        "y": 2,', '        "z": 1', '      }', '    ]', '  },', '  "b": 1', '}'].join('\n'),
+      [
+        '{',
+        '  "a": {',
+        '    "c": null,',
+        '    "d": [',
+        '      3,',
+        '      {',
+        '        "y": 2,',
+        '        "z": 1',
+        '      }',
+        '    ]',
+        '  },',
+        '  "b": 1',
+        '}',
+      ].join('\n'),
     );
   });
 
@@ -20,14 +34,20 @@ describe('diffBodies', () => {
     expect(diff.added).toBe(0);
     expect(diff.removed).toBe(0);
     expect(diff.rows.map((row) => row.kind)).toEqual(['same', 'same', 'same', 'same']);
-    expect(diff.rows[1]).toEqual({ kind: 'same', left: { line: 2, text: '  "a": 1,' }, right: { line: 2, text: '  "a": 1,' } });
+    expect(diff.rows[1]).toEqual({
+      kind: 'same',
+      left: { line: 2, text: '  "a": 1,' },
+      right: { line: 2, text: '  "a": 1,' },
+    });
   });
 
   it('should pair a changed value as one changed row with both line numbers', () => {
     const diff = diffBodies({ a: 1, b: 'x', c: 3 }, { a: 1, b: 'y', c: 3 });
 
     const changed = diff.rows.filter((row) => row.kind !== 'same');
-    expect(changed).toEqual([{ kind: 'changed', left: { line: 3, text: '  "b": "x",' }, right: { line: 3, text: '  "b": "y",' } }]);
+    expect(changed).toEqual([
+      { kind: 'changed', left: { line: 3, text: '  "b": "x",' }, right: { line: 3, text: '  "b": "y",' } },
+    ]);
     expect([diff.added, diff.removed]).toEqual([1, 1]);
   });
 

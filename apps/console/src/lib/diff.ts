@@ -55,13 +55,18 @@ export function diffBodies(left: unknown, right: unknown): BodyDiff {
       for (let row = 0; row < Math.max(lines.length, addedLines.length); row++) {
         const l = row < lines.length ? { line: ++leftLine, text: lines[row] } : undefined;
         const r = row < addedLines.length ? { line: ++rightLine, text: addedLines[row] } : undefined;
-        rows.push({ kind: l && r ? 'changed' : l ? 'removed' : 'added', ...(l ? { left: l } : {}), ...(r ? { right: r } : {}) });
+        rows.push({
+          kind: l && r ? 'changed' : l ? 'removed' : 'added',
+          ...(l ? { left: l } : {}),
+          ...(r ? { right: r } : {}),
+        });
       }
     } else if (part.added) {
       added += lines.length;
       for (const text of lines) rows.push({ kind: 'added', right: { line: ++rightLine, text } });
     } else {
-      for (const text of lines) rows.push({ kind: 'same', left: { line: ++leftLine, text }, right: { line: ++rightLine, text } });
+      for (const text of lines)
+        rows.push({ kind: 'same', left: { line: ++leftLine, text }, right: { line: ++rightLine, text } });
     }
   }
   return { rows, added, removed };

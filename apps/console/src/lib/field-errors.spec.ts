@@ -2,7 +2,12 @@ import { annotateBody, fieldErrorsOf, groupFieldErrors, parsePointer, pointerLab
 
 describe('pointers', () => {
   it('should read the URI fragment form, escapes and percent-encoding', () => {
-    expect(parsePointer('#/stammdaten/MARKTLOKATION/0/marktlokationsId')).toEqual(['stammdaten', 'MARKTLOKATION', '0', 'marktlokationsId']);
+    expect(parsePointer('#/stammdaten/MARKTLOKATION/0/marktlokationsId')).toEqual([
+      'stammdaten',
+      'MARKTLOKATION',
+      '0',
+      'marktlokationsId',
+    ]);
     expect(parsePointer('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
     expect(parsePointer('#/a%20b')).toEqual(['a b']);
     expect(parsePointer('#')).toEqual([]);
@@ -10,22 +15,33 @@ describe('pointers', () => {
   });
 
   it('should label a pointer as a field path', () => {
-    expect(pointerLabel('#/stammdaten/MARKTLOKATION/0/marktlokationsId')).toBe('stammdaten.MARKTLOKATION[0].marktlokationsId');
+    expect(pointerLabel('#/stammdaten/MARKTLOKATION/0/marktlokationsId')).toBe(
+      'stammdaten.MARKTLOKATION[0].marktlokationsId',
+    );
     expect(pointerLabel('/transaktionsdaten/*/x')).toBe('transaktionsdaten[*].x');
     expect(pointerLabel('#')).toBe('(body)');
   });
 });
 
 describe('annotateBody', () => {
-  const body = { transaktionsdaten: { absender: { rollencodenummer: '9900000000001' } }, stammdaten: { MARKTLOKATION: [{ marktlokationsId: '5' }] } };
+  const body = {
+    transaktionsdaten: { absender: { rollencodenummer: '9900000000001' } },
+    stammdaten: { MARKTLOKATION: [{ marktlokationsId: '5' }] },
+  };
 
   it('should put an error on the line of an existing field', () => {
-    const lines = annotateBody(body, [{ pointer: '#/stammdaten/MARKTLOKATION/0/marktlokationsId', message: 'must be 11 digits' }]);
+    const lines = annotateBody(body, [
+      { pointer: '#/stammdaten/MARKTLOKATION/0/marktlokationsId', message: 'must be 11 digits' },
+    ]);
 
     const annotated = lines.filter((line) => line.errors.length > 0);
     expect(annotated).toHaveLength(1);
     expect(annotated[0].text).toBe('        "marktlokationsId": "5"');
-    expect(annotated[0].errors[0]).toMatchObject({ message: 'must be 11 digits', missing: false, label: 'stammdaten.MARKTLOKATION[0].marktlokationsId' });
+    expect(annotated[0].errors[0]).toMatchObject({
+      message: 'must be 11 digits',
+      missing: false,
+      label: 'stammdaten.MARKTLOKATION[0].marktlokationsId',
+    });
   });
 
   it('should put an error on a missing field at the closest member that is there', () => {
@@ -36,7 +52,12 @@ describe('annotateBody', () => {
 
     const transaktionsdaten = lines.find((line) => line.text.includes('"transaktionsdaten"'));
     expect(transaktionsdaten?.errors).toEqual([
-      { pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'required by START_MALOIDENT (04/26)', label: 'transaktionsdaten.ausfuehrungsdatum', missing: true },
+      {
+        pointer: '#/transaktionsdaten/ausfuehrungsdatum',
+        message: 'required by START_MALOIDENT (04/26)',
+        label: 'transaktionsdaten.ausfuehrungsdatum',
+        missing: true,
+      },
     ]);
     expect(lines[0].errors.map((error) => error.label)).toEqual(['zusatzdaten.eventname']);
   });
@@ -62,7 +83,9 @@ describe('grouping and reading errors', () => {
   });
 
   it('should keep only well-formed errors of a problem', () => {
-    expect(fieldErrorsOf({ errors: [{ pointer: '#/a', message: 'x' }, { pointer: 1 }, null, 'y'] })).toEqual([{ pointer: '#/a', message: 'x' }]);
+    expect(fieldErrorsOf({ errors: [{ pointer: '#/a', message: 'x' }, { pointer: 1 }, null, 'y'] })).toEqual([
+      { pointer: '#/a', message: 'x' },
+    ]);
     expect(fieldErrorsOf({ title: 'no errors' })).toEqual([]);
     expect(fieldErrorsOf(null)).toEqual([]);
   });

@@ -25,7 +25,10 @@ export function parsePointer(pointer: string): string[] {
 export function pointerLabel(pointer: string): string {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return '(body)';
-  return tokens.reduce((label, token) => (/^(\d+|\*)$/.test(token) ? `${label}[${token}]` : label ? `${label}.${token}` : token), '');
+  return tokens.reduce(
+    (label, token) => (/^(\d+|\*)$/.test(token) ? `${label}[${token}]` : label ? `${label}.${token}` : token),
+    '',
+  );
 }
 
 /** The line of the pretty-printed body a field starts on, and what the server said about fields at or below it. */
@@ -50,13 +53,21 @@ export function annotateBody(body: unknown, errors: readonly FieldError[]): Anno
   const print = (value: unknown, path: string, indent: string, prefix: string, suffix: string): void => {
     if (Array.isArray(value) && value.length > 0) {
       lineOf.set(path, write(`${indent}${prefix}[`));
-      value.forEach((element, index) => print(element, `${path}/${index}`, `${indent}  `, '', index < value.length - 1 ? ',' : ''));
+      value.forEach((element, index) =>
+        print(element, `${path}/${index}`, `${indent}  `, '', index < value.length - 1 ? ',' : ''),
+      );
       write(`${indent}]${suffix}`);
     } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
       lineOf.set(path, write(`${indent}${prefix}{`));
       const keys = Object.keys(value).sort();
       keys.forEach((key, index) =>
-        print((value as Record<string, unknown>)[key], `${path}/${escapePointerToken(key)}`, `${indent}  `, `${JSON.stringify(key)}: `, index < keys.length - 1 ? ',' : ''),
+        print(
+          (value as Record<string, unknown>)[key],
+          `${path}/${escapePointerToken(key)}`,
+          `${indent}  `,
+          `${JSON.stringify(key)}: `,
+          index < keys.length - 1 ? ',' : '',
+        ),
       );
       write(`${indent}}${suffix}`);
     } else {
@@ -69,19 +80,34 @@ export function annotateBody(body: unknown, errors: readonly FieldError[]): Anno
     let depth = tokens.length;
     let line: number | undefined;
     while (line === undefined && depth >= 0) {
-      line = lineOf.get(tokens.slice(0, depth).map((token) => `/${escapePointerToken(token)}`).join(''));
+      line = lineOf.get(
+        tokens
+          .slice(0, depth)
+          .map((token) => `/${escapePointerToken(token)}`)
+          .join(''),
+      );
       if (line === undefined) depth--;
     }
-    lines[(line ?? 1) - 1].errors.push({ ...error, label: pointerLabel(error.pointer), missing: depth < tokens.length });
+    lines[(line ?? 1) - 1].errors.push({
+      ...error,
+      label: pointerLabel(error.pointer),
+      missing: depth < tokens.length,
+    });
   }
   return lines;
 }
 
 /** The errors grouped by pointer, in the order the server gave them: the list beside the body. */
-export function groupFieldErrors(errors: readonly FieldError[]): { pointer: string; label: string; messages: string[] }[] {
+export function groupFieldErrors(
+  errors: readonly FieldError[],
+): { pointer: string; label: string; messages: string[] }[] {
   const groups = new Map<string, { pointer: string; label: string; messages: string[] }>();
   for (const error of errors) {
-    const group = groups.get(error.pointer) ?? { pointer: error.pointer, label: pointerLabel(error.pointer), messages: [] };
+    const group = groups.get(error.pointer) ?? {
+      pointer: error.pointer,
+      label: pointerLabel(error.pointer),
+      messages: [],
+    };
     group.messages.push(error.message);
     groups.set(error.pointer, group);
   }
@@ -93,6 +119,10 @@ export function fieldErrorsOf(problem: unknown): FieldError[] {
   const errors = (problem as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors.filter(
-    (error): error is FieldError => typeof error === 'object' && error !== null && typeof error.pointer === 'string' && typeof error.message === 'string',
+    (error): error is FieldError =>
+      typeof error === 'object' &&
+      error !== null &&
+      typeof error.pointer === 'string' &&
+      typeof error.message === 'string',
   );
 }

@@ -1,4 +1,11 @@
-import { cleanFilters, filtersFromSearch, filtersToApiQuery, filtersToSearch, normaliseDate, type ProcessFilters } from './filters';
+import {
+  cleanFilters,
+  filtersFromSearch,
+  filtersToApiQuery,
+  filtersToSearch,
+  normaliseDate,
+  type ProcessFilters,
+} from './filters';
 
 describe('normaliseDate', () => {
   it('should keep a valid day and refuse an impossible one', () => {
@@ -36,7 +43,9 @@ describe('the process filters', () => {
   });
 
   it('should write the URL query in a fixed order without empty values', () => {
-    expect(filtersToSearch(filters)).toBe('?key=ABC-1&maloId=50074561192&pruefidentifikator=55001&release=04%2F26&findings=any&from=2026-04-01&to=2026-04-30');
+    expect(filtersToSearch(filters)).toBe(
+      '?key=ABC-1&maloId=50074561192&pruefidentifikator=55001&release=04%2F26&findings=any&from=2026-04-01&to=2026-04-30',
+    );
     expect(filtersToSearch({ status: '' })).toBe('');
   });
 
@@ -47,7 +56,10 @@ describe('the process filters', () => {
   });
 
   it('should ignore unknown parameters and unreadable dates in a link', () => {
-    expect(filtersFromSearch('?status=OPEN&foo=bar&from=tomorrow&to=2026-05-01')).toEqual({ status: 'OPEN', to: '2026-05-01' });
+    expect(filtersFromSearch('?status=OPEN&foo=bar&from=tomorrow&to=2026-05-01')).toEqual({
+      status: 'OPEN',
+      to: '2026-05-01',
+    });
   });
 
   it('should ask the API for whole UTC days: from inclusive, to as the next midnight (exclusive)', () => {
@@ -58,9 +70,17 @@ describe('the process filters', () => {
   });
 
   it('should pass date-times, the cursor and the limit through, and leave out what is empty', () => {
-    const query = filtersToApiQuery({ to: '2026-04-30T12:00:00Z', findings: 'missing-mandatory-field', key: '' }, { cursor: 'abc', limit: 50 });
+    const query = filtersToApiQuery(
+      { to: '2026-04-30T12:00:00Z', findings: 'missing-mandatory-field', key: '' },
+      { cursor: 'abc', limit: 50 },
+    );
 
-    expect(Object.fromEntries(query)).toEqual({ findings: 'missing-mandatory-field', to: '2026-04-30T12:00:00.000Z', limit: '50', cursor: 'abc' });
+    expect(Object.fromEntries(query)).toEqual({
+      findings: 'missing-mandatory-field',
+      to: '2026-04-30T12:00:00.000Z',
+      limit: '50',
+      cursor: 'abc',
+    });
     expect(filtersToApiQuery({}, { cursor: null }).toString()).toBe('');
   });
 });

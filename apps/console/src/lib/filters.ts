@@ -13,7 +13,16 @@ export interface ProcessFilters {
   to?: string;
 }
 
-export const FILTER_FIELDS = ['key', 'maloId', 'pruefidentifikator', 'release', 'status', 'findings', 'from', 'to'] as const satisfies readonly (keyof ProcessFilters)[];
+export const FILTER_FIELDS = [
+  'key',
+  'maloId',
+  'pruefidentifikator',
+  'release',
+  'status',
+  'findings',
+  'from',
+  'to',
+] as const satisfies readonly (keyof ProcessFilters)[];
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -77,7 +86,10 @@ function apiTo(value: string): string {
 }
 
 /** The query of `GET /processes` for the filters, a page cursor and a page size. */
-export function filtersToApiQuery(filters: ProcessFilters, page: { cursor?: string | null; limit?: number } = {}): URLSearchParams {
+export function filtersToApiQuery(
+  filters: ProcessFilters,
+  page: { cursor?: string | null; limit?: number } = {},
+): URLSearchParams {
   const clean = cleanFilters(filters);
   const params = new URLSearchParams();
   for (const field of FILTER_FIELDS) {

@@ -18,7 +18,12 @@ describe('findings summary', () => {
       from: '2026-04-01T00:00:00.000Z',
       to: '2026-04-02T00:00:00.000Z',
     });
-    expect(findingsQueryOfCount({ ...row('2026-04-01T13:00:00Z', '', 'x', 1), pruefidentifikator: null, release: '10/26' }, 'hour')).toEqual({
+    expect(
+      findingsQueryOfCount(
+        { ...row('2026-04-01T13:00:00Z', '', 'x', 1), pruefidentifikator: null, release: '10/26' },
+        'hour',
+      ),
+    ).toEqual({
       code: 'x',
       release: '10/26',
       from: '2026-04-01T13:00:00.000Z',
@@ -27,7 +32,11 @@ describe('findings summary', () => {
   });
 
   it('should sort newest day first, then PI and code, and add the counts up', () => {
-    const summary = sortSummary([row('2026-04-01T00:00:00Z', '55001', 'b', 1), row('2026-04-02T00:00:00Z', '55002', 'a', 2), row('2026-04-01T00:00:00Z', '55001', 'a', 4)]);
+    const summary = sortSummary([
+      row('2026-04-01T00:00:00Z', '55001', 'b', 1),
+      row('2026-04-02T00:00:00Z', '55002', 'a', 2),
+      row('2026-04-01T00:00:00Z', '55001', 'a', 4),
+    ]);
 
     expect(summary.rows.map((r) => [r.bucketStart.slice(0, 10), r.code])).toEqual([
       ['2026-04-02', 'a'],

@@ -43,8 +43,13 @@ export function validityOf(object: unknown): { from?: string; to?: string } {
  * The objects of the answer's `stammdaten` (all kinds it holds), ordered by the start of their validity, unknown last.
  * A bare list (a deployment with `READ_ANSWER_SHAPE=array`) holds objects of the kind asked for.
  */
-export function versionsByValidity(answer: unknown, kind: MasterDataKind): { kind: string; object: unknown; from?: string; to?: string }[] {
-  const stammdaten = Array.isArray(answer) ? { [kind]: answer } : (((answer ?? {}) as { stammdaten?: Record<string, unknown> }).stammdaten ?? {});
+export function versionsByValidity(
+  answer: unknown,
+  kind: MasterDataKind,
+): { kind: string; object: unknown; from?: string; to?: string }[] {
+  const stammdaten = Array.isArray(answer)
+    ? { [kind]: answer }
+    : (((answer ?? {}) as { stammdaten?: Record<string, unknown> }).stammdaten ?? {});
   const versions = Object.entries(stammdaten).flatMap(([kind, objects]) =>
     (Array.isArray(objects) ? objects : [objects]).map((object) => ({ kind, object, ...validityOf(object) })),
   );

@@ -57,17 +57,44 @@ describe('the refused filters', () => {
   });
 
   it('should write the URL query in a fixed order without empty values and read it back', () => {
-    const search = refusedFiltersToSearch({ to: '2026-04-30', operation: 'update', code: ' PROCESS_DATA.BODY_INVALID ', state: 'dismissed', pruefidentifikator: '', from: '2026-04-01' });
-    expect(search).toBe('?state=dismissed&code=PROCESS_DATA.BODY_INVALID&operation=update&from=2026-04-01&to=2026-04-30');
-    expect(refusedFiltersFromSearch(search)).toEqual({ state: 'dismissed', code: 'PROCESS_DATA.BODY_INVALID', operation: 'update', from: '2026-04-01', to: '2026-04-30' });
+    const search = refusedFiltersToSearch({
+      to: '2026-04-30',
+      operation: 'update',
+      code: ' PROCESS_DATA.BODY_INVALID ',
+      state: 'dismissed',
+      pruefidentifikator: '',
+      from: '2026-04-01',
+    });
+    expect(search).toBe(
+      '?state=dismissed&code=PROCESS_DATA.BODY_INVALID&operation=update&from=2026-04-01&to=2026-04-30',
+    );
+    expect(refusedFiltersFromSearch(search)).toEqual({
+      state: 'dismissed',
+      code: 'PROCESS_DATA.BODY_INVALID',
+      operation: 'update',
+      from: '2026-04-01',
+      to: '2026-04-30',
+    });
   });
 
   it('should drop an unknown operation and unreadable dates', () => {
-    expect(cleanRefusedFilters({ state: 'all', operation: 'delete', from: 'yesterday', to: '2026-02-30' })).toEqual({ state: 'all' });
+    expect(cleanRefusedFilters({ state: 'all', operation: 'delete', from: 'yesterday', to: '2026-02-30' })).toEqual({
+      state: 'all',
+    });
   });
 
   it('should build the API query: days as UTC ranges with an exclusive end, all as no state, then limit and cursor', () => {
-    const query = refusedApiQuery({ state: 'open', code: 'X', pruefidentifikator: '55001', operation: 'create', from: '2026-04-01', to: '2026-04-30' }, { limit: 50, cursor: 'abc' });
+    const query = refusedApiQuery(
+      {
+        state: 'open',
+        code: 'X',
+        pruefidentifikator: '55001',
+        operation: 'create',
+        from: '2026-04-01',
+        to: '2026-04-30',
+      },
+      { limit: 50, cursor: 'abc' },
+    );
     expect(query.toString()).toBe(
       'state=open&code=X&pruefidentifikator=55001&operation=create&from=2026-04-01T00%3A00%3A00.000Z&to=2026-05-01T00%3A00%3A00.000Z&limit=50&cursor=abc',
     );
@@ -79,20 +106,47 @@ describe('the refused filters', () => {
 describe(describeState.name, () => {
   it('should say what an open entry waits for', () => {
     expect(describeState(ENTRY)).toMatch(/operator/);
-    expect(describeState({ ...ENTRY, code: WAITING_CODE })).toMatch(/automatically once a write brings one of its keys/);
+    expect(describeState({ ...ENTRY, code: WAITING_CODE })).toMatch(
+      /automatically once a write brings one of its keys/,
+    );
   });
 
   it('should say how, when and as what an entry was resolved', () => {
-    expect(describeState({ ...ENTRY, state: 'resolved', resolvedBy: 'resubmit', resolvedAt: 'T', resolvedBusinessKey: 'BK-1', resolvedRevision: 2 })).toBe(
-      'Resolved by a resubmit on T as BK-1 revision 2.',
-    );
-    expect(describeState({ ...ENTRY, state: 'resolved', resolvedBy: 'automatic', resolvedAt: '2026-04-02T00:00:00.000Z', resolvedBusinessKey: 'BK-1', resolvedRevision: 1 }, () => 'yesterday')).toBe(
-      'Resolved automatically on yesterday as BK-1 revision 1.',
-    );
+    expect(
+      describeState({
+        ...ENTRY,
+        state: 'resolved',
+        resolvedBy: 'resubmit',
+        resolvedAt: 'T',
+        resolvedBusinessKey: 'BK-1',
+        resolvedRevision: 2,
+      }),
+    ).toBe('Resolved by a resubmit on T as BK-1 revision 2.');
+    expect(
+      describeState(
+        {
+          ...ENTRY,
+          state: 'resolved',
+          resolvedBy: 'automatic',
+          resolvedAt: '2026-04-02T00:00:00.000Z',
+          resolvedBusinessKey: 'BK-1',
+          resolvedRevision: 1,
+        },
+        () => 'yesterday',
+      ),
+    ).toBe('Resolved automatically on yesterday as BK-1 revision 1.');
   });
 
   it('should say who dismissed an entry, when and why', () => {
-    expect(describeState({ ...ENTRY, state: 'dismissed', dismissedBy: 'alice', dismissedAt: 'T', dismissedReason: 'test message' })).toBe('Dismissed by alice on T: test message');
+    expect(
+      describeState({
+        ...ENTRY,
+        state: 'dismissed',
+        dismissedBy: 'alice',
+        dismissedAt: 'T',
+        dismissedReason: 'test message',
+      }),
+    ).toBe('Dismissed by alice on T: test message');
     expect(describeState({ ...ENTRY, state: 'dismissed' })).toBe('Dismissed.');
   });
 });
@@ -107,9 +161,19 @@ describe(refusedActions.name, () => {
 });
 
 describe(resubmitResult.name, () => {
-  it('should read a booking from the entry\'s resolution, else from the receipt', () => {
-    const booked: ResubmitAnswer = { entry: { ...ENTRY, state: 'resolved' }, outcome: 'booked', receipt: { businessKey: 'BK-1', revision: 3, replayed: false, release: '04/26', findings: [] } };
-    expect(resubmitResult(booked)).toEqual({ kind: 'booked', businessKey: 'BK-1', revision: 3, replayed: false, findingCount: 0 });
+  it("should read a booking from the entry's resolution, else from the receipt", () => {
+    const booked: ResubmitAnswer = {
+      entry: { ...ENTRY, state: 'resolved' },
+      outcome: 'booked',
+      receipt: { businessKey: 'BK-1', revision: 3, replayed: false, release: '04/26', findings: [] },
+    };
+    expect(resubmitResult(booked)).toEqual({
+      kind: 'booked',
+      businessKey: 'BK-1',
+      revision: 3,
+      replayed: false,
+      findingCount: 0,
+    });
     const update: ResubmitAnswer = {
       entry: { ...ENTRY, state: 'resolved', resolvedBusinessKey: 'PROCESS-1', resolvedRevision: 4 },
       outcome: 'booked',
@@ -123,18 +187,31 @@ describe(resubmitResult.name, () => {
         findings: [{ code: 'missing-mandatory-field', pointer: '#/a', message: 'm' }],
       },
     };
-    expect(resubmitResult(update)).toEqual({ kind: 'booked', businessKey: 'PROCESS-1', revision: 4, replayed: true, findingCount: 1 });
+    expect(resubmitResult(update)).toEqual({
+      kind: 'booked',
+      businessKey: 'PROCESS-1',
+      revision: 4,
+      replayed: true,
+      findingCount: 1,
+    });
   });
 
   it('should carry the problem of a refusal', () => {
-    const problem = { title: 'Request body invalid', status: 422, detail: 'still invalid', code: 'PROCESS_DATA.BODY_INVALID' };
+    const problem = {
+      title: 'Request body invalid',
+      status: 422,
+      detail: 'still invalid',
+      code: 'PROCESS_DATA.BODY_INVALID',
+    };
     expect(resubmitResult({ entry: ENTRY, outcome: 'refused', problem })).toEqual({ kind: 'refused', problem });
   });
 });
 
 describe('small helpers', () => {
   it('should read the field errors of a problem, leaving malformed ones out', () => {
-    expect(problemErrors({ errors: [{ pointer: '/a', message: 'm' }, { pointer: 1 }, null] })).toEqual([{ pointer: '/a', message: 'm' }]);
+    expect(problemErrors({ errors: [{ pointer: '/a', message: 'm' }, { pointer: 1 }, null] })).toEqual([
+      { pointer: '/a', message: 'm' },
+    ]);
     expect(problemErrors({})).toEqual([]);
     expect(problemErrors(null)).toEqual([]);
   });

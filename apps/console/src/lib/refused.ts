@@ -19,7 +19,14 @@ export interface RefusedFilters {
   to?: string;
 }
 
-export const REFUSED_FILTER_FIELDS = ['state', 'code', 'pruefidentifikator', 'operation', 'from', 'to'] as const satisfies readonly (keyof RefusedFilters)[];
+export const REFUSED_FILTER_FIELDS = [
+  'state',
+  'code',
+  'pruefidentifikator',
+  'operation',
+  'from',
+  'to',
+] as const satisfies readonly (keyof RefusedFilters)[];
 
 const OPERATIONS = ['create', 'update'];
 
@@ -69,7 +76,10 @@ export function refusedFiltersFromSearch(search: string): RefusedFilters {
 }
 
 /** The query of `GET /refused`: days as [00:00 UTC, next day 00:00 UTC), `all` as no state, then limit and cursor. */
-export function refusedApiQuery(filters: Partial<RefusedFilters>, page: { cursor?: string | null; limit?: number } = {}): URLSearchParams {
+export function refusedApiQuery(
+  filters: Partial<RefusedFilters>,
+  page: { cursor?: string | null; limit?: number } = {},
+): URLSearchParams {
   const clean = cleanRefusedFilters(filters);
   const params = new URLSearchParams();
   if (clean.state !== 'all') params.set('state', clean.state);
@@ -89,15 +99,21 @@ export const WAITING_CODE = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN';
 export const STATE_COLOR = { open: 'red', resolved: 'green', dismissed: 'gray' } as const;
 
 /** An entry's state in one sentence, for the detail page; `time` formats the timestamps (default: as they came). */
-export function describeState(entry: Pick<RefusedDetail, 'state' | 'code'> & Partial<RefusedDetail>, time: (value: string) => string = (value) => value): string {
+export function describeState(
+  entry: Pick<RefusedDetail, 'state' | 'code'> & Partial<RefusedDetail>,
+  time: (value: string) => string = (value) => value,
+): string {
   if (entry.state === 'open') {
     return entry.code === WAITING_CODE
       ? 'Open: waiting for its process. It is booked automatically once a write brings one of its keys, or by a resubmit.'
       : 'Open: waiting for an operator to resubmit or dismiss it.';
   }
   if (entry.state === 'resolved') {
-    const how = entry.resolvedBy === 'automatic' ? 'automatically' : entry.resolvedBy === 'resubmit' ? 'by a resubmit' : '';
-    const as = entry.resolvedBusinessKey ? ` as ${entry.resolvedBusinessKey}${entry.resolvedRevision != null ? ` revision ${entry.resolvedRevision}` : ''}` : '';
+    const how =
+      entry.resolvedBy === 'automatic' ? 'automatically' : entry.resolvedBy === 'resubmit' ? 'by a resubmit' : '';
+    const as = entry.resolvedBusinessKey
+      ? ` as ${entry.resolvedBusinessKey}${entry.resolvedRevision != null ? ` revision ${entry.resolvedRevision}` : ''}`
+      : '';
     return `Resolved${how ? ` ${how}` : ''}${entry.resolvedAt ? ` on ${time(entry.resolvedAt)}` : ''}${as}.`;
   }
   const by = entry.dismissedBy ? ` by ${entry.dismissedBy}` : '';
@@ -106,7 +122,10 @@ export function describeState(entry: Pick<RefusedDetail, 'state' | 'code'> & Par
 }
 
 /** Which actions an entry offers a session that may write: only an open entry can be resubmitted or dismissed. */
-export function refusedActions(entry: Pick<RefusedSummary, 'state'>, canWrite: boolean): { resubmit: boolean; dismiss: boolean } {
+export function refusedActions(
+  entry: Pick<RefusedSummary, 'state'>,
+  canWrite: boolean,
+): { resubmit: boolean; dismiss: boolean } {
   const open = canWrite && entry.state === 'open';
   return { resubmit: open, dismiss: open };
 }
@@ -126,7 +145,13 @@ export function resubmitResult(answer: ResubmitAnswer): ResubmitResult {
     const { receipt } = answer;
     // An update's receipt names its sub-process key in businessKey; the process to open is the one the entry resolved to.
     const businessKey = answer.entry.resolvedBusinessKey ?? receipt.processBusinessKey ?? receipt.businessKey;
-    return { kind: 'booked', businessKey, revision: receipt.revision, replayed: receipt.replayed, findingCount: receipt.findings.length };
+    return {
+      kind: 'booked',
+      businessKey,
+      revision: receipt.revision,
+      replayed: receipt.replayed,
+      findingCount: receipt.findings.length,
+    };
   }
   return { kind: 'refused', problem: answer.problem };
 }
@@ -150,7 +175,9 @@ export function shorten(text: string, max = 120): string {
 }
 
 /** How to show a stored body: as a tree when it parsed as JSON, else as its raw text (a JSON `null` body is a tree too). */
-export function bodyView(entry: Pick<RefusedDetail, 'body' | 'bodyText'>): { kind: 'tree'; value: unknown } | { kind: 'text'; text: string } {
+export function bodyView(
+  entry: Pick<RefusedDetail, 'body' | 'bodyText'>,
+): { kind: 'tree'; value: unknown } | { kind: 'text'; text: string } {
   if (entry.body !== null && entry.body !== undefined) return { kind: 'tree', value: entry.body };
   if (entry.bodyText.trim() === 'null') return { kind: 'tree', value: null };
   return { kind: 'text', text: entry.bodyText };

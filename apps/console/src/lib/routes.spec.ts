@@ -18,7 +18,10 @@ describe('routes', () => {
   });
 
   it('should decode a refused entry id and encode it back', () => {
-    expect(matchRoute('/console/refused/0b6f1c1e-7d6a-4c57-9a43-2f1d2b3c4d5e')).toEqual({ page: 'refused-entry', id: '0b6f1c1e-7d6a-4c57-9a43-2f1d2b3c4d5e' });
+    expect(matchRoute('/console/refused/0b6f1c1e-7d6a-4c57-9a43-2f1d2b3c4d5e')).toEqual({
+      page: 'refused-entry',
+      id: '0b6f1c1e-7d6a-4c57-9a43-2f1d2b3c4d5e',
+    });
     expect(routePath({ page: 'refused-entry', id: 'a/b' })).toBe('/console/refused/a%2Fb');
     expect(routePath({ page: 'refused' })).toBe('/console/refused');
     expect(matchRoute('/console/refused/x/y')).toEqual({ page: 'not-found', path: '/console/refused/x/y' });

@@ -13,7 +13,8 @@ export const BASE_PATH = '/console';
 
 /** The route of a location's path (`/console/processes/ABC%2F1` → the process `ABC/1`); `/console/` is the process list. */
 export function matchRoute(pathname: string): Route {
-  const path = pathname.startsWith(`${BASE_PATH}/`) || pathname === BASE_PATH ? pathname.slice(BASE_PATH.length) : pathname;
+  const path =
+    pathname.startsWith(`${BASE_PATH}/`) || pathname === BASE_PATH ? pathname.slice(BASE_PATH.length) : pathname;
   const segments = path.split('/').filter((segment) => segment !== '');
   if (segments.length === 0) return { page: 'processes' };
   const [first, second, ...rest] = segments;
@@ -33,7 +34,11 @@ export function matchRoute(pathname: string): Route {
         return { page: 'not-found', path: pathname };
       }
     }
-    if (second === undefined && (first === 'triggers' || first === 'master-data' || first === 'findings' || first === 'refused')) return { page: first };
+    if (
+      second === undefined &&
+      (first === 'triggers' || first === 'master-data' || first === 'findings' || first === 'refused')
+    )
+      return { page: first };
   }
   return { page: 'not-found', path: pathname };
 }

@@ -23,7 +23,10 @@ describe('flattenTree', () => {
   });
 
   it('should show the members of expanded nodes, arrays with their indexes, one level deeper', () => {
-    const rows = flattenTree(value, new Set(['/stammdaten', '/stammdaten/MARKTLOKATION', '/stammdaten/MARKTLOKATION/0']));
+    const rows = flattenTree(
+      value,
+      new Set(['/stammdaten', '/stammdaten/MARKTLOKATION', '/stammdaten/MARKTLOKATION/0']),
+    );
 
     const inside = rows.filter((row) => row.path.startsWith('/stammdaten'));
     expect(inside.map((row) => [row.depth, row.label, row.text])).toEqual([
@@ -42,13 +45,20 @@ describe('flattenTree', () => {
   });
 
   it('should show a scalar as one row', () => {
-    expect(flattenTree('x', new Set())).toEqual([{ path: '', depth: 0, label: '(value)', kind: 'string', text: '"x"', expandable: false, expanded: false }]);
+    expect(flattenTree('x', new Set())).toEqual([
+      { path: '', depth: 0, label: '(value)', kind: 'string', text: '"x"', expandable: false, expanded: false },
+    ]);
   });
 });
 
 describe('expandablePaths and togglePath', () => {
   it('should list every node with members, to a depth', () => {
-    expect(expandablePaths(value)).toEqual(['/stammdaten', '/stammdaten/MARKTLOKATION', '/stammdaten/MARKTLOKATION/0', '/transaktionsdaten']);
+    expect(expandablePaths(value)).toEqual([
+      '/stammdaten',
+      '/stammdaten/MARKTLOKATION',
+      '/stammdaten/MARKTLOKATION/0',
+      '/transaktionsdaten',
+    ]);
     expect(expandablePaths(value, 0)).toEqual(['/stammdaten', '/transaktionsdaten']);
   });
 

@@ -22,7 +22,8 @@ function kindOf(value: unknown): TreeRow['kind'] {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') return 'object';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return typeof value as TreeRow['kind'];
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return typeof value as TreeRow['kind'];
   return 'string';
 }
 
@@ -62,7 +63,16 @@ export function flattenTree(value: unknown, expanded: ReadonlySet<string>): Tree
   };
   const rootKind = kindOf(value);
   if (rootKind === 'object' || rootKind === 'array') visit(value, '', 0);
-  else rows.push({ path: '', depth: 0, label: '(value)', kind: rootKind, text: textOf(value, rootKind), expandable: false, expanded: false });
+  else
+    rows.push({
+      path: '',
+      depth: 0,
+      label: '(value)',
+      kind: rootKind,
+      text: textOf(value, rootKind),
+      expandable: false,
+      expanded: false,
+    });
   return rows;
 }
 

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { FindingBucket, FindingSummary, FindingView } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
@@ -50,8 +63,24 @@ export function FindingsPage(): ReactNode {
       </Title>
       <form onSubmit={submit} aria-label="Findings period">
         <Group align="end">
-          <TextInput type="date" label="From (UTC day)" value={range.from} onChange={(event) => { const value = event.currentTarget.value; setRange((current) => ({ ...current, from: value })); }} />
-          <TextInput type="date" label="To (UTC day, inclusive)" value={range.to} onChange={(event) => { const value = event.currentTarget.value; setRange((current) => ({ ...current, to: value })); }} />
+          <TextInput
+            type="date"
+            label="From (UTC day)"
+            value={range.from}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setRange((current) => ({ ...current, from: value }));
+            }}
+          />
+          <TextInput
+            type="date"
+            label="To (UTC day, inclusive)"
+            value={range.to}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setRange((current) => ({ ...current, to: value }));
+            }}
+          />
           <NativeSelect
             label="Per"
             data={[
@@ -59,7 +88,10 @@ export function FindingsPage(): ReactNode {
               { value: 'hour', label: 'hour' },
             ]}
             value={range.bucket}
-            onChange={(event) => { const value = event.currentTarget.value as FindingBucket; setRange((current) => ({ ...current, bucket: value })); }}
+            onChange={(event) => {
+              const value = event.currentTarget.value as FindingBucket;
+              setRange((current) => ({ ...current, bucket: value }));
+            }}
           />
           <Button type="submit">Show</Button>
         </Group>
@@ -89,7 +121,11 @@ export function FindingsPage(): ReactNode {
                 const query = findingsQueryOfCount(row, summary.bucket);
                 return (
                   <Table.Tr key={`${row.bucketStart}|${row.pruefidentifikator}|${row.release}|${row.code}`}>
-                    <Table.Td>{summary.bucket === 'hour' ? row.bucketStart.slice(0, 16).replace('T', ' ') : row.bucketStart.slice(0, 10)}</Table.Td>
+                    <Table.Td>
+                      {summary.bucket === 'hour'
+                        ? row.bucketStart.slice(0, 16).replace('T', ' ')
+                        : row.bucketStart.slice(0, 10)}
+                    </Table.Td>
                     <Table.Td>{row.pruefidentifikator ?? '–'}</Table.Td>
                     <Table.Td>{row.release}</Table.Td>
                     <Table.Td>
@@ -151,7 +187,8 @@ function FindingList({ query }: { query: Record<string, string> }): ReactNode {
   return (
     <Stack gap="xs" component="section" aria-labelledby="finding-list-title">
       <Title order={2} size="h4" id="finding-list-title">
-        Findings {query['code']} · PI {query['pruefidentifikator'] ?? '–'} · {query['release'] ?? '–'} · {query['from']} – {query['to']}
+        Findings {query['code']} · PI {query['pruefidentifikator'] ?? '–'} · {query['release'] ?? '–'} · {query['from']}{' '}
+        – {query['to']}
       </Title>
       {error && (
         <Alert color="red" role="alert">

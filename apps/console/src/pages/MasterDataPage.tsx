@@ -3,7 +3,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { JsonTree } from '../components/JsonTree';
 import { errorText } from '../lib/api';
 import { normaliseDate } from '../lib/filters';
-import { isMasterDataKind, MASTER_DATA_KINDS, masterDataRequest, versionsByValidity, type MasterDataKind } from '../lib/master-data';
+import {
+  isMasterDataKind,
+  MASTER_DATA_KINDS,
+  masterDataRequest,
+  versionsByValidity,
+  type MasterDataKind,
+} from '../lib/master-data';
 import { useSession } from '../session';
 
 /** `datetime-local` text of now (local time, minutes). */
@@ -27,7 +33,12 @@ export function MasterDataPage(): ReactNode {
   const [id, setId] = useState('');
   const [keyDate, setKeyDate] = useState(nowLocal);
   const [periodEnd, setPeriodEnd] = useState('');
-  const [result, setResult] = useState<{ request: string; kind: MasterDataKind; answer: unknown; history: boolean } | null>(null);
+  const [result, setResult] = useState<{
+    request: string;
+    kind: MasterDataKind;
+    answer: unknown;
+    history: boolean;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -64,7 +75,14 @@ export function MasterDataPage(): ReactNode {
             onChange={(event) => isMasterDataKind(event.currentTarget.value) && setKind(event.currentTarget.value)}
           />
           <TextInput label="ID" required w={200} value={id} onChange={(event) => setId(event.currentTarget.value)} />
-          <TextInput type="datetime-local" label="Key date" description="local time" required value={keyDate} onChange={(event) => setKeyDate(event.currentTarget.value)} />
+          <TextInput
+            type="datetime-local"
+            label="Key date"
+            description="local time"
+            required
+            value={keyDate}
+            onChange={(event) => setKeyDate(event.currentTarget.value)}
+          />
           <TextInput
             type="datetime-local"
             label="Period end (optional)"
@@ -87,7 +105,9 @@ export function MasterDataPage(): ReactNode {
           <Text size="sm" c="dimmed">
             GET {result.request} · {versions.length} object(s){result.history ? ', by validity' : ''}
           </Text>
-          {versions.length === 0 && <Text>Nothing in force{result.history ? ' in the period' : ' at the key date'}.</Text>}
+          {versions.length === 0 && (
+            <Text>Nothing in force{result.history ? ' in the period' : ' at the key date'}.</Text>
+          )}
           {versions.map((version, index) => (
             <Card withBorder key={index}>
               <Group gap="xs" mb="xs">

@@ -30,7 +30,11 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
     api
       .get<ProcessView>(`/processes/${encodeURIComponent(processKey)}`, { bodies: 'true' })
       .then((answer) => !cancelled && setProcess(answer))
-      .catch((failure: unknown) => !cancelled && setError({ text: errorText(failure), code: failure instanceof ApiError ? failure.problem.code : undefined }));
+      .catch(
+        (failure: unknown) =>
+          !cancelled &&
+          setError({ text: errorText(failure), code: failure instanceof ApiError ? failure.problem.code : undefined }),
+      );
     return () => {
       cancelled = true;
     };
@@ -42,7 +46,17 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
         <Title order={1} size="h2">
           Process <Code>{processKey}</Code>
         </Title>
-        <Alert color="red" role="alert" title={error.code === 'PROCESS_DATA.PROCESS_NOT_FOUND' ? 'No such process' : error.code === 'PROCESS_DATA.KEYS_AMBIGUOUS' ? 'The key names more than one process' : 'Could not load the process'}>
+        <Alert
+          color="red"
+          role="alert"
+          title={
+            error.code === 'PROCESS_DATA.PROCESS_NOT_FOUND'
+              ? 'No such process'
+              : error.code === 'PROCESS_DATA.KEYS_AMBIGUOUS'
+                ? 'The key names more than one process'
+                : 'Could not load the process'
+          }
+        >
           {error.text}
         </Alert>
         <Link to={routePath({ page: 'processes' })}>Back to the process list</Link>
@@ -63,7 +77,8 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             Process <Code fz="inherit">{process.businessKey}</Code>
           </Title>
           <Text size="sm" c="dimmed">
-            {process.role} · PI {process.pruefidentifikator ?? '–'} · created {formatTime(process.createdAt)} · updated {formatTime(process.updatedAt)}
+            {process.role} · PI {process.pruefidentifikator ?? '–'} · created {formatTime(process.createdAt)} · updated{' '}
+            {formatTime(process.updatedAt)}
           </Text>
         </div>
         {process.status && (
@@ -83,7 +98,15 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>prozessId</Table.Th>
-              <Table.Td>{prozessIds.length ? prozessIds.map((key) => <Code key={key.key} mr={6}>{key.key}</Code>) : '–'}</Table.Td>
+              <Table.Td>
+                {prozessIds.length
+                  ? prozessIds.map((key) => (
+                      <Code key={key.key} mr={6}>
+                        {key.key}
+                      </Code>
+                    ))
+                  : '–'}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Other keys</Table.Th>
@@ -99,11 +122,13 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Target process</Table.Th>
-              <Table.Td>{process.targetBusinessKey && process.targetBusinessKey !== process.businessKey ? (
+              <Table.Td>
+                {process.targetBusinessKey && process.targetBusinessKey !== process.businessKey ? (
                   <ProcessLink businessKey={process.targetBusinessKey} />
                 ) : (
                   '–'
-                )}</Table.Td>
+                )}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Linked processes</Table.Th>
@@ -133,12 +158,19 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             {revisions.map((revision) => (
               <Timeline.Item key={revision.revision} title={`Revision ${revision.revision}: ${revision.operation}`}>
                 <Text size="sm">
-                  received {formatTime(revision.receivedAt)} · by {revision.tokenSubject ?? '–'} · PI {revision.pruefidentifikator ?? '–'} · release {revision.release}
+                  received {formatTime(revision.receivedAt)} · by {revision.tokenSubject ?? '–'} · PI{' '}
+                  {revision.pruefidentifikator ?? '–'} · release {revision.release}
                   {revision.matchedBy ? ` · matched by ${revision.matchedBy}` : ''}
                   {revision.requestId ? ` · request ${revision.requestId}` : ''}
                 </Text>
                 {revision.findings.length > 0 && (
-                  <Table mt={4} withTableBorder aria-label={`Findings of revision ${revision.revision}`} fz="xs" verticalSpacing={2}>
+                  <Table
+                    mt={4}
+                    withTableBorder
+                    aria-label={`Findings of revision ${revision.revision}`}
+                    fz="xs"
+                    verticalSpacing={2}
+                  >
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Code</Table.Th>

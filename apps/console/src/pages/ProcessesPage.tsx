@@ -4,7 +4,13 @@ import type { ProcessSummary } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
 import { errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
-import { FILTER_FIELDS, filtersFromSearch, filtersToApiQuery, filtersToSearch, type ProcessFilters } from '../lib/filters';
+import {
+  FILTER_FIELDS,
+  filtersFromSearch,
+  filtersToApiQuery,
+  filtersToSearch,
+  type ProcessFilters,
+} from '../lib/filters';
 import { routePath } from '../lib/routes';
 import { Link, navigate, useLocation } from '../navigation';
 import { useSession } from '../session';
@@ -36,7 +42,10 @@ export function ProcessesPage(): ReactNode {
     setLoading(true);
     setError(null);
     api
-      .get<Page<ProcessSummary>>('/processes', filtersToApiQuery(filtersFromSearch(filterKey), { cursor: stack.current, limit: PAGE_SIZE }))
+      .get<Page<ProcessSummary>>(
+        '/processes',
+        filtersToApiQuery(filtersFromSearch(filterKey), { cursor: stack.current, limit: PAGE_SIZE }),
+      )
       .then((answer) => !cancelled && setPage(answer))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setPage(null)))
       .finally(() => !cancelled && setLoading(false));
@@ -98,7 +107,17 @@ export function ProcessesPage(): ReactNode {
               setForm((current) => ({ ...current, findings: choice === 'code' ? ' ' : choice }));
             }}
           />
-          {form.findings && form.findings !== 'any' && <TextInput label="Finding code" w={220} value={form.findings.trim()} onChange={(event) => { const value = event.currentTarget.value; setForm((current) => ({ ...current, findings: value || ' ' })); }} />}
+          {form.findings && form.findings !== 'any' && (
+            <TextInput
+              label="Finding code"
+              w={220}
+              value={form.findings.trim()}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setForm((current) => ({ ...current, findings: value || ' ' }));
+              }}
+            />
+          )}
           <TextInput type="date" label="Created from" description="UTC day, inclusive" w={160} {...field('from')} />
           <TextInput type="date" label="Created to" description="UTC day, inclusive" w={160} {...field('to')} />
           <Button type="submit">Search</Button>
@@ -135,9 +154,7 @@ export function ProcessesPage(): ReactNode {
               </Table.Td>
               <Table.Td>{item.pruefidentifikator ?? '–'}</Table.Td>
               <Table.Td>{item.release}</Table.Td>
-              <Table.Td>
-                {item.status ? <Badge variant="light">{item.status}</Badge> : '–'}
-              </Table.Td>
+              <Table.Td>{item.status ? <Badge variant="light">{item.status}</Badge> : '–'}</Table.Td>
               <Table.Td>{item.revisionCount}</Table.Td>
               <Table.Td>
                 {item.findingCount === 0 ? (
@@ -170,7 +187,10 @@ export function ProcessesPage(): ReactNode {
       </Table>
       <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} loading={loading} />
       <Text size="xs" c="dimmed">
-        Filters: {FILTER_FIELDS.filter((name) => filters[name]).map((name) => `${name}=${filters[name]}`).join(', ') || 'none'}
+        Filters:{' '}
+        {FILTER_FIELDS.filter((name) => filters[name])
+          .map((name) => `${name}=${filters[name]}`)
+          .join(', ') || 'none'}
       </Text>
     </Stack>
   );

@@ -1,11 +1,35 @@
-import { Alert, Badge, Button, Card, Code, Group, Loader, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ProblemDetails } from '@maco/platform/api';
 import type { RefusedDetail, ResubmitAnswer } from '@maco/process-data/api';
 import { JsonTree } from '../components/JsonTree';
 import { ApiError, errorText } from '../lib/api';
 import { prettyJson } from '../lib/pretty-json';
-import { bodyView, describeState, dismissReason, formatBytes, problemErrors, refusedActions, resubmitResult, STATE_COLOR, type ResubmitResult } from '../lib/refused';
+import {
+  bodyView,
+  describeState,
+  dismissReason,
+  formatBytes,
+  problemErrors,
+  refusedActions,
+  resubmitResult,
+  STATE_COLOR,
+  type ResubmitResult,
+} from '../lib/refused';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
@@ -80,7 +104,11 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
     api
       .get<RefusedDetail>(`/refused/${encodeURIComponent(id)}`)
       .then((answer) => !cancelled && setEntry(answer))
-      .catch((failure: unknown) => !cancelled && setError({ text: errorText(failure), code: failure instanceof ApiError ? failure.problem.code : undefined }));
+      .catch(
+        (failure: unknown) =>
+          !cancelled &&
+          setError({ text: errorText(failure), code: failure instanceof ApiError ? failure.problem.code : undefined }),
+      );
     return () => {
       cancelled = true;
     };
@@ -92,7 +120,11 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
         <Title order={1} size="h2">
           Refused write <Code>{id}</Code>
         </Title>
-        <Alert color="red" role="alert" title={error.code === 'REFUSED.NOT_FOUND' ? 'No such refused write' : 'Could not load the refused write'}>
+        <Alert
+          color="red"
+          role="alert"
+          title={error.code === 'REFUSED.NOT_FOUND' ? 'No such refused write' : 'Could not load the refused write'}
+        >
           {error.text}
         </Alert>
         <Link to={routePath({ page: 'refused' })}>Back to the refused writes</Link>
@@ -111,7 +143,8 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
             Refused write <Code fz="inherit">{entry.id}</Code>
           </Title>
           <Text size="sm" c="dimmed">
-            {entry.role} · {entry.operation} ({entry.path}) · PI {entry.pruefidentifikator ?? '–'} · received {formatTime(entry.receivedAt)}
+            {entry.role} · {entry.operation} ({entry.path}) · PI {entry.pruefidentifikator ?? '–'} · received{' '}
+            {formatTime(entry.receivedAt)}
           </Text>
         </div>
         <Badge size="lg" variant="light" color={STATE_COLOR[entry.state]}>
@@ -205,7 +238,9 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
                 )}
               </Row>
               <Row label="Dismissed">
-                {entry.dismissedAt ? `${formatTime(entry.dismissedAt)} by ${entry.dismissedBy ?? '–'}: ${entry.dismissedReason ?? ''}` : '–'}
+                {entry.dismissedAt
+                  ? `${formatTime(entry.dismissedAt)} by ${entry.dismissedBy ?? '–'}: ${entry.dismissedReason ?? ''}`
+                  : '–'}
               </Row>
             </Table.Tbody>
           </Table>
@@ -277,7 +312,8 @@ function Actions({
             Resubmit
           </Button>
           <Text size="sm" c="dimmed" maw={560}>
-            Books the stored body through the normal write path, as if the middleware had sent it again now. A second resubmit books nothing twice.
+            Books the stored body through the normal write path, as if the middleware had sent it again now. A second
+            resubmit books nothing twice.
           </Text>
         </Group>
         <form onSubmit={(event) => void dismiss(event)} aria-label="Dismiss the refused write">
@@ -292,7 +328,12 @@ function Actions({
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
             />
-            <Button type="submit" color="gray" loading={busy === 'dismiss'} disabled={busy !== null || dismissReason(reason) === null}>
+            <Button
+              type="submit"
+              color="gray"
+              loading={busy === 'dismiss'}
+              disabled={busy !== null || dismissReason(reason) === null}
+            >
               Dismiss
             </Button>
           </Group>

@@ -46,7 +46,10 @@ export function RefusedPage(): ReactNode {
     setLoading(true);
     setError(null);
     api
-      .get<Page<RefusedSummary>>('/refused', refusedApiQuery(refusedFiltersFromSearch(filterKey), { cursor: stack.current, limit: PAGE_SIZE }))
+      .get<Page<RefusedSummary>>(
+        '/refused',
+        refusedApiQuery(refusedFiltersFromSearch(filterKey), { cursor: stack.current, limit: PAGE_SIZE }),
+      )
       .then((answer) => !cancelled && setPage(answer))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setPage(null)))
       .finally(() => !cancelled && setLoading(false));
@@ -77,7 +80,8 @@ export function RefusedPage(): ReactNode {
         Refused
       </Title>
       <Text size="sm" c="dimmed">
-        Every write the service answered with 4xx is kept here with its body: the middleware does not send it again. Open one to resubmit or dismiss it.
+        Every write the service answered with 4xx is kept here with its body: the middleware does not send it again.
+        Open one to resubmit or dismiss it.
       </Text>
       <form onSubmit={submit} aria-label="Search refused writes">
         <Group align="end" gap="sm" wrap="wrap">
@@ -109,7 +113,11 @@ export function RefusedPage(): ReactNode {
           <Button type="button" variant="default" onClick={reset}>
             Reset
           </Button>
-          <Button type="button" variant="default" onClick={() => (setStack(FIRST_PAGE), setRefresh((count) => count + 1))}>
+          <Button
+            type="button"
+            variant="default"
+            onClick={() => (setStack(FIRST_PAGE), setRefresh((count) => count + 1))}
+          >
             Refresh
           </Button>
         </Group>
@@ -119,7 +127,14 @@ export function RefusedPage(): ReactNode {
           {error}
         </Alert>
       )}
-      <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Refused writes, newest first" aria-busy={loading}>
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        fz="sm"
+        aria-label="Refused writes, newest first"
+        aria-busy={loading}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Received</Table.Th>
@@ -135,7 +150,11 @@ export function RefusedPage(): ReactNode {
           {page?.items.map((item) => (
             <Table.Tr key={item.id}>
               <Table.Td>
-                <Link to={routePath({ page: 'refused-entry', id: item.id })} size="sm" aria-label={`Refused write ${item.id} received ${item.receivedAt}`}>
+                <Link
+                  to={routePath({ page: 'refused-entry', id: item.id })}
+                  size="sm"
+                  aria-label={`Refused write ${item.id} received ${item.receivedAt}`}
+                >
                   {formatTime(item.receivedAt)}
                 </Link>
               </Table.Td>
@@ -164,7 +183,10 @@ export function RefusedPage(): ReactNode {
       </Table>
       <PageNavigation stack={stack} nextCursor={page?.nextCursor} onChange={setStack} loading={loading} />
       <Text size="xs" c="dimmed">
-        Filters: {REFUSED_FILTER_FIELDS.filter((name) => filters[name]).map((name) => `${name}=${filters[name]}`).join(', ')}
+        Filters:{' '}
+        {REFUSED_FILTER_FIELDS.filter((name) => filters[name])
+          .map((name) => `${name}=${filters[name]}`)
+          .join(', ')}
       </Text>
     </Stack>
   );

@@ -1,4 +1,21 @@
-import { Alert, Badge, Box, Button, Card, Code, Grid, Group, JsonInput, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Grid,
+  Group,
+  JsonInput,
+  List,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { TriggerDeliveryStatus, TriggerDeliveryView, TriggerEventCatalogue } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
@@ -132,7 +149,10 @@ function ProcessKeyLink({ delivery }: { delivery: TriggerDeliveryView }): ReactN
   );
 }
 
-type Outcome = { kind: 'done'; status: number; body: unknown } | { kind: 'fields'; errors: FieldError[]; body: unknown; text: string } | { kind: 'error'; text: string };
+type Outcome =
+  | { kind: 'done'; status: number; body: unknown }
+  | { kind: 'fields'; errors: FieldError[]; body: unknown; text: string }
+  | { kind: 'error'; text: string };
 
 function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
   const { api } = useSession();
@@ -176,12 +196,17 @@ function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await api.post<unknown>(`/triggers/${encodeURIComponent(eventname)}`, body, release.trim() ? { 'x-format-version': release.trim() } : {});
+      const answer = await api.post<unknown>(
+        `/triggers/${encodeURIComponent(eventname)}`,
+        body,
+        release.trim() ? { 'x-format-version': release.trim() } : {},
+      );
       setOutcome({ kind: 'done', status: answer.status, body: answer.body });
       onStarted();
     } catch (failure) {
       const errors = failure instanceof ApiError ? fieldErrorsOf(failure.problem) : [];
-      if (failure instanceof ApiError && failure.status === 422 && errors.length > 0) setOutcome({ kind: 'fields', errors, body, text: errorText(failure) });
+      if (failure instanceof ApiError && failure.status === 422 && errors.length > 0)
+        setOutcome({ kind: 'fields', errors, body, text: errorText(failure) });
       else setOutcome({ kind: 'error', text: errorText(failure) });
     } finally {
       setBusy(false);
@@ -205,13 +230,26 @@ function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
               <NativeSelect
                 label={`Event${catalogue ? ` (release ${catalogue.release})` : ''}`}
                 required
-                data={[{ value: '', label: 'choose an event…' }, ...(catalogue?.events ?? []).map((item) => ({ value: item.eventname, label: item.eventname }))]}
+                data={[
+                  { value: '', label: 'choose an event…' },
+                  ...(catalogue?.events ?? []).map((item) => ({ value: item.eventname, label: item.eventname })),
+                ]}
                 value={eventname}
                 onChange={(change) => setEventname(change.currentTarget.value)}
               />
               <Group grow>
-                <TextInput label="prozessId (optional)" description="sent as zusatzdaten.prozessId" value={prozessId} onChange={(change) => setProzessId(change.currentTarget.value)} />
-                <TextInput label="Release (optional)" description="04/26 or FV2604; sent as X-Format-Version" value={release} onChange={(change) => setRelease(change.currentTarget.value)} />
+                <TextInput
+                  label="prozessId (optional)"
+                  description="sent as zusatzdaten.prozessId"
+                  value={prozessId}
+                  onChange={(change) => setProzessId(change.currentTarget.value)}
+                />
+                <TextInput
+                  label="Release (optional)"
+                  description="04/26 or FV2604; sent as X-Format-Version"
+                  value={release}
+                  onChange={(change) => setRelease(change.currentTarget.value)}
+                />
               </Group>
               <JsonInput
                 label="Body (JSON)"
@@ -223,7 +261,11 @@ function StartTrigger({ onStarted }: { onStarted: () => void }): ReactNode {
                 maxRows={24}
                 formatOnBlur
                 validationError="Not valid JSON"
-                error={outcome?.kind === 'fields' ? `${outcome.errors.length} field error(s): see beside the body` : undefined}
+                error={
+                  outcome?.kind === 'fields'
+                    ? `${outcome.errors.length} field error(s): see beside the body`
+                    : undefined
+                }
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
               <Group>
@@ -273,7 +315,11 @@ function TriggerOutcome({ outcome }: { outcome: Outcome | null }): ReactNode {
   }
   if (outcome.kind === 'done') {
     return (
-      <Alert color={outcome.status === 201 ? 'green' : 'yellow'} role="status" title={outcome.status === 201 ? '201: sent to the middleware' : '202: accepted, delivery pending'}>
+      <Alert
+        color={outcome.status === 201 ? 'green' : 'yellow'}
+        role="status"
+        title={outcome.status === 201 ? '201: sent to the middleware' : '202: accepted, delivery pending'}
+      >
         <Code block>{JSON.stringify(outcome.body, null, 2)}</Code>
       </Alert>
     );
@@ -291,7 +337,18 @@ function TriggerOutcome({ outcome }: { outcome: Outcome | null }): ReactNode {
           ))}
         </List>
       </Alert>
-      <Box component="pre" aria-label="The body sent, with the field errors at their fields" style={{ margin: 0, maxHeight: 420, overflow: 'auto', fontSize: 12, border: '1px solid var(--mantine-color-gray-4)', padding: 6 }}>
+      <Box
+        component="pre"
+        aria-label="The body sent, with the field errors at their fields"
+        style={{
+          margin: 0,
+          maxHeight: 420,
+          overflow: 'auto',
+          fontSize: 12,
+          border: '1px solid var(--mantine-color-gray-4)',
+          padding: 6,
+        }}
+      >
         {lines.map((line) => (
           <div key={line.number} style={line.errors.length ? { background: 'var(--mantine-color-red-0)' } : undefined}>
             {line.text}

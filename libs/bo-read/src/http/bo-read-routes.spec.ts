@@ -25,8 +25,20 @@ describe('BO4E read routes', () => {
 
   it('should take a read’s query parameters from its row: the parameters it takes, then command', () => {
     const parametersOf = (operationId: string) => Object.keys(READ_DESCRIPTIONS.get(read(operationId))?.query ?? {});
-    expect(parametersOf('LESEN_ENERGIEMENGE_LASTGANG')).toEqual(['parameter1', 'parameter2', 'parameter3', 'parameter4', 'parameter5', 'parameter6', 'parameter7', 'command']);
+    expect(parametersOf('LESEN_ENERGIEMENGE_LASTGANG')).toEqual([
+      'parameter1',
+      'parameter2',
+      'parameter3',
+      'parameter4',
+      'parameter5',
+      'parameter6',
+      'parameter7',
+      'command',
+    ]);
     expect(parametersOf('LESEN_AVIS_BASIS')).toEqual(['parameter1', 'command']);
-    expect(READ_DESCRIPTIONS.get(read('LESEN_KOMMUNIKATIONSDATEN_BASIS'))?.query?.['parameter2']).toMatchObject({ required: true, schema: { format: 'date-time' } });
+    expect(READ_DESCRIPTIONS.get(read('LESEN_KOMMUNIKATIONSDATEN_BASIS'))?.query?.['parameter2']).toMatchObject({
+      required: true,
+      schema: { format: 'date-time' },
+    });
   });
 });

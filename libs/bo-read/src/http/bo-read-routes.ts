@@ -1,19 +1,43 @@
 import { describeRoute, schemaRef as ref, type OpenApiObject, type RouteDescription } from '@maco/platform';
-import { criterionNames, IDENTIFY_LOCATION_OPERATION, IDENTIFY_QUERY, PAGING, PAGING_ANSWER } from '../identify-location';
+import {
+  criterionNames,
+  IDENTIFY_LOCATION_OPERATION,
+  IDENTIFY_QUERY,
+  PAGING,
+  PAGING_ANSWER,
+} from '../identify-location';
 import { answerSchemaName, IMPORT_BODY } from '../openapi/bo-read-schemas';
 import { readParametersOf } from '../read-parameters';
 import { isGermanReadPath, READ_ROUTES, type ReadRoute } from '../read-routes';
 
 const TAG = 'BO4E Lesen';
 /** Problems every route of the group can answer with; 401/403 come from the bearer guard. */
-const COMMON_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+const COMMON_PROBLEMS = [
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.ROLE_NOT_PERMITTED',
+  'REQUEST.RATE_LIMITED',
+  'SERVER.INTERNAL',
+  'SERVER.UNAVAILABLE',
+];
 /** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
+const BODY_PROBLEMS = [
+  'REQUEST.MALFORMED_JSON',
+  'REQUEST.PAYLOAD_TOO_LARGE',
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST.JSON_LIMIT_EXCEEDED',
+];
 
 function errorsOf(code: string) {
-  if (code === 'BO_READ.INVALID_PARAMETER') return [{ pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' }];
-  if (code === 'BO_READ.INVALID_CRITERIA') return [{ pointer: '#/stammdaten/MARKTLOKATION/0', message: `names no criterion (${criterionNames('MARKTLOKATION')})` }];
-  if (code === 'BO_READ.IMPORT_MALFORMED') return [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }];
+  if (code === 'BO_READ.INVALID_PARAMETER')
+    return [
+      { pointer: '#/parameter3', message: 'must be a date-time with offset (RFC 3339), e.g. 2024-06-28T12:18:00Z' },
+    ];
+  if (code === 'BO_READ.INVALID_CRITERIA')
+    return [
+      { pointer: '#/stammdaten/MARKTLOKATION/0', message: `names no criterion (${criterionNames('MARKTLOKATION')})` },
+    ];
+  if (code === 'BO_READ.IMPORT_MALFORMED')
+    return [{ pointer: '#/stammdaten', message: 'must be an object of business object kinds' }];
   return undefined;
 }
 
@@ -25,7 +49,8 @@ function descriptionOf(route: ReadRoute): string {
   if (route.answer === 'authorization') {
     return 'Whether an assignment authorisation (imported master data, kind ZUORDNUNGSERMAECHTIGUNG) of the supplier for the MaLo is in force at the move-in date, with its `zusatzdaten`.';
   }
-  const by = route.parameters.parameter1?.meaning === 'lookupId' ? 'read by `parameter1`' : 'of the location `parameter1`';
+  const by =
+    route.parameters.parameter1?.meaning === 'lookupId' ? 'read by `parameter1`' : 'of the location `parameter1`';
   return (
     `The ${route.kind} objects ${by} in force at the key date, or every version overlapping the period, as booked or imported (unknown fields kept). ` +
     `An unknown id answers 200 with an empty list.${route.condition ? ` ${route.condition.description}` : ''}`
@@ -48,12 +73,19 @@ function readDescriptionOf(route: ReadRoute): RouteDescription {
     answers: {
       200:
         route.answer === 'authorization'
-          ? { description: 'Whether the authorisation exists.', schema: ref(answerSchemaName(route)), example: { zusatzdaten: {}, ermaechtigungVorhanden: false } }
+          ? {
+              description: 'Whether the authorisation exists.',
+              schema: ref(answerSchemaName(route)),
+              example: { zusatzdaten: {}, ermaechtigungVorhanden: false },
+            }
           : {
               description: OBJECTS_ANSWER_TEXT,
               schema: { oneOf: [ref(answerSchemaName(route)), ref('BoRead_ObjectList')] },
               examples: {
-                wrapped: { summary: 'READ_ANSWER_SHAPE=wrapped (default)', value: { stammdaten: { [route.answerKind ?? route.kind]: [] } } },
+                wrapped: {
+                  summary: 'READ_ANSWER_SHAPE=wrapped (default)',
+                  value: { stammdaten: { [route.answerKind ?? route.kind]: [] } },
+                },
                 array: { summary: 'READ_ANSWER_SHAPE=array', value: [] },
               },
             },
@@ -65,7 +97,9 @@ function readDescriptionOf(route: ReadRoute): RouteDescription {
 }
 
 /** Each read of `READ_ROUTES` with its description, in the table's order. */
-export const READ_DESCRIPTIONS: ReadonlyMap<ReadRoute, RouteDescription> = new Map(READ_ROUTES.map((route) => [route, readDescriptionOf(route)]));
+export const READ_DESCRIPTIONS: ReadonlyMap<ReadRoute, RouteDescription> = new Map(
+  READ_ROUTES.map((route) => [route, readDescriptionOf(route)]),
+);
 
 export const MASTER_DATA_ROUTE = describeRoute({
   operationId: 'IMPORTIEREN_STAMMDATEN',
@@ -78,14 +112,29 @@ export const MASTER_DATA_ROUTE = describeRoute({
     'Imports master data the company already has, in the shape the reads answer, into the read model under the same per-kind rules as bookings. ' +
     'An object equal to its latest version is not stored again; objects that cannot be described are refused one by one (200 with `refused[]`), the others imported. ' +
     'A later booking of the same object supersedes the imported version from its validity start (else from the booking).',
-  body: { schema: IMPORT_BODY, required: true, example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50074561188' }] } } },
-  answers: { 200: { description: 'The import ran; `refused[]` lists the objects it could not take.', schema: ref('BoRead_ImportOutcome') } },
+  body: {
+    schema: IMPORT_BODY,
+    required: true,
+    example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50074561188' }] } },
+  },
+  answers: {
+    200: {
+      description: 'The import ran; `refused[]` lists the objects it could not take.',
+      schema: ref('BoRead_ImportOutcome'),
+    },
+  },
   problems: ['BO_READ.IMPORT_MALFORMED', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
   statusText: { 422: 'The body is not `{"stammdaten": {…}}`, or it exceeds the JSON limits (nesting, array length).' },
   errorsOf,
 });
 
-const pagingHeader = (name: string, description: string, schema: OpenApiObject): OpenApiObject => ({ name, in: 'header', required: false, description, schema });
+const pagingHeader = (name: string, description: string, schema: OpenApiObject): OpenApiObject => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema,
+});
 const answerHeader = (description: string, schema: OpenApiObject): OpenApiObject => ({ description, schema });
 
 export const IDENTIFY_LOCATION_ROUTE = describeRoute({
@@ -102,13 +151,33 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
     `Paged by the request headers \`${PAGING.limitHeader}\` (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and \`${PAGING.offsetHeader}\` (default 0, at most ${PAGING.maxOffset}).`,
   query: IDENTIFY_QUERY,
   headers: [
-    pagingHeader(PAGING.limitHeader, 'Page size.', { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.defaultLimit }),
-    pagingHeader(PAGING.offsetHeader, 'Matches to skip.', { type: 'integer', minimum: 0, maximum: PAGING.maxOffset, default: 0 }),
+    pagingHeader(PAGING.limitHeader, 'Page size.', {
+      type: 'integer',
+      minimum: 1,
+      maximum: PAGING.maxLimit,
+      default: PAGING.defaultLimit,
+    }),
+    pagingHeader(PAGING.offsetHeader, 'Matches to skip.', {
+      type: 'integer',
+      minimum: 0,
+      maximum: PAGING.maxOffset,
+      default: 0,
+    }),
   ],
   body: {
     schema: ref('BoRead_LocationCriteria'),
     required: true,
-    example: { stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '50754496000', lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' } }] } },
+    example: {
+      stammdaten: {
+        MARKTLOKATION: [
+          {
+            boTyp: 'MARKTLOKATION',
+            marktlokationsId: '50754496000',
+            lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' },
+          },
+        ],
+      },
+    },
   },
   answers: {
     200: {
@@ -116,7 +185,10 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
       headers: {
         [PAGING_ANSWER.count]: answerHeader('Locations in this answer.', { type: 'integer' }),
         [PAGING_ANSWER.total]: answerHeader('Matching locations in all.', { type: 'integer' }),
-        [PAGING_ANSWER.more]: answerHeader('Whether more follow after this page.', { type: 'string', enum: ['true', 'false'] }),
+        [PAGING_ANSWER.more]: answerHeader('Whether more follow after this page.', {
+          type: 'string',
+          enum: ['true', 'false'],
+        }),
         [PAGING_ANSWER.offset]: answerHeader('The offset of this page.', { type: 'integer' }),
       },
       schema: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -127,8 +199,15 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
   statusText: {
     400: `A paging header or \`command\` is invalid (\`BO_READ.INVALID_PARAMETER\`, pointer \`#/header/${PAGING.limitHeader}\`), or the criteria are (\`BO_READ.INVALID_CRITERIA\`).`,
   },
-  errorsOf: (code) => (code === 'BO_READ.INVALID_PARAMETER' ? [{ pointer: `#/header/${PAGING.limitHeader}`, message: `must be one integer from 1 to ${PAGING.maxLimit}` }] : errorsOf(code)),
+  errorsOf: (code) =>
+    code === 'BO_READ.INVALID_PARAMETER'
+      ? [{ pointer: `#/header/${PAGING.limitHeader}`, message: `must be one integer from 1 to ${PAGING.maxLimit}` }]
+      : errorsOf(code),
 });
 
 /** Every route of the group, in the order the document lists them. */
-export const BO_READ_ROUTES: readonly RouteDescription[] = [...READ_DESCRIPTIONS.values(), MASTER_DATA_ROUTE, IDENTIFY_LOCATION_ROUTE];
+export const BO_READ_ROUTES: readonly RouteDescription[] = [
+  ...READ_DESCRIPTIONS.values(),
+  MASTER_DATA_ROUTE,
+  IDENTIFY_LOCATION_ROUTE,
+];

@@ -5,7 +5,12 @@ import { BoReadService } from '../bo-read.service';
 import type { ReadRoute } from '../read-routes';
 import { READ_DESCRIPTIONS } from './bo-read-routes';
 
-type ReadHandler = (this: BoReadController, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type ReadHandler = (
+  this: BoReadController,
+  query: Record<string, unknown>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<void>;
 
 /** The BO4E reads of `READ_ROUTES`: one handler per read (named by its operationId), registered from its description below. */
 @Controller()
@@ -13,7 +18,12 @@ export class BoReadController {
   constructor(private readonly reads: BoReadService) {}
 
   /** What each read's handler does: check, read, answer the objects' JSON text as it is. */
-  async answer(route: ReadRoute, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async answer(
+    route: ReadRoute,
+    query: Record<string, unknown>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     const answer = await this.reads.read(route, query, requestFactsOf(request.raw));
     await reply.status(200).type('application/json; charset=utf-8').send(answer);
   }

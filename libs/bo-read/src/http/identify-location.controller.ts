@@ -10,7 +10,12 @@ export class IdentifyLocationController {
   constructor(private readonly locations: IdentifyLocationService) {}
 
   @Route(IDENTIFY_LOCATION_ROUTE)
-  async identify(@Body() body: unknown, @Query('command') command: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async identify(
+    @Body() body: unknown,
+    @Query('command') command: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const answer = await this.locations.identify(body, request.headers, command, requestFactsOf(request.raw));
     await reply.status(200).headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
   }

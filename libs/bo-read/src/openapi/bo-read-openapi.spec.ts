@@ -2,8 +2,17 @@ import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@m
 import { BO_READ_GROUP } from '../bo-read.group';
 import { READ_ROUTES } from '../read-routes';
 
-type Operation = { operationId: string; summary: string; description: string; parameters: unknown[]; responses: Record<string, { content?: Record<string, Record<string, unknown>> }> };
-type Document = { paths: Record<string, { get?: Operation }>; components: { schemas: Record<string, Record<string, unknown>> } };
+type Operation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: unknown[];
+  responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+};
+type Document = {
+  paths: Record<string, { get?: Operation }>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
 
 describe('BO4E reads OpenAPI part', () => {
   const definition: ServiceDefinition = { role: 'LF', groups: [BO_READ_GROUP] };
@@ -25,17 +34,29 @@ describe('BO4E reads OpenAPI part', () => {
     }
     const operationIds = Object.values(document.paths).flatMap((item) => (item.get ? [item.get.operationId] : []));
     expect(new Set(operationIds).size).toBe(operationIds.length);
-    expect(operationAt('/lesenLokationsbundBasis').summary).toBe('Lokationsbündel lesen (German name /lesenLokationsbundBasis)');
-    expect(operationAt('/getEnergySupplyContractBasic').description).toContain('`/getEnerySupplyContractBasic`, `/lesenEnergieliefervertragBasis`');
+    expect(operationAt('/lesenLokationsbundBasis').summary).toBe(
+      'Lokationsbündel lesen (German name /lesenLokationsbundBasis)',
+    );
+    expect(operationAt('/getEnergySupplyContractBasic').description).toContain(
+      '`/getEnerySupplyContractBasic`, `/lesenEnergieliefervertragBasis`',
+    );
   });
 
   it('should describe both answer shapes of the object reads, and the one shape of the authorisation', () => {
     const content = (path: string) => operationAt(path).responses['200'].content?.['application/json'];
     expect(content('/getMarketlocationBasic')).toMatchObject({
-      schema: { oneOf: [{ $ref: '#/components/schemas/BoRead_MARKTLOKATION' }, { $ref: '#/components/schemas/BoRead_ObjectList' }] },
+      schema: {
+        oneOf: [
+          { $ref: '#/components/schemas/BoRead_MARKTLOKATION' },
+          { $ref: '#/components/schemas/BoRead_ObjectList' },
+        ],
+      },
       examples: { wrapped: { value: { stammdaten: { MARKTLOKATION: [] } } }, array: { value: [] } },
     });
-    expect(document.components.schemas['BoRead_ObjectList']).toMatchObject({ type: 'array', items: { type: 'object' } });
+    expect(document.components.schemas['BoRead_ObjectList']).toMatchObject({
+      type: 'array',
+      items: { type: 'object' },
+    });
     expect(content('/getAllocationAuthorization')).toEqual({
       schema: { $ref: '#/components/schemas/BoRead_Zuordnungsermaechtigung' },
       example: { zusatzdaten: {}, ermaechtigungVorhanden: false },

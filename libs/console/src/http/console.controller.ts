@@ -43,16 +43,26 @@ export class ConsoleController {
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const root = this.config.dir;
     if (!isBuilt(root)) {
-      throw consoleProblem('CONSOLE.NOT_BUILT', `No built console in ${root}: run \`npx nx run console:build\` (or set CONSOLE_DIR to a built console).`);
+      throw consoleProblem(
+        'CONSOLE.NOT_BUILT',
+        `No built console in ${root}: run \`npx nx run console:build\` (or set CONSOLE_DIR to a built console).`,
+      );
     }
     const relative = this.relativePath(request.url);
     const file = relative === undefined ? undefined : resolve(root, relative);
     if (relative && file && file.startsWith(resolve(root) + sep) && (await isFile(file))) {
-      send(reply, file, relative.startsWith(HASHED_DIR) ? `public, max-age=${ONE_YEAR_MS / 1000}, immutable` : 'no-cache');
+      send(
+        reply,
+        file,
+        relative.startsWith(HASHED_DIR) ? `public, max-age=${ONE_YEAR_MS / 1000}, immutable` : 'no-cache',
+      );
       return;
     }
     // A file the page asks for that is not there (an old hash after a deploy) must fail, not turn into HTML.
-    if (relative?.startsWith(HASHED_DIR) || (relative !== undefined && extname(relative) !== '' && !relative.includes('/'))) {
+    if (
+      relative?.startsWith(HASHED_DIR) ||
+      (relative !== undefined && extname(relative) !== '' && !relative.includes('/'))
+    ) {
       throw platformProblem('REQUEST.NOT_FOUND', `No console file ${relative}.`);
     }
     send(reply, resolve(root, 'index.html'), 'no-cache');
@@ -67,7 +77,8 @@ export class ConsoleController {
     } catch {
       return undefined;
     }
-    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment === '..' || segment === '.')) return undefined;
+    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment === '..' || segment === '.'))
+      return undefined;
     return decoded;
   }
 }

@@ -37,7 +37,10 @@ export interface VerifyOptions {
 }
 
 // The hash a revision must carry, from its stored content and the hash before it: the booking's own function.
-const EXPECTED_HASH = (row: string, previous: string) => `maco_revision_hash(${previous}, ${row}.record_id, ${row}.revision, ${row}.operation,
+const EXPECTED_HASH = (
+  row: string,
+  previous: string,
+) => `maco_revision_hash(${previous}, ${row}.record_id, ${row}.revision, ${row}.operation,
   ${row}.pruefidentifikator, ${row}.release, sha256(convert_to(${row}.body::text, 'UTF8')), ${row}.token_subject, ${row}.request_id,
   ${row}.findings, ${row}.matched_by, ${row}.received_at)`;
 
@@ -95,9 +98,20 @@ const NO_RECORD = '00000000-0000-0000-0000-000000000000';
 export async function verifyArchive(client: ClientBase, options: VerifyOptions = {}): Promise<ArchiveVerification> {
   const from = options.from ?? ALL_TIME.from;
   const to = options.to ?? ALL_TIME.to;
-  const outcome: ArchiveVerification = { revisions: 0, processes: 0, exportedRevisions: 0, breaks: [], startingAfterRetention: 0 };
-  const exportedHeads = options.exportsDir ? await verifyExports(client, options.exportsDir, outcome) : new Map<string, { revision: number; hash: string }>();
-  const { rows: counted } = await client.query<{ total: string }>('SELECT count(*) AS total FROM process_revision WHERE received_at >= $1 AND received_at < $2', [from, to]);
+  const outcome: ArchiveVerification = {
+    revisions: 0,
+    processes: 0,
+    exportedRevisions: 0,
+    breaks: [],
+    startingAfterRetention: 0,
+  };
+  const exportedHeads = options.exportsDir
+    ? await verifyExports(client, options.exportsDir, outcome)
+    : new Map<string, { revision: number; hash: string }>();
+  const { rows: counted } = await client.query<{ total: string }>(
+    'SELECT count(*) AS total FROM process_revision WHERE received_at >= $1 AND received_at < $2',
+    [from, to],
+  );
   const total = Number(counted[0].total);
   let after = NO_RECORD;
   for (;;) {
@@ -125,24 +139,50 @@ async function checkRow(
   const at = { process: row.process, revision: row.revision, source: 'database' };
   let holds = row.hash_holds;
   if (row.previous_revision !== null && row.previous_revision !== row.revision - 1) {
-    outcome.breaks.push({ ...at, kind: 'missing-revision', detail: `revision ${row.revision - 1} is missing (the one before is ${row.previous_revision})` });
+    outcome.breaks.push({
+      ...at,
+      kind: 'missing-revision',
+      detail: `revision ${row.revision - 1} is missing (the one before is ${row.previous_revision})`,
+    });
   } else if (row.predecessor_missing && exported) {
     if (exported.revision !== row.revision - 1) {
-      outcome.breaks.push({ ...at, kind: 'missing-revision', detail: `revision ${row.revision - 1} is missing (the exports end at ${exported.revision})` });
+      outcome.breaks.push({
+        ...at,
+        kind: 'missing-revision',
+        detail: `revision ${row.revision - 1} is missing (the exports end at ${exported.revision})`,
+      });
     }
     holds = await holdsAfter(client, row, exported.hash);
   } else if (row.predecessor_missing) {
     if (row.older_than_archive) outcome.startingAfterRetention++;
-    else outcome.breaks.push({ ...at, kind: 'missing-revision', detail: `revision ${row.revision - 1} is missing, and the process is not older than the archive` });
+    else
+      outcome.breaks.push({
+        ...at,
+        kind: 'missing-revision',
+        detail: `revision ${row.revision - 1} is missing, and the process is not older than the archive`,
+      });
     // Its predecessor's hash is gone with it: this link cannot be checked.
     holds = true;
   }
-  if (!holds) outcome.breaks.push({ ...at, kind: 'altered', detail: 'its content, or the hash of the revision before, is not what was booked' });
+  if (!holds)
+    outcome.breaks.push({
+      ...at,
+      kind: 'altered',
+      detail: 'its content, or the hash of the revision before, is not what was booked',
+    });
   if (!position.toTheEnd || !position.lastOfProcess || row.record_revision === null) return;
   if (row.record_revision > row.revision) {
-    outcome.breaks.push({ ...at, kind: 'missing-revision', detail: `the process has ${row.record_revision} revisions, the archive ends at ${row.revision}` });
+    outcome.breaks.push({
+      ...at,
+      kind: 'missing-revision',
+      detail: `the process has ${row.record_revision} revisions, the archive ends at ${row.revision}`,
+    });
   } else if (row.record_revision === row.revision && row.record_hash !== row.chain_hash) {
-    outcome.breaks.push({ ...at, kind: 'head-mismatch', detail: 'the process record names another hash for its last revision' });
+    outcome.breaks.push({
+      ...at,
+      kind: 'head-mismatch',
+      detail: 'the process record names another hash for its last revision',
+    });
   }
 }
 
@@ -175,21 +215,34 @@ const VERIFY_EXPORTED = `
  * Verifies the retention exports, oldest month first: within them, each process's revisions follow each other and
  * each hash follows from its row and the one before. Answers the last exported revision of each process.
  */
-async function verifyExports(client: ClientBase, dir: string, outcome: ArchiveVerification): Promise<Map<string, ExportedHead>> {
+async function verifyExports(
+  client: ClientBase,
+  dir: string,
+  outcome: ArchiveVerification,
+): Promise<Map<string, ExportedHead>> {
   const heads = new Map<string, ExportedHead>();
   const files = (await readdir(dir)).filter((name) => EXPORT_FILE.test(name)).sort();
   for (const file of files) {
     let pending: { line: string; previous: string | null; at: Omit<ArchiveBreak, 'kind' | 'detail'> }[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
-      const parameter = '[' + pending.map((item) => `{"previous":${JSON.stringify(item.previous)},"row":${item.line}}`).join(',') + ']';
+      const parameter =
+        '[' + pending.map((item) => `{"previous":${JSON.stringify(item.previous)},"row":${item.line}}`).join(',') + ']';
       const { rows } = await client.query<{ holds: boolean }>(VERIFY_EXPORTED, [parameter]);
       rows.forEach((row, index) => {
-        if (!row.holds) outcome.breaks.push({ ...pending[index].at, kind: 'altered', detail: 'its content, or the hash of the revision before, is not what was booked' });
+        if (!row.holds)
+          outcome.breaks.push({
+            ...pending[index].at,
+            kind: 'altered',
+            detail: 'its content, or the hash of the revision before, is not what was booked',
+          });
       });
       pending = [];
     };
-    const lines = createInterface({ input: createReadStream(join(dir, file)).pipe(createGunzip()), crlfDelay: Infinity });
+    const lines = createInterface({
+      input: createReadStream(join(dir, file)).pipe(createGunzip()),
+      crlfDelay: Infinity,
+    });
     for await (const line of lines) {
       if (!line.trim()) continue;
       const row = JSON.parse(line) as { record_id: string; revision: number; chain_hash: string | null };
@@ -198,9 +251,12 @@ async function verifyExports(client: ClientBase, dir: string, outcome: ArchiveVe
       const at = { process: row.record_id, revision: row.revision, source: file };
       outcome.exportedRevisions++;
       if (head && head.revision !== row.revision - 1) {
-        outcome.breaks.push({ ...at, kind: 'missing-revision', detail: `revision ${row.revision - 1} is missing from the exports` });
-      }
-      else if (!head && row.revision > 1) outcome.startingAfterRetention++;
+        outcome.breaks.push({
+          ...at,
+          kind: 'missing-revision',
+          detail: `revision ${row.revision - 1} is missing from the exports`,
+        });
+      } else if (!head && row.revision > 1) outcome.startingAfterRetention++;
       else pending.push({ line, previous: head?.hash ?? null, at });
       heads.set(row.record_id, { revision: row.revision, hash });
       if (pending.length >= 500) await flush();

@@ -53,7 +53,12 @@ describe(findJsonBodyViolation.name, () => {
     ['a lone low surrogate', { a: '\udc00x' }, '#/a', 'unpaired UTF-16 surrogate'],
     ['swapped surrogates', { a: '\ude00\ud83d' }, '#/a', 'unpaired UTF-16 surrogate'],
     ['a NUL in a member name', { a: { 'k\u0000': 1 } }, '#/a/k%00', 'has a member name that contains a NUL character'],
-    ['a surrogate in a member name', { 'Straße \ud800': 1 }, '#/Stra%C3%9Fe%20%EF%BF%BD', 'has a member name that contains an unpaired'],
+    [
+      'a surrogate in a member name',
+      { 'Straße \ud800': 1 },
+      '#/Stra%C3%9Fe%20%EF%BF%BD',
+      'has a member name that contains an unpaired',
+    ],
     ['an unstorable body string', '\u0000', '#', 'NUL'],
   ])('should find %s', (_name, body, pointer, message) => {
     const violation = findJsonBodyViolation(body, LIMITS);
@@ -89,17 +94,26 @@ describe(findJsonBodyViolation.name, () => {
 });
 
 /** The same rules, recursively, for small values. */
-function referenceViolation(value: unknown, limits: JsonLimits, path: (string | number)[] = []): { code: string; pointer: string; message: string } | undefined {
+function referenceViolation(
+  value: unknown,
+  limits: JsonLimits,
+  path: (string | number)[] = [],
+): { code: string; pointer: string; message: string } | undefined {
   const pointer = referencePointer(path);
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
     return problem ? { code: 'REQUEST.UNSTORABLE_TEXT', pointer, message: problem } : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  if (path.length >= limits.maxDepth) return { code: 'REQUEST.JSON_LIMIT_EXCEEDED', pointer, message: `nests deeper than ${limits.maxDepth} levels` };
+  if (path.length >= limits.maxDepth)
+    return { code: 'REQUEST.JSON_LIMIT_EXCEEDED', pointer, message: `nests deeper than ${limits.maxDepth} levels` };
   if (Array.isArray(value)) {
     if (value.length > limits.maxArrayLength) {
-      return { code: 'REQUEST.JSON_LIMIT_EXCEEDED', pointer, message: `has ${value.length} elements, more than the ${limits.maxArrayLength} allowed` };
+      return {
+        code: 'REQUEST.JSON_LIMIT_EXCEEDED',
+        pointer,
+        message: `has ${value.length} elements, more than the ${limits.maxArrayLength} allowed`,
+      };
     }
     for (const [index, item] of value.entries()) {
       const found = referenceViolation(item, limits, [...path, index]);
@@ -109,7 +123,12 @@ function referenceViolation(value: unknown, limits: JsonLimits, path: (string | 
   }
   for (const [name, item] of Object.entries(value)) {
     const problem = unstorableTextProblem(name);
-    if (problem) return { code: 'REQUEST.UNSTORABLE_TEXT', pointer: referencePointer([...path, name]), message: `has a member name that ${problem}` };
+    if (problem)
+      return {
+        code: 'REQUEST.UNSTORABLE_TEXT',
+        pointer: referencePointer([...path, name]),
+        message: `has a member name that ${problem}`,
+      };
     const found = referenceViolation(item, limits, [...path, name]);
     if (found) return found;
   }
@@ -117,8 +136,14 @@ function referenceViolation(value: unknown, limits: JsonLimits, path: (string | 
 }
 
 function referencePointer(path: (string | number)[]): string {
-  const wellFormed = (token: string) => token.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-  return '#' + path.map((token) => '/' + encodeURIComponent(wellFormed(String(token).replace(/~/g, '~0').replace(/\//g, '~1')))).join('');
+  const wellFormed = (token: string) =>
+    token.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return (
+    '#' +
+    path
+      .map((token) => '/' + encodeURIComponent(wellFormed(String(token).replace(/~/g, '~0').replace(/\//g, '~1'))))
+      .join('')
+  );
 }
 
 describe(unstorableTextProblem.name, () => {
@@ -130,10 +155,20 @@ describe(unstorableTextProblem.name, () => {
       { seed: 7, numRuns: 1000 },
     );
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ unit: 'binary', maxLength: 2 })) }), (text) => {
-        const wellFormed = !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text) && !text.includes('\u0000');
-        expect(unstorableTextProblem(text) === undefined).toBe(wellFormed);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'),
+            fc.string({ unit: 'binary', maxLength: 2 }),
+          ),
+        }),
+        (text) => {
+          const wellFormed =
+            !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text) &&
+            !text.includes('\u0000');
+          expect(unstorableTextProblem(text) === undefined).toBe(wellFormed);
+        },
+      ),
       { seed: 8, numRuns: 1000 },
     );
   });

@@ -49,14 +49,20 @@ const UNSTORABLE_UNITS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-
  * unpaired surrogates in its strings become U+FFFD. Never for a caller's body, which is stored as sent or refused.
  */
 export function storableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' && SUSPECT_TEXT.test(member) ? member.replace(UNSTORABLE_UNITS, '\ufffd') : member));
+  return JSON.stringify(value, (_key, member: unknown) =>
+    typeof member === 'string' && SUSPECT_TEXT.test(member) ? member.replace(UNSTORABLE_UNITS, '\ufffd') : member,
+  );
 }
 
 /**
  * The first violation of a parsed JSON value in document order: a shape beyond `limits`, or — with `checkText` — a
  * string or member name PostgreSQL cannot store.
  */
-export function findJsonBodyViolation(body: unknown, limits: JsonLimits, checkText = true): JsonBodyViolation | undefined {
+export function findJsonBodyViolation(
+  body: unknown,
+  limits: JsonLimits,
+  checkText = true,
+): JsonBodyViolation | undefined {
   const violation = findJsonViolation(body, limits, checkText ? unstorableTextProblem : undefined);
   if (!violation) return undefined;
   const { kind, pointer, message } = violation;
@@ -111,7 +117,10 @@ export function isStorableNumber(token: string): boolean {
   const [, integer, fraction = '', exponentText = '0'] = match;
   const exponent = Number(exponentText);
   const integerDigits = integer.replace(/^0+/, '').length;
-  return integerDigits + exponent <= NUMERIC_MAX_DIGITS_BEFORE_POINT && fraction.length - exponent <= NUMERIC_MAX_DIGITS_AFTER_POINT;
+  return (
+    integerDigits + exponent <= NUMERIC_MAX_DIGITS_BEFORE_POINT &&
+    fraction.length - exponent <= NUMERIC_MAX_DIGITS_AFTER_POINT
+  );
 }
 
 /**

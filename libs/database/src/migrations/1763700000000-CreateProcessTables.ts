@@ -27,8 +27,12 @@ export class CreateProcessTables1763700000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX idx_process_record_prozess_id ON process_record (role, prozess_id) WHERE prozess_id IS NOT NULL`,
     );
-    await queryRunner.query(`CREATE INDEX idx_process_record_pruefidentifikator ON process_record (role, pruefidentifikator)`);
-    await queryRunner.query(`CREATE INDEX idx_process_record_marktlokations_ids ON process_record USING gin (marktlokations_ids)`);
+    await queryRunner.query(
+      `CREATE INDEX idx_process_record_pruefidentifikator ON process_record (role, pruefidentifikator)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX idx_process_record_marktlokations_ids ON process_record USING gin (marktlokations_ids)`,
+    );
     await queryRunner.query(`
       CREATE TABLE process_revision (
         record_id uuid NOT NULL CONSTRAINT fk_process_revision_record REFERENCES process_record (id),

@@ -18,7 +18,9 @@ export class StoreCreateBodyOnce1763800000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE UNIQUE INDEX uq_process_revision_update_body ON process_revision (record_id, body_sha256) WHERE operation = 'update'`,
     );
-    await queryRunner.query(`ALTER TABLE process_revision ADD CONSTRAINT ck_process_revision_update_hash CHECK (operation = 'create' OR body_sha256 IS NOT NULL)`);
+    await queryRunner.query(
+      `ALTER TABLE process_revision ADD CONSTRAINT ck_process_revision_update_hash CHECK (operation = 'create' OR body_sha256 IS NOT NULL)`,
+    );
     await queryRunner.query(`
       UPDATE process_record r SET current = NULL
       FROM process_revision v
@@ -43,9 +45,13 @@ export class StoreCreateBodyOnce1763800000000 implements MigrationInterface {
     await queryRunner.query(`DROP VIEW process_state`);
     await queryRunner.query(`ALTER TABLE process_revision DROP CONSTRAINT ck_process_revision_update_hash`);
     await queryRunner.query(`DROP INDEX uq_process_revision_update_body`);
-    await queryRunner.query(`UPDATE process_revision SET body_sha256 = sha256(convert_to(body::text, 'UTF8')) WHERE body_sha256 IS NULL`);
+    await queryRunner.query(
+      `UPDATE process_revision SET body_sha256 = sha256(convert_to(body::text, 'UTF8')) WHERE body_sha256 IS NULL`,
+    );
     await queryRunner.query(`ALTER TABLE process_revision ALTER COLUMN body_sha256 SET NOT NULL`);
-    await queryRunner.query(`ALTER TABLE process_revision ADD CONSTRAINT uq_process_revision_body UNIQUE (record_id, operation, body_sha256)`);
+    await queryRunner.query(
+      `ALTER TABLE process_revision ADD CONSTRAINT uq_process_revision_body UNIQUE (record_id, operation, body_sha256)`,
+    );
     await queryRunner.query(`
       UPDATE process_record r SET current = v.body
       FROM process_revision v WHERE v.record_id = r.id AND v.revision = 1 AND r.current IS NULL`);

@@ -39,7 +39,9 @@ export class ProcessKeys1764000000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM process_revision WHERE operation = 'trigger'`);
     await queryRunner.query(`ALTER TABLE process_revision DROP CONSTRAINT ck_process_revision_operation`);
-    await queryRunner.query(`ALTER TABLE process_revision ADD CONSTRAINT ck_process_revision_operation CHECK (operation IN ('create', 'update'))`);
+    await queryRunner.query(
+      `ALTER TABLE process_revision ADD CONSTRAINT ck_process_revision_operation CHECK (operation IN ('create', 'update'))`,
+    );
     await queryRunner.query(`ALTER TABLE process_revision ALTER COLUMN operation TYPE varchar(6)`);
     await queryRunner.query(`ALTER TABLE process_revision DROP COLUMN matched_by`);
     await queryRunner.query(`ALTER TABLE process_record DROP COLUMN status`);

@@ -19,6 +19,8 @@ export class PartialPostcodeIndex1764300000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX idx_business_object_postcode`);
-    await queryRunner.query(`CREATE INDEX idx_business_object_postcode ON business_object (role, kind, lower(body #>> '{lokationsadresse,postleitzahl}'))`);
+    await queryRunner.query(
+      `CREATE INDEX idx_business_object_postcode ON business_object (role, kind, lower(body #>> '{lokationsadresse,postleitzahl}'))`,
+    );
   }
 }

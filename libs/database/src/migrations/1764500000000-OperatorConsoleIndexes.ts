@@ -9,7 +9,9 @@ export class OperatorConsoleIndexes1764500000000 implements MigrationInterface {
   name = 'OperatorConsoleIndexes1764500000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX idx_process_record_created ON process_record (role, created_at DESC, business_key DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX idx_process_record_created ON process_record (role, created_at DESC, business_key DESC)`,
+    );
     await queryRunner.query(
       `CREATE INDEX idx_process_record_pi_created ON process_record (role, pruefidentifikator, created_at DESC, business_key DESC)`,
     );
@@ -17,7 +19,9 @@ export class OperatorConsoleIndexes1764500000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX idx_process_record_status_created ON process_record (role, status, created_at DESC, business_key DESC) WHERE status IS NOT NULL`,
     );
-    await queryRunner.query(`CREATE INDEX idx_trigger_delivery_created ON trigger_delivery (role, created_at DESC, record_id DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX idx_trigger_delivery_created ON trigger_delivery (role, created_at DESC, record_id DESC)`,
+    );
     await queryRunner.query(
       `CREATE INDEX idx_process_revision_findings_received ON process_revision (received_at DESC, record_id DESC, revision DESC) WHERE findings <> '[]'::jsonb`,
     );
@@ -27,7 +31,9 @@ export class OperatorConsoleIndexes1764500000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX idx_process_revision_findings_received`);
     await queryRunner.query(`DROP INDEX idx_trigger_delivery_created`);
     await queryRunner.query(`DROP INDEX idx_process_record_status_created`);
-    await queryRunner.query(`CREATE INDEX idx_process_record_pruefidentifikator ON process_record (role, pruefidentifikator)`);
+    await queryRunner.query(
+      `CREATE INDEX idx_process_record_pruefidentifikator ON process_record (role, pruefidentifikator)`,
+    );
     await queryRunner.query(`DROP INDEX idx_process_record_pi_created`);
     await queryRunner.query(`DROP INDEX idx_process_record_created`);
   }

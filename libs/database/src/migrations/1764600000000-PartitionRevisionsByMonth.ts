@@ -48,9 +48,12 @@ export class PartitionRevisionsByMonth1764600000000 implements MigrationInterfac
     const [{ compression }] = (await queryRunner.query(
       `SELECT attcompression AS compression FROM pg_attribute WHERE attrelid = 'process_revision'::regclass AND attname = 'body'`,
     )) as { compression: string }[];
-    if (compression === 'l') await queryRunner.query(`ALTER TABLE process_revision_partitioned ALTER COLUMN body SET COMPRESSION lz4`);
+    if (compression === 'l')
+      await queryRunner.query(`ALTER TABLE process_revision_partitioned ALTER COLUMN body SET COMPRESSION lz4`);
 
-    const [{ oldest }] = (await queryRunner.query(`SELECT min(received_at) AS oldest FROM process_revision`)) as { oldest: Date | null }[];
+    const [{ oldest }] = (await queryRunner.query(`SELECT min(received_at) AS oldest FROM process_revision`)) as {
+      oldest: Date | null;
+    }[];
     const current = monthOf(new Date());
     const first = oldest ? monthOf(new Date(oldest)) : current;
     for (const month of monthsBetween(first, addMonths(current, PARTITION_MONTHS_AHEAD))) {
@@ -76,7 +79,9 @@ export class PartitionRevisionsByMonth1764600000000 implements MigrationInterfac
 
     await queryRunner.query(`DROP TABLE process_revision`);
     await queryRunner.query(`ALTER TABLE process_revision_partitioned RENAME TO process_revision`);
-    await queryRunner.query(`ALTER TABLE process_revision ADD CONSTRAINT pk_process_revision PRIMARY KEY (record_id, revision, received_at)`);
+    await queryRunner.query(
+      `ALTER TABLE process_revision ADD CONSTRAINT pk_process_revision PRIMARY KEY (record_id, revision, received_at)`,
+    );
     await queryRunner.query(
       `ALTER TABLE process_revision ADD CONSTRAINT fk_process_revision_record FOREIGN KEY (record_id) REFERENCES process_record (id)`,
     );

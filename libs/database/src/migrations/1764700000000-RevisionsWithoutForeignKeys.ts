@@ -20,6 +20,8 @@ export class RevisionsWithoutForeignKeys1764700000000 implements MigrationInterf
     await queryRunner.query(
       `ALTER TABLE process_update_body ADD CONSTRAINT fk_process_update_body_record FOREIGN KEY (record_id) REFERENCES process_record (id)`,
     );
-    await queryRunner.query(`ALTER TABLE process_revision ADD CONSTRAINT fk_process_revision_record FOREIGN KEY (record_id) REFERENCES process_record (id)`);
+    await queryRunner.query(
+      `ALTER TABLE process_revision ADD CONSTRAINT fk_process_revision_record FOREIGN KEY (record_id) REFERENCES process_record (id)`,
+    );
   }
 }

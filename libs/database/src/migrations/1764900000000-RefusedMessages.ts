@@ -37,7 +37,9 @@ export class RefusedMessages1764900000000 implements MigrationInterface {
         dismissed_reason text,
         dismissed_by text
       )`);
-    await queryRunner.query(`CREATE INDEX idx_refused_message_list ON refused_message (role, received_at DESC, id DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX idx_refused_message_list ON refused_message (role, received_at DESC, id DESC)`,
+    );
     // Only open refusals for unknown keys are ever looked up by key, in arrival order.
     await queryRunner.query(`
       CREATE INDEX idx_refused_message_waiting ON refused_message USING gin (keys)

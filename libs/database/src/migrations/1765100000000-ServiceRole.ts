@@ -6,7 +6,14 @@ export const SERVICE_ROLE_NAME = 'maco_service';
 /** Tables a request may only add to and read: the archive of what was received. */
 export const APPEND_ONLY_TABLES = ['process_revision', 'process_update_body'] as const;
 /** Tables whose rows change with a process (state, keys, outbox, read model, identifications, quarantine). */
-export const MUTABLE_TABLES = ['process_record', 'process_key', 'trigger_delivery', 'business_object', 'malo_ident_request', 'refused_message'] as const;
+export const MUTABLE_TABLES = [
+  'process_record',
+  'process_key',
+  'trigger_delivery',
+  'business_object',
+  'malo_ident_request',
+  'refused_message',
+] as const;
 
 /**
  * Append-only by the database's own rights: requests run as `maco_service`, which may INSERT and SELECT revisions and
@@ -30,16 +37,26 @@ export class ServiceRole1765100000000 implements MigrationInterface {
           EXECUTE format('GRANT ${SERVICE_ROLE_NAME} TO %I', current_user);
         END IF;
       END $$`);
-    await queryRunner.query(`DO $$ BEGIN EXECUTE format('GRANT USAGE ON SCHEMA %I TO ${SERVICE_ROLE_NAME}', current_schema()); END $$`);
+    await queryRunner.query(
+      `DO $$ BEGIN EXECUTE format('GRANT USAGE ON SCHEMA %I TO ${SERVICE_ROLE_NAME}', current_schema()); END $$`,
+    );
     await queryRunner.query(`GRANT SELECT, INSERT ON ${APPEND_ONLY_TABLES.join(', ')} TO ${SERVICE_ROLE_NAME}`);
-    await queryRunner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${MUTABLE_TABLES.join(', ')} TO ${SERVICE_ROLE_NAME}`);
+    await queryRunner.query(
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON ${MUTABLE_TABLES.join(', ')} TO ${SERVICE_ROLE_NAME}`,
+    );
     // Readiness compares the applied migrations with the build's.
     await queryRunner.query(`GRANT SELECT ON process_state, migrations TO ${SERVICE_ROLE_NAME}`);
-    await queryRunner.query(`DO $$ BEGIN EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA %I TO ${SERVICE_ROLE_NAME}', current_schema()); END $$`);
+    await queryRunner.query(
+      `DO $$ BEGIN EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA %I TO ${SERVICE_ROLE_NAME}', current_schema()); END $$`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`REVOKE ALL ON ${[...APPEND_ONLY_TABLES, ...MUTABLE_TABLES, 'process_state', 'migrations'].join(', ')} FROM ${SERVICE_ROLE_NAME}`);
-    await queryRunner.query(`DO $$ BEGIN EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA %1$I FROM ${SERVICE_ROLE_NAME}; REVOKE USAGE ON SCHEMA %1$I FROM ${SERVICE_ROLE_NAME}', current_schema()); END $$`);
+    await queryRunner.query(
+      `REVOKE ALL ON ${[...APPEND_ONLY_TABLES, ...MUTABLE_TABLES, 'process_state', 'migrations'].join(', ')} FROM ${SERVICE_ROLE_NAME}`,
+    );
+    await queryRunner.query(
+      `DO $$ BEGIN EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA %1$I FROM ${SERVICE_ROLE_NAME}; REVOKE USAGE ON SCHEMA %1$I FROM ${SERVICE_ROLE_NAME}', current_schema()); END $$`,
+    );
   }
 }

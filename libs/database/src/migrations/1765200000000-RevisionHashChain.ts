@@ -30,7 +30,9 @@ export class RevisionHashChain1765200000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE process_revision ADD COLUMN chain_hash bytea`);
     await queryRunner.query(`ALTER TABLE process_record ADD COLUMN chain_hash bytea`);
     await queryRunner.query(REVISION_HASH_FUNCTION);
-    await queryRunner.query(`UPDATE process_revision SET body_sha256 = sha256(convert_to(body::text, 'UTF8')) WHERE body_sha256 IS NULL`);
+    await queryRunner.query(
+      `UPDATE process_revision SET body_sha256 = sha256(convert_to(body::text, 'UTF8')) WHERE body_sha256 IS NULL`,
+    );
     await queryRunner.query(`
       DO $$
       DECLARE

@@ -4,7 +4,12 @@ import { Counter, type Registry } from 'prom-client';
 import { METRICS_REGISTRY, SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
 import { DATABASE_CONNECTION } from '../database.tokens';
 import { usableHostUrl } from '../host-list';
-import { applyRetention, ensureRevisionPartitions, revisionPartitions, type RetentionOutcome } from './partition-maintenance';
+import {
+  applyRetention,
+  ensureRevisionPartitions,
+  revisionPartitions,
+  type RetentionOutcome,
+} from './partition-maintenance';
 import { monthOf, revisionPartitionName } from './revision-partitions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +76,10 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
         log: (message) => this.logger.log(message),
       });
       this.retained.inc({ action: 'partitions_dropped' }, outcome.dropped.length);
-      this.retained.inc({ action: 'revisions_exported' }, outcome.exported.reduce((sum, e) => sum + e.rows, 0));
+      this.retained.inc(
+        { action: 'revisions_exported' },
+        outcome.exported.reduce((sum, e) => sum + e.rows, 0),
+      );
       this.retained.inc({ action: 'processes_deleted' }, outcome.deletedProcesses);
       this.retained.inc({ action: 'refusals_deleted' }, outcome.deletedRefusals);
       return outcome;
@@ -84,7 +92,9 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.run(options)
-        .catch((error: unknown) => this.logger.warn(`partition maintenance failed (next try in a day): ${(error as Error).message}`))
+        .catch((error: unknown) =>
+          this.logger.warn(`partition maintenance failed (next try in a day): ${(error as Error).message}`),
+        )
         .finally(() => {
           this.running = undefined;
           this.schedule(DAY_MS, {});
@@ -101,7 +111,10 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
  * had within the lock timeout), the service still starts as long as this month's partition exists: the daily run
  * tries again.
  */
-export async function ensureRevisionPartitionsAt(url: string, logger = new Logger('PartitionMaintenance')): Promise<void> {
+export async function ensureRevisionPartitionsAt(
+  url: string,
+  logger = new Logger('PartitionMaintenance'),
+): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

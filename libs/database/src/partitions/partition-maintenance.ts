@@ -45,7 +45,10 @@ export async function revisionPartitions(client: ClientBase): Promise<string[]> 
  * that would have to be emptied (under a lock on the whole table) before the month's partition could be created.
  * With partitions a year ahead and a check every day, that failure needs a service that has not run for a year.
  */
-export async function ensureRevisionPartitions(client: ClientBase, options: { now?: Date; from?: Month } = {}): Promise<string[]> {
+export async function ensureRevisionPartitions(
+  client: ClientBase,
+  options: { now?: Date; from?: Month } = {},
+): Promise<string[]> {
   const current = monthOf(options.now ?? new Date());
   const wanted = monthsBetween(options.from ?? current, addMonths(current, PARTITION_MONTHS_AHEAD));
   const existing = new Set(await revisionPartitions(client));
@@ -110,7 +113,10 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
   try {
     const expired = (await revisionPartitions(client))
       .map((name) => ({ name, month: monthOfPartitionName(name) }))
-      .filter((p): p is { name: string; month: Month } => p.month !== undefined && compareMonths(addMonths(p.month, 1), cutoffMonth) <= 0)
+      .filter(
+        (p): p is { name: string; month: Month } =>
+          p.month !== undefined && compareMonths(addMonths(p.month, 1), cutoffMonth) <= 0,
+      )
       .sort((a, b) => compareMonths(a.month, b.month));
     for (const { name, month } of expired) {
       if (stopping()) return outcome;
@@ -131,7 +137,8 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
       log(`retention: dropped partition ${name} (${droppedRows} revisions)`);
     }
     outcome.deletedProcesses = await deleteExpiredProcesses(client, cutoff, options.batchSize ?? 1000, stopping);
-    if (outcome.deletedProcesses > 0) log(`retention: deleted ${outcome.deletedProcesses} processes last changed before ${cutoff.toISOString()}`);
+    if (outcome.deletedProcesses > 0)
+      log(`retention: deleted ${outcome.deletedProcesses} processes last changed before ${cutoff.toISOString()}`);
     if (options.exportDir) {
       const file = join(options.exportDir, `refused_message_before_${monthSuffix(cutoffMonth)}.ndjson.gz`);
       // A cursor takes no parameters: the cutoff is our own Date, written as a literal.
@@ -140,8 +147,10 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
       if (rows === undefined) return outcome;
       if (rows > 0) log(`retention: exported ${rows} refused writes to ${file}`);
     }
-    outcome.deletedRefusals = (await client.query(`DELETE FROM refused_message WHERE received_at < $1`, [cutoff])).rowCount ?? 0;
-    if (outcome.deletedRefusals > 0) log(`retention: deleted ${outcome.deletedRefusals} refused writes received before ${cutoff.toISOString()}`);
+    outcome.deletedRefusals =
+      (await client.query(`DELETE FROM refused_message WHERE received_at < $1`, [cutoff])).rowCount ?? 0;
+    if (outcome.deletedRefusals > 0)
+      log(`retention: deleted ${outcome.deletedRefusals} refused writes received before ${cutoff.toISOString()}`);
     return outcome;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK_ID]).catch(() => undefined);
@@ -154,7 +163,13 @@ export async function applyRetention(client: ClientBase, options: RetentionOptio
  * primary-key order; the transaction holds the partition in SHARE mode, so nothing is written to it meanwhile.
  * Undefined when stopped early (the temporary file is removed).
  */
-function exportPartition(client: ClientBase, partition: string, file: string, batchSize: number, stopping: () => boolean): Promise<number | undefined> {
+function exportPartition(
+  client: ClientBase,
+  partition: string,
+  file: string,
+  batchSize: number,
+  stopping: () => boolean,
+): Promise<number | undefined> {
   const query = `SELECT row_to_json(v)::text AS line FROM ${partition} v ORDER BY record_id, revision`;
   return exportRows(client, query, [], file, batchSize, stopping, `LOCK TABLE ${partition} IN SHARE MODE`);
 }
@@ -215,7 +230,11 @@ async function exportRows(
  * Detaches and drops the partition in one short transaction. With `expectedRows` (it was exported), the partition
  * must still hold exactly that many rows, else nothing is dropped (undefined). Resolves to the rows dropped.
  */
-async function dropPartition(client: ClientBase, partition: string, expectedRows: number | undefined): Promise<number | undefined> {
+async function dropPartition(
+  client: ClientBase,
+  partition: string,
+  expectedRows: number | undefined,
+): Promise<number | undefined> {
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL lock_timeout = '${DDL_LOCK_TIMEOUT}'`);
@@ -255,11 +274,20 @@ const DELETE_EXPIRED_PROCESSES = `
   deleted AS (DELETE FROM process_record r USING doomed WHERE r.id = doomed.id RETURNING r.id)
   SELECT (SELECT id FROM scanned ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*)::int FROM deleted) AS deleted`;
 
-async function deleteExpiredProcesses(client: ClientBase, cutoff: Date, batchSize: number, stopping: () => boolean): Promise<number> {
+async function deleteExpiredProcesses(
+  client: ClientBase,
+  cutoff: Date,
+  batchSize: number,
+  stopping: () => boolean,
+): Promise<number> {
   let after = '00000000-0000-0000-0000-000000000000';
   let deleted = 0;
   while (!stopping()) {
-    const { rows } = await client.query<{ last: string | null; deleted: number }>(DELETE_EXPIRED_PROCESSES, [after, batchSize, cutoff]);
+    const { rows } = await client.query<{ last: string | null; deleted: number }>(DELETE_EXPIRED_PROCESSES, [
+      after,
+      batchSize,
+      cutoff,
+    ]);
     deleted += rows[0].deleted;
     if (rows[0].last === null) break;
     after = rows[0].last;

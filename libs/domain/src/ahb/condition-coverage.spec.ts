@@ -7,7 +7,13 @@ import { REFERENCE_DIR } from '../../test/samples';
 import { CONDITION_CATALOGUE, entryFor, releaseConditions, UNDECIDABLE_CONDITIONS } from './conditions/catalogue';
 import { IDENTIFIER_FORMATS } from './conditions/value-conditions';
 import type { ReleaseConditions } from './evaluation/requirement';
-import { AhbExpressionSyntaxError, conditionKindOf, parseAhbExpression, type AhbExpression, type ConditionNode } from './expression/ahb-expression';
+import {
+  AhbExpressionSyntaxError,
+  conditionKindOf,
+  parseAhbExpression,
+  type AhbExpression,
+  type ConditionNode,
+} from './expression/ahb-expression';
 
 /**
  * How much of the AHB the condition catalogue decides, per release, over the UTILMD Strom PIs of the three roles'
@@ -29,7 +35,13 @@ interface Coverage {
   release: string;
   formatVersion: string;
   pis: number;
-  expressions: { distinct: number; conditional: number; decided: number; occurrences: number; decidedOccurrences: number };
+  expressions: {
+    distinct: number;
+    conditional: number;
+    decided: number;
+    occurrences: number;
+    decidedOccurrences: number;
+  };
   requirement: { referenced: number[]; decided: number[] };
   format: { referenced: number[]; decided: number[] };
   time: { referenced: string[]; decided: string[] };
@@ -37,8 +49,14 @@ interface Coverage {
 
 /** The schema-listed ones: the issue's targets are set over what the roles receive, not the self-sent PIs reported back. */
 function listedStromPis(release: string): Set<string> {
-  const lists = (CATALOGUE_DATA as { releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string; source: string }[]>> }> })
-    .releases[release].pruefidentifikatoren;
+  const lists = (
+    CATALOGUE_DATA as {
+      releases: Record<
+        string,
+        { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string; source: string }[]>> }
+      >;
+    }
+  ).releases[release].pruefidentifikatoren;
   return new Set(
     Object.values(lists)
       .flatMap((operations) => Object.values(operations).flat())
@@ -87,7 +105,9 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
   for (const file of fs.readdirSync(path.join(AHB_DIR, formatVersion)).sort()) {
     const pi = /_(\d{5})\.json$/.exec(file)?.[1];
     if (!pi || !pis.has(pi)) continue;
-    const table = JSON.parse(fs.readFileSync(path.join(AHB_DIR, formatVersion, file), 'utf8')) as { lines: { ahb_expression?: string }[] };
+    const table = JSON.parse(fs.readFileSync(path.join(AHB_DIR, formatVersion, file), 'utf8')) as {
+      lines: { ahb_expression?: string }[];
+    };
     for (const line of table.lines) {
       const source = (line.ahb_expression ?? '').replace(/\s+/g, ' ').trim();
       if (source) counts.set(source, (counts.get(source) ?? 0) + 1);
@@ -127,7 +147,9 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
   }
   const sorted = (keys: Iterable<number>) => [...keys].sort((a, b) => a - b);
   const decidedTime = (key: string) =>
-    /^UB\d$/.test(key) ? conditions.valueCondition(key) !== undefined : conditions.decider(Number(key)) !== undefined || conditions.valueCondition(Number(key)) !== undefined;
+    /^UB\d$/.test(key)
+      ? conditions.valueCondition(key) !== undefined
+      : conditions.decider(Number(key)) !== undefined || conditions.valueCondition(Number(key)) !== undefined;
   return {
     release,
     formatVersion,
@@ -135,11 +157,17 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
     expressions: { distinct: counts.size, conditional, decided, occurrences, decidedOccurrences },
     requirement: {
       referenced: sorted(requirement),
-      decided: sorted([...requirement].filter((key) => conditions.decider(key) !== undefined || conditions.valueCondition(key) !== undefined)),
+      decided: sorted(
+        [...requirement].filter(
+          (key) => conditions.decider(key) !== undefined || conditions.valueCondition(key) !== undefined,
+        ),
+      ),
     },
     format: {
       referenced: sorted(format),
-      decided: sorted([...format].filter((key) => IDENTIFIER_FORMATS.has(key) || conditions.valueCondition(key) !== undefined)),
+      decided: sorted(
+        [...format].filter((key) => IDENTIFIER_FORMATS.has(key) || conditions.valueCondition(key) !== undefined),
+      ),
     },
     time: { referenced: [...time].sort(), decided: [...time].filter(decidedTime).sort() },
   };
@@ -165,17 +193,35 @@ interface MessageCoverage {
  */
 function messageCoverage(formatVersion: string, data: RuleData): MessageCoverage[] {
   const byMessage = new Map<string, MessageCoverage>();
-  const counted = new Map<string, { expressions: Set<string>; decidedExpressions: Set<string>; conditions: Set<string>; decidedConditions: Set<string> }>();
+  const counted = new Map<
+    string,
+    {
+      expressions: Set<string>;
+      decidedExpressions: Set<string>;
+      conditions: Set<string>;
+      decidedConditions: Set<string>;
+    }
+  >();
   for (const rule of data.rules) {
     if (rule.source !== 'ahb' || !rule.message) continue;
     const file = path.join(AHB_DIR, formatVersion, `AHB_${formatVersion}_${rule.pruefidentifikator}.json`);
     if (!fs.existsSync(file)) continue;
     const texts = { ...(data.messageConditions?.[rule.message] ?? data.conditions), ...rule.conditionTexts };
     const conditions = releaseConditions(texts);
-    const entry = byMessage.get(rule.message) ?? { message: rule.message, pis: 0, expressions: { conditional: 0, decided: 0 }, requirement: { referenced: 0, decided: 0 } };
+    const entry = byMessage.get(rule.message) ?? {
+      message: rule.message,
+      pis: 0,
+      expressions: { conditional: 0, decided: 0 },
+      requirement: { referenced: 0, decided: 0 },
+    };
     entry.pis += 1;
     byMessage.set(rule.message, entry);
-    const sets = counted.get(rule.message) ?? { expressions: new Set(), decidedExpressions: new Set(), conditions: new Set(), decidedConditions: new Set() };
+    const sets = counted.get(rule.message) ?? {
+      expressions: new Set(),
+      decidedExpressions: new Set(),
+      conditions: new Set(),
+      decidedConditions: new Set(),
+    };
     counted.set(rule.message, sets);
     const table = JSON.parse(fs.readFileSync(file, 'utf8')) as { lines: { ahb_expression?: string }[] };
     for (const line of table.lines) {
@@ -185,14 +231,15 @@ function messageCoverage(formatVersion: string, data: RuleData): MessageCoverage
       const all = parsed.clauses.flatMap((clause) => leaves(clause.condition));
       if (all.length === 0) continue;
       // An expression is the same one in another PI only under the same texts of its conditions.
-      const identity = `${source}|${all.map((leaf) => (leaf.kind === 'condition' ? texts[String(leaf.key)] ?? '' : '')).join('|')}`;
+      const identity = `${source}|${all.map((leaf) => (leaf.kind === 'condition' ? (texts[String(leaf.key)] ?? '') : '')).join('|')}`;
       sets.expressions.add(identity);
       if (isDecided(parsed, conditions)) sets.decidedExpressions.add(identity);
       for (const leaf of all) {
         if (leaf.kind !== 'condition' || conditionKindOf(leaf.key) !== 'requirement') continue;
         const condition = `${leaf.key}|${texts[String(leaf.key)] ?? ''}`;
         sets.conditions.add(condition);
-        if (conditions.decider(leaf.key) !== undefined || conditions.valueCondition(leaf.key) !== undefined) sets.decidedConditions.add(condition);
+        if (conditions.decider(leaf.key) !== undefined || conditions.valueCondition(leaf.key) !== undefined)
+          sets.decidedConditions.add(condition);
       }
     }
   }
@@ -209,7 +256,16 @@ function messageCoverage(formatVersion: string, data: RuleData): MessageCoverage
  * Message types with a catalogue of their own, held to the target (≥ 50 % of requirement conditions decided). UTILMD
  * Strom is measured over the listed PIs above (its texts vary per PI, which this per-text count would hold against it).
  */
-const COVERED_MESSAGES: readonly string[] = ['ORDRSP', 'INVOIC', 'REMADV', 'IFTSTA', 'MSCONS', 'ORDERS', 'ORDCHG', 'UTILMD_Gas'];
+const COVERED_MESSAGES: readonly string[] = [
+  'ORDRSP',
+  'INVOIC',
+  'REMADV',
+  'IFTSTA',
+  'MSCONS',
+  'ORDERS',
+  'ORDCHG',
+  'UTILMD_Gas',
+];
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`;
@@ -239,9 +295,14 @@ function render(results: Coverage[], perMessage: { formatVersion: string; rows: 
     );
   }
   lines.push('', '## Per message type', '');
-  lines.push('Every PI with an AHB table and rules, each under its own condition texts (every message type numbers its');
+  lines.push(
+    'Every PI with an AHB table and rules, each under its own condition texts (every message type numbers its',
+  );
   lines.push('conditions from [1]); requirement conditions counted by key and text. 10/26 uses 04/26 here too.', '');
-  lines.push('| format version | message | PIs | conditional expressions (distinct) | decided | requirement conditions decided |', '|---|---|---|---|---|---|');
+  lines.push(
+    '| format version | message | PIs | conditional expressions (distinct) | decided | requirement conditions decided |',
+    '|---|---|---|---|---|---|',
+  );
   for (const { formatVersion, rows } of perMessage) {
     for (const row of rows) {
       lines.push(
@@ -258,14 +319,18 @@ function render(results: Coverage[], perMessage: { formatVersion: string; rows: 
     lines.push(`| [${key}] | ${latest.format.decided.includes(key) ? 'yes' : 'no'} | ${texts[String(key)] ?? ''} |`);
   }
   for (const key of latest.time.referenced) {
-    lines.push(`| [${key}] (time) | ${latest.time.decided.includes(key) ? 'yes' : 'no'} | ${oneLine(texts[key] ?? '')} |`);
+    lines.push(
+      `| [${key}] (time) | ${latest.time.decided.includes(key) ? 'yes' : 'no'} | ${oneLine(texts[key] ?? '')} |`,
+    );
   }
   lines.push('', `## Requirement conditions the data cannot decide (${latest.formatVersion})`, '');
   lines.push('| condition | reason | text |', '|---|---|---|');
   for (const key of latest.requirement.referenced) {
     if (latest.requirement.decided.includes(key)) continue;
     const entry = entryFor(UNDECIDABLE_CONDITIONS, key, texts[String(key)]);
-    const reason = entry?.reason ?? (CONDITION_CATALOGUE.has(key) ? 'text differs from the catalogue entry' : 'not in the catalogue');
+    const reason =
+      entry?.reason ??
+      (CONDITION_CATALOGUE.has(key) ? 'text differs from the catalogue entry' : 'not in the catalogue');
     lines.push(`| [${key}] | ${oneLine(reason)} | ${oneLine(texts[String(key)] ?? '')} |`);
   }
   return `${lines.join('\n')}\n`;
@@ -291,18 +356,28 @@ describe('condition coverage', () => {
     expect(fs.readFileSync(REPORT, 'utf8')).toBe(rendered);
   });
 
-  it.each(results.map((result) => [result.release, result] as const))('should decide what the issue asks for in %s', (_release, result) => {
-    expect(result.format.decided).toEqual(expect.arrayContaining([...IDENTIFIER_FORMATS.keys()].filter((key) => result.format.referenced.includes(key))));
-    expect(result.time.decided).toEqual(result.time.referenced);
-    expect(result.requirement.decided.length / result.requirement.referenced.length).toBeGreaterThanOrEqual(0.5);
-  });
+  it.each(results.map((result) => [result.release, result] as const))(
+    'should decide what the issue asks for in %s',
+    (_release, result) => {
+      expect(result.format.decided).toEqual(
+        expect.arrayContaining([...IDENTIFIER_FORMATS.keys()].filter((key) => result.format.referenced.includes(key))),
+      );
+      expect(result.time.decided).toEqual(result.time.referenced);
+      expect(result.requirement.decided.length / result.requirement.referenced.length).toBeGreaterThanOrEqual(0.5);
+    },
+  );
 
   it('should decide at least half of the requirement conditions of every message type it covers', () => {
     for (const message of COVERED_MESSAGES) {
       for (const { formatVersion, rows } of perMessage) {
         const row = rows.find((candidate) => candidate.message === message);
         expect([formatVersion, message, row !== undefined]).toEqual([formatVersion, message, true]);
-        if (row) expect([formatVersion, message, row.requirement.decided / row.requirement.referenced >= 0.5]).toEqual([formatVersion, message, true]);
+        if (row)
+          expect([formatVersion, message, row.requirement.decided / row.requirement.referenced >= 0.5]).toEqual([
+            formatVersion,
+            message,
+            true,
+          ]);
       }
     }
   });

@@ -2,7 +2,13 @@ import type { JsonObject } from '../validation/json-kind';
 import { Adresse } from '../com/adresse';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Positionsdaten } from '../com/positionsdaten';
-import { OptionalDateTime, OptionalNested, OptionalNumber, OptionalObject, OptionalString } from '../validation/decorators';
+import {
+  OptionalDateTime,
+  OptionalNested,
+  OptionalNumber,
+  OptionalObject,
+  OptionalString,
+} from '../validation/decorators';
 
 /**
  * An order (ORDERS): execution date and ordered positions.

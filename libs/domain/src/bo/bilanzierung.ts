@@ -2,7 +2,13 @@ import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
 import { Lastprofil } from '../com/lastprofil';
 import { Menge } from '../com/menge';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalDateTime, OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalDateTime,
+  OptionalNested,
+  OptionalOneOf,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**

@@ -43,15 +43,21 @@ const CASES: Case[] = [
   },
   {
     cls: 'Vertrag (MESSSTELLENBETRIEBSVERTRAG)',
-    wrong: stammdaten('MESSSTELLENBETRIEBSVERTRAG', { vertragskonditionen: { geplanteTurnusablesung: { ableseZeitraum: 101 } } }),
-    right: stammdaten('MESSSTELLENBETRIEBSVERTRAG', { vertragskonditionen: { geplanteTurnusablesung: { ableseZeitraum: '0101' } } }),
+    wrong: stammdaten('MESSSTELLENBETRIEBSVERTRAG', {
+      vertragskonditionen: { geplanteTurnusablesung: { ableseZeitraum: 101 } },
+    }),
+    right: stammdaten('MESSSTELLENBETRIEBSVERTRAG', {
+      vertragskonditionen: { geplanteTurnusablesung: { ableseZeitraum: '0101' } },
+    }),
     pointer: '#/stammdaten/MESSSTELLENBETRIEBSVERTRAG/0/vertragskonditionen/geplanteTurnusablesung/ableseZeitraum',
     message: 'must be a string',
   },
   {
     cls: 'Geschaeftspartner',
     wrong: stammdaten('ENERGIELIEFERVERTRAG', { vertragspartner2: [{ externeReferenzen: [{ exRefWert: 9881 }] }] }),
-    right: stammdaten('ENERGIELIEFERVERTRAG', { vertragspartner2: [{ externeReferenzen: [{ exRefWert: 'KD_NB_09881' }] }] }),
+    right: stammdaten('ENERGIELIEFERVERTRAG', {
+      vertragspartner2: [{ externeReferenzen: [{ exRefWert: 'KD_NB_09881' }] }],
+    }),
     pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/externeReferenzen/0/exRefWert',
     message: 'must be a string',
   },
@@ -64,7 +70,9 @@ const CASES: Case[] = [
   },
   {
     cls: 'Marktlokation (Zaehlwerk)',
-    wrong: stammdaten('MARKTLOKATION', { zaehlwerke: [{ verwendungszwecke: [{ zweck: ['ENDKUNDENABRECHNUNG', 5] }] }] }),
+    wrong: stammdaten('MARKTLOKATION', {
+      zaehlwerke: [{ verwendungszwecke: [{ zweck: ['ENDKUNDENABRECHNUNG', 5] }] }],
+    }),
     right: stammdaten('MARKTLOKATION', { zaehlwerke: [{ verwendungszwecke: [{ zweck: ['ENDKUNDENABRECHNUNG'] }] }] }),
     pointer: '#/stammdaten/MARKTLOKATION/0/zaehlwerke/0/verwendungszwecke/0/zweck/1',
     message: 'must be a string or an object',

@@ -1,7 +1,13 @@
 import { Ansprechpartner } from './ansprechpartner';
 import { Adresse } from '../com/adresse';
 import { ExterneReferenz } from '../com/externe-referenz';
-import { OptionalBoolean, OptionalNested, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalOneOf,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**

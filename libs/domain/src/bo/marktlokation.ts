@@ -7,7 +7,13 @@ import { Messstellenbetriebsabrechnungsdaten } from '../com/messstellenbetriebsa
 import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Leistungskurvendefinition } from './leistungskurvendefinition';

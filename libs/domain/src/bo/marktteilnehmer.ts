@@ -1,7 +1,13 @@
 import { Adresse } from '../com/adresse';
 import { IpRange } from '../com/ip-range';
 import { Rufnummer } from '../com/rufnummer';
-import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Ansprechpartner } from './ansprechpartner';
 

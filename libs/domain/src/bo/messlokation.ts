@@ -3,7 +3,13 @@ import { Geraet } from './geraet';
 import { Adresse } from '../com/adresse';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalObject, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalNumber,
+  OptionalObject,
+  OptionalString,
+} from '../validation/decorators';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Marktteilnehmer } from './marktteilnehmer';
 

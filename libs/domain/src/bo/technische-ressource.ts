@@ -1,7 +1,13 @@
 import { Produkt } from '../com/produkt';
 import { Nennleistung } from '../com/nennleistung';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalNumber,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 
 /**
  * A technical resource (TR) behind a location, identified by its `ressourcenId`.

@@ -6,7 +6,13 @@ import { Energieherkunft } from '../com/energieherkunft';
 import { Menge } from '../com/menge';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 import { Marktteilnehmer } from './marktteilnehmer';
 

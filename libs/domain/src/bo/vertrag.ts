@@ -1,7 +1,13 @@
 import { EnFG } from '../com/enfg';
 import { Vertragskonditionen } from '../com/vertragskonditionen';
 import { Zeitraum } from '../com/zeitraum';
-import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalDateTime,
+  OptionalNested,
+  OptionalNumber,
+  OptionalString,
+} from '../validation/decorators';
 import { Geschaeftspartner } from './geschaeftspartner';
 
 /**

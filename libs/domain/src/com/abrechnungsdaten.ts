@@ -1,7 +1,14 @@
 import type { JsonObject } from '../validation/json-kind';
 import { Menge } from './menge';
 import { Zaehlzeit } from './zaehlzeit';
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalObject, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalNumber,
+  OptionalObject,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 
 /**
  * Reactive-energy billing data of a Netzlokation; MaCo App extension.

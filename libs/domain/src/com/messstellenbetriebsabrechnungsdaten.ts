@@ -1,4 +1,10 @@
-import { OptionalBoolean, OptionalNumber, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNumber,
+  OptionalOneOf,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
 
 /**

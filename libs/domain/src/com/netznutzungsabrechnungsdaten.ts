@@ -1,4 +1,11 @@
-import { OptionalBoolean, OptionalNested, OptionalObject, OptionalOneOf, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
 import { Betrag } from './betrag';
 import { Zaehlzeit } from './zaehlzeit';

@@ -1,7 +1,15 @@
 import type { JsonObject } from '../validation/json-kind';
 import { Menge } from './menge';
 import { Marktteilnehmer } from '../bo/marktteilnehmer';
-import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalNumber, OptionalObject, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalDateTime,
+  OptionalNested,
+  OptionalNumber,
+  OptionalObject,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import { AllgemeineInformationen } from './allgemeine-informationen';
 
 /**

@@ -1,5 +1,11 @@
 import type { JsonObject } from '../validation/json-kind';
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalNumber,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import { Zeitraum } from './zeitraum';
 
 /**

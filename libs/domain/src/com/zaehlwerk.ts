@@ -1,4 +1,10 @@
-import { OptionalBoolean, OptionalNested, OptionalNumber, OptionalString, OptionalStringList } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalNested,
+  OptionalNumber,
+  OptionalString,
+  OptionalStringList,
+} from '../validation/decorators';
 import { Konzessionsabgabe } from './konzessionsabgabe';
 import { Verwendungszweck } from './verwendungszweck';
 import { Zaehlzeit } from './zaehlzeit';

@@ -1,5 +1,9 @@
 import type { MarketRole, ProcessOperation } from '../market-role';
-import { ProzessdatenAktualisierenLf, ProzessdatenAktualisierenMsb, ProzessdatenAktualisierenNb } from './prozessdaten-aktualisieren';
+import {
+  ProzessdatenAktualisierenLf,
+  ProzessdatenAktualisierenMsb,
+  ProzessdatenAktualisierenNb,
+} from './prozessdaten-aktualisieren';
 import { ProzessdatenErstellenLf, ProzessdatenErstellenMsb, ProzessdatenErstellenNb } from './prozessdaten-erstellen';
 
 export type EnvelopeClass = new () => object;
@@ -16,6 +20,7 @@ export function envelopeClassFor(role: MarketRole, operation: ProcessOperation):
   // Own keys only: `constructor` or `toString` must not find Object's members.
   const byRole = Object.hasOwn(ENVELOPES, role) ? ENVELOPES[role] : undefined;
   const envelope = byRole && Object.hasOwn(byRole, operation) ? byRole[operation] : undefined;
-  if (!envelope) throw new Error(`No process data envelope for role ${String(role)} and operation ${String(operation)}`);
+  if (!envelope)
+    throw new Error(`No process data envelope for role ${String(role)} and operation ${String(operation)}`);
   return envelope;
 }

@@ -39,7 +39,14 @@ describe('envelope classes vs. published schemas (tools/domain-coverage)', () =>
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(report.ok).toBe(true);
-    expect(schemas.map(([name]) => name)).toEqual(['LF create', 'LF update', 'NB create', 'NB update', 'MSB create', 'MSB update']);
+    expect(schemas.map(([name]) => name)).toEqual([
+      'LF create',
+      'LF update',
+      'NB create',
+      'NB update',
+      'MSB create',
+      'MSB update',
+    ]);
   });
 
   describe.each(schemas)('%s', (_name, schema) => {
@@ -63,7 +70,9 @@ describe('envelope classes vs. published schemas (tools/domain-coverage)', () =>
   });
 
   it('should print markdown by default and reject unknown options', () => {
-    expect(runTool().stdout).toMatch(/^# Domain coverage of the Prozessdaten schemas\n[\s\S]*\| LF \| create \| ProzessdatenErstellenLf \|/);
+    expect(runTool().stdout).toMatch(
+      /^# Domain coverage of the Prozessdaten schemas\n[\s\S]*\| LF \| create \| ProzessdatenErstellenLf \|/,
+    );
     expect(runTool('--yaml')).toMatchObject({ status: 2, stdout: '', stderr: expect.stringContaining('usage:') });
   });
 });

@@ -5,7 +5,14 @@ import { Abtretungserklaerung } from '../com/abtretungserklaerung';
 import { AntwortStatusZeitraum } from '../com/antwort-status-zeitraum';
 import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
 import { Freitext } from '../com/freitext';
-import { OptionalBoolean, OptionalDateTime, OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalDateTime,
+  OptionalNested,
+  OptionalNumber,
+  OptionalOneOf,
+  OptionalString,
+} from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**

@@ -1,5 +1,12 @@
 import type { JsonObject } from '../validation/json-kind';
-import { OptionalBoolean, OptionalDateTime, OptionalNonEmptyString, OptionalObject, OptionalString, RequiredNonEmptyString } from '../validation/decorators';
+import {
+  OptionalBoolean,
+  OptionalDateTime,
+  OptionalNonEmptyString,
+  OptionalObject,
+  OptionalString,
+  RequiredNonEmptyString,
+} from '../validation/decorators';
 
 /** What `zusatzdaten` carries besides the request's own `businessKey`, for both operations. */
 export abstract class ZusatzdatenFelder {

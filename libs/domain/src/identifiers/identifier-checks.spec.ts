@@ -29,9 +29,12 @@ describe('identifier checks (backend-interface §10)', () => {
       expect(checkMaloId('41373559240')).toEqual({ ok: false, check: 'malo-check-digit', expected: '1' });
     });
 
-    it.each(['4137355924', '413735592411', '01373559241', '4137355924A', '41373 59241', ''])('should refuse the format of %j', (id) => {
-      expect(checkMaloId(id)).toEqual({ ok: false, check: 'malo-format' });
-    });
+    it.each(['4137355924', '413735592411', '01373559241', '4137355924A', '41373 59241', ''])(
+      'should refuse the format of %j',
+      (id) => {
+        expect(checkMaloId(id)).toEqual({ ok: false, check: 'malo-format' });
+      },
+    );
   });
 
   describe('ASCII method (NeLo, Technische and Steuerbare Ressource)', () => {
@@ -47,9 +50,12 @@ describe('identifier checks (backend-interface §10)', () => {
       expect(checkNeloId('E1688110018')).toEqual({ ok: false, check: 'nelo-check-digit', expected: '4' });
     });
 
-    it.each(['D1688110018', 'E168811001', 'E16881100188', 'E1688a10014', 'E168811001X', 'e1688110014'])('should refuse the NeLo format of %s', (id) => {
-      expect(checkNeloId(id)).toEqual({ ok: false, check: 'nelo-format' });
-    });
+    it.each(['D1688110018', 'E168811001', 'E16881100188', 'E1688a10014', 'E168811001X', 'e1688110014'])(
+      'should refuse the NeLo format of %s',
+      (id) => {
+        expect(checkNeloId(id)).toEqual({ ok: false, check: 'nelo-format' });
+      },
+    );
 
     it('should check a Technische Ressource (D…)', () => {
       expect(checkTechnischeRessourceId('D417MLM8164')).toEqual(OK);
@@ -81,16 +87,23 @@ describe('identifier checks (backend-interface §10)', () => {
   });
 
   describe('MP-ID', () => {
-    it.each(['9900936000002', '9979052000006', '9904000000005', '9903790000002'])('should accept the BDEW code %s (MaLo weighting)', (id) => {
-      expect(checkMarktpartnerId(id)).toEqual(OK);
-    });
+    it.each(['9900936000002', '9979052000006', '9904000000005', '9903790000002'])(
+      'should accept the BDEW code %s (MaLo weighting)',
+      (id) => {
+        expect(checkMarktpartnerId(id)).toEqual(OK);
+      },
+    );
 
     it.each(['4041409000006', '4045399000077', '4012345000009'])('should accept the GS1 GLN %s (EAN-13)', (id) => {
       expect(checkMarktpartnerId(id)).toEqual(OK);
     });
 
     it('should name the expected BDEW check digit', () => {
-      expect(checkMarktpartnerId('9900936000001')).toEqual({ ok: false, check: 'mpid-bdew-check-digit', expected: '2' });
+      expect(checkMarktpartnerId('9900936000001')).toEqual({
+        ok: false,
+        check: 'mpid-bdew-check-digit',
+        expected: '2',
+      });
     });
 
     it('should name the expected EAN-13 check digit', () => {
@@ -108,12 +121,17 @@ describe('identifier checks (backend-interface §10)', () => {
   });
 
   describe('EIC', () => {
-    it.each(['11YR00000004025V', '10YDE-EON------1', '10YDE-RWENET---I', '10YDE-VE-------2', '10YDE-ENBW-----N', '10YCB-GERMANY--8', '10Y1001A1001A83F'])(
-      'should accept %s',
-      (id) => {
-        expect(checkEic(id)).toEqual(OK);
-      },
-    );
+    it.each([
+      '11YR00000004025V',
+      '10YDE-EON------1',
+      '10YDE-RWENET---I',
+      '10YDE-VE-------2',
+      '10YDE-ENBW-----N',
+      '10YCB-GERMANY--8',
+      '10Y1001A1001A83F',
+    ])('should accept %s', (id) => {
+      expect(checkEic(id)).toEqual(OK);
+    });
 
     it('should compute the check character over the first 15 characters', () => {
       expect(eicCheckCharacter('11YR00000004025')).toBe('V');
@@ -123,9 +141,12 @@ describe('identifier checks (backend-interface §10)', () => {
       expect(checkEic('11YR00000004025W')).toEqual({ ok: false, check: 'eic-check-character', expected: 'V' });
     });
 
-    it.each(['11YR00000004025', '11YR00000004025VV', '11yr00000004025V', '11YR0000000402_V'])('should refuse the format of %s', (id) => {
-      expect(checkEic(id)).toEqual({ ok: false, check: 'eic-format' });
-    });
+    it.each(['11YR00000004025', '11YR00000004025VV', '11yr00000004025V', '11YR0000000402_V'])(
+      'should refuse the format of %s',
+      (id) => {
+        expect(checkEic(id)).toEqual({ ok: false, check: 'eic-format' });
+      },
+    );
   });
 
   it('should dispatch by kind', () => {

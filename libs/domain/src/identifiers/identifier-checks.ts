@@ -45,7 +45,8 @@ type Expect<Missing extends never> = Missing;
 export type IdentifierKind = 'malo' | 'nelo' | 'tr' | 'sr' | 'melo' | 'mpid' | 'eic';
 
 /** The outcome of an identifier check: ok, or the check that failed and (for a check digit) the expected one. */
-export type IdentifierCheckResult = { readonly ok: true } | { readonly ok: false; readonly check: IdentifierCheck; readonly expected?: string };
+export type IdentifierCheckResult =
+  { readonly ok: true } | { readonly ok: false; readonly check: IdentifierCheck; readonly expected?: string };
 
 const VALID: IdentifierCheckResult = Object.freeze({ ok: true });
 const FAILED = new Map<IdentifierCheck, IdentifierCheckResult>();
@@ -118,7 +119,12 @@ export function checkMaloId(id: string): IdentifierCheckResult {
 }
 
 /** `prefix` + 9 of [A-Z0-9] + a check digit by the ASCII method (NeLo-ID `E`, TR-ID `D`, SR-ID `C`). */
-function checkAsciiId(id: string, prefix: number, format: IdentifierCheck, checkDigit: IdentifierCheck): IdentifierCheckResult {
+function checkAsciiId(
+  id: string,
+  prefix: number,
+  format: IdentifierCheck,
+  checkDigit: IdentifierCheck,
+): IdentifierCheckResult {
   if (id.length !== 11 || id.charCodeAt(0) !== prefix || !isDigit(id.charCodeAt(10))) return failed(format);
   for (let index = 1; index < 10; index++) if (!isUpperAlnum(id.charCodeAt(index))) return failed(format);
   const expected = bdewCheckDigit(id, 10);
@@ -142,7 +148,8 @@ export function checkSteuerbareRessourceId(id: string): IdentifierCheckResult {
 
 /** MeLo-ID / Zählpunktbezeichnung: 33 characters, `DE` + 31 of [A-Z0-9]; no check digit. */
 export function checkMeloId(id: string): IdentifierCheckResult {
-  if (id.length !== 33 || id.charCodeAt(0) !== 68 /* D */ || id.charCodeAt(1) !== 69 /* E */) return failed('melo-format');
+  if (id.length !== 33 || id.charCodeAt(0) !== 68 /* D */ || id.charCodeAt(1) !== 69 /* E */)
+    return failed('melo-format');
   for (let index = 2; index < 33; index++) if (!isUpperAlnum(id.charCodeAt(index))) return failed('melo-format');
   return VALID;
 }

@@ -18,7 +18,11 @@ describe('identifierFindings', () => {
         STEUERBARE_RESSOURCE: [{ ressourcenId: 'C816417ST77' }],
         NETZNUTZUNGSVERTRAG: [{ lokationsId: '50858721423', lokationsTyp: 'MALO' }],
       },
-      transaktionsdaten: { absender: { rollencodenummer: '9904000000005' }, lokationsId: 'whatever: no type', pruefidentifikator: '55001' },
+      transaktionsdaten: {
+        absender: { rollencodenummer: '9904000000005' },
+        lokationsId: 'whatever: no type',
+        pruefidentifikator: '55001',
+      },
     };
     expect(identifierFindings(body)).toEqual([]);
   });
@@ -28,13 +32,21 @@ describe('identifierFindings', () => {
       stammdaten: {
         MARKTLOKATION: [
           { marktlokationsId: '41373559241' },
-          { marktlokationsId: '50754496000', bilanzierungsgebiet: '11YR00000004025W', marktrollen: [{}, { rollencodenummer: '99009360000' }] },
+          {
+            marktlokationsId: '50754496000',
+            bilanzierungsgebiet: '11YR00000004025W',
+            marktrollen: [{}, { rollencodenummer: '99009360000' }],
+          },
         ],
         TECHNISCHE_RESSOURCE: [{ ressourcenId: 'C816417ST77' }],
         STEUERBARE_RESSOURCE: [{ ressourcenId: 'C816417ST70' }],
         ENERGIELIEFERVERTRAG: [{ lokationsId: 'E1688110018', lokationsTyp: 'NELO' }],
         LOKATIONSBUENDEL: [
-          { zuordnungObjectcode: [{ referenzLokationsId: 'DE003210676571200000000000000003', referenzLokationsTyp: 'MELO' }] },
+          {
+            zuordnungObjectcode: [
+              { referenzLokationsId: 'DE003210676571200000000000000003', referenzLokationsTyp: 'MELO' },
+            ],
+          },
         ],
         'A/B': [{ marktlokationsId: '1' }],
       },

@@ -97,7 +97,12 @@ export function identifierFindings(body: unknown): Finding[] {
   return findings;
 }
 
-function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (string | number)[], findings: Finding[]): void {
+function walk(
+  value: unknown,
+  ressourceKind: IdentifierKind | undefined,
+  path: (string | number)[],
+  findings: Finding[],
+): void {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const element = value[index];
@@ -140,7 +145,11 @@ function walk(value: unknown, ressourceKind: IdentifierKind | undefined, path: (
   }
 }
 
-function kindOf(object: Record<string, unknown>, source: KindSource, ressourceKind: IdentifierKind | undefined): IdentifierKind | undefined {
+function kindOf(
+  object: Record<string, unknown>,
+  source: KindSource,
+  ressourceKind: IdentifierKind | undefined,
+): IdentifierKind | undefined {
   if (source.kind !== undefined) return source.kind;
   if (source.typeField === undefined) return ressourceKind;
   const type = object[source.typeField];
@@ -149,7 +158,9 @@ function kindOf(object: Record<string, unknown>, source: KindSource, ressourceKi
 
 function pointerOf(path: readonly (string | number)[]): string {
   let pointer = ROOT_POINTER;
-  for (const token of path) pointer = typeof token === 'number' || PLAIN_TOKEN.test(token) ? `${pointer}/${token}` : appendPointer(pointer, token);
+  for (const token of path)
+    pointer =
+      typeof token === 'number' || PLAIN_TOKEN.test(token) ? `${pointer}/${token}` : appendPointer(pointer, token);
   return pointer;
 }
 

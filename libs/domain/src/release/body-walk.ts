@@ -23,14 +23,27 @@ export function pathSteps(path: string): PathStep[] {
  * pointer, a missing scalar its own; non-objects on the way count as empty. `arrays`: whether the rest of the path must
  * hold in `every` element of an array, or in `some` (then none holding yields the first element's pointers).
  */
-export function missingPointers(value: unknown, steps: readonly PathStep[], index: number, pointer: string, arrays: 'every' | 'some'): string[] {
+export function missingPointers(
+  value: unknown,
+  steps: readonly PathStep[],
+  index: number,
+  pointer: string,
+  arrays: 'every' | 'some',
+): string[] {
   const missing: string[] = [];
   collectMissing(value, steps, index, pointer, arrays, missing);
   return missing;
 }
 
 /** `missingPointers` appending to one list (no array per step and element: this runs for every rule on every body). */
-function collectMissing(value: unknown, steps: readonly PathStep[], index: number, pointer: string, arrays: 'every' | 'some', into: string[]): void {
+function collectMissing(
+  value: unknown,
+  steps: readonly PathStep[],
+  index: number,
+  pointer: string,
+  arrays: 'every' | 'some',
+  into: string[],
+): void {
   if (index === steps.length) return;
   const step = steps[index];
   const childValue = child(value, step.key);

@@ -56,7 +56,9 @@ interface CompiledLink {
 }
 
 /** What a binding value key does to a present value: marks its identifier checks binding, or checks the value. */
-type Binding = { identifierChecks: readonly string[]; condition: undefined } | { identifierChecks: undefined; condition: ValueCondition };
+type Binding =
+  | { identifierChecks: readonly string[]; condition: undefined }
+  | { identifierChecks: undefined; condition: ValueCondition };
 
 interface CompiledField {
   path: string;
@@ -132,7 +134,8 @@ export class ConditionalRules {
       } else {
         // No such object: "this SG8" conditions stay undecided, the rest may still require it.
         for (const field of fields) {
-          if (fieldRequirement(field, whole) === 'mandatory') outcome.missing.push({ pointer: scopePointer, path: field.path, segment: field.segment });
+          if (fieldRequirement(field, whole) === 'mandatory')
+            outcome.missing.push({ pointer: scopePointer, path: field.path, segment: field.segment });
         }
       }
     }
@@ -144,7 +147,10 @@ export class ConditionalRules {
     if (compiled) return compiled;
     const rule = this.rulesOf.get(pruefidentifikator);
     const common = (rule?.message && this.data.messageConditions?.[rule.message]) || undefined;
-    const conditions = rule?.conditionTexts || common ? releaseConditions({ ...(common ?? this.data.conditions), ...rule?.conditionTexts }) : this.conditions;
+    const conditions =
+      rule?.conditionTexts || common
+        ? releaseConditions({ ...(common ?? this.data.conditions), ...rule?.conditionTexts })
+        : this.conditions;
     compiled = { transaction: [], byScope: new Map() };
     for (const source of rule?.conditionalFields ?? []) {
       const field = this.compileField(source, conditions);
@@ -162,7 +168,10 @@ export class ConditionalRules {
     return compiled;
   }
 
-  private compileField(field: { path: string; segment?: string; chains: number[][] }, conditions: ReleaseConditions): CompiledField {
+  private compileField(
+    field: { path: string; segment?: string; chains: number[][] },
+    conditions: ReleaseConditions,
+  ): CompiledField {
     const all = pathSteps(field.path);
     const scoped = all[0].key === 'stammdaten' && all.length > 2;
     const steps = scoped ? all.slice(2) : all;
@@ -203,7 +212,10 @@ export class ConditionalRules {
       if (error instanceof AhbExpressionSyntaxError) return UNREADABLE_LINK;
       throw error;
     }
-    return { requirement: planRequirement(expression, conditions), valueKeys: planBindingValueKeys(expression, conditions) };
+    return {
+      requirement: planRequirement(expression, conditions),
+      valueKeys: planBindingValueKeys(expression, conditions),
+    };
   }
 
   private link(index: number, conditions: ReleaseConditions): CompiledLink {
@@ -244,7 +256,10 @@ function yieldsAnything(field: CompiledField): boolean {
  * in the first chain's order, each chain's keys those of its links in link order; known once per release where no link
  * decides them per body.
  */
-function planBindings(chains: readonly (readonly CompiledLink[])[], conditions: ReleaseConditions): Compiled<readonly Binding[]> {
+function planBindings(
+  chains: readonly (readonly CompiledLink[])[],
+  conditions: ReleaseConditions,
+): Compiled<readonly Binding[]> {
   let common: Compiled<readonly ValueKey[]> | undefined;
   for (const links of chains) {
     const keys = links.reduce((sum, link) => binary(sum, link.valueKeys, concatKeys), constant(NO_KEYS));
@@ -274,10 +289,22 @@ function bindingsOf(keys: readonly ValueKey[], conditions: ReleaseConditions): r
 
 /** Built field by field: V8's object spread (`{ ...whole, scope }`) costs about half a microsecond per context. */
 function scopedContext(whole: ConditionContext, key: string, object: unknown): ConditionContext {
-  return { body: whole.body, scope: { key, object }, receiverRole: whole.receiverRole, senderRoles: whole.senderRoles, receivedAt: whole.receivedAt };
+  return {
+    body: whole.body,
+    scope: { key, object },
+    receiverRole: whole.receiverRole,
+    senderRoles: whole.senderRoles,
+    receivedAt: whole.receivedAt,
+  };
 }
 
-function evaluateField(field: CompiledField, context: ConditionContext, root: unknown, pointer: string, outcome: ConditionalOutcome): void {
+function evaluateField(
+  field: CompiledField,
+  context: ConditionContext,
+  root: unknown,
+  pointer: string,
+  outcome: ConditionalOutcome,
+): void {
   const requirement = fieldRequirement(field, context);
   if (requirement === 'optional') return;
   if (requirement === 'mandatory') addMissing(field, root, pointer, outcome);
@@ -303,7 +330,8 @@ function fieldRequirement(field: CompiledField, context: ConditionContext): Requ
  */
 function addMissing(field: CompiledField, root: unknown, pointer: string, outcome: ConditionalOutcome): void {
   if (field.tokens !== undefined) {
-    if (isMissingAlong(root, field.steps)) outcome.missing.push({ pointer: pointer + field.tokens, path: field.path, segment: field.segment });
+    if (isMissingAlong(root, field.steps))
+      outcome.missing.push({ pointer: pointer + field.tokens, path: field.path, segment: field.segment });
     return;
   }
   for (const missing of missingPointers(root, field.steps, 0, pointer, 'some')) {
@@ -338,7 +366,14 @@ function checkValues(
   }
 }
 
-function checkValue(field: CompiledField, bindings: readonly Binding[], context: ConditionContext, value: unknown, pointer: string, outcome: ConditionalOutcome): void {
+function checkValue(
+  field: CompiledField,
+  bindings: readonly Binding[],
+  context: ConditionContext,
+  value: unknown,
+  pointer: string,
+  outcome: ConditionalOutcome,
+): void {
   for (const binding of bindings) {
     if (binding.identifierChecks) {
       outcome.bindingIdentifierChecks.set(pointer, binding.identifierChecks);

@@ -46,14 +46,17 @@ describe('findingsFor', () => {
       'upstream/lf-update-55078-tf2.json: #/transaktionsdaten/geplantesProduktpaket',
     ];
 
-    it.each(AHB_RELEASES)('should find no unexplained missing field or violated condition in any sample under %s', (release) => {
-      const found = samples.flatMap((sample) =>
-        findingsFor(release, sample.role, sample.operation, sample.body)
-          .filter((finding) => finding.code === 'missing-mandatory-field' || finding.code === 'condition-violated')
-          .map((finding) => `${sample.name}: ${finding.pointer}`),
-      );
-      expect(found).toEqual(EXPLAINED_IN_REAL_SAMPLES);
-    });
+    it.each(AHB_RELEASES)(
+      'should find no unexplained missing field or violated condition in any sample under %s',
+      (release) => {
+        const found = samples.flatMap((sample) =>
+          findingsFor(release, sample.role, sample.operation, sample.body)
+            .filter((finding) => finding.code === 'missing-mandatory-field' || finding.code === 'condition-violated')
+            .map((finding) => `${sample.name}: ${finding.pointer}`),
+        );
+        expect(found).toEqual(EXPLAINED_IN_REAL_SAMPLES);
+      },
+    );
 
     it('should check samples whose PI has rules', () => {
       const checked = samples.filter((sample) => {
@@ -91,7 +94,10 @@ describe('findingsFor', () => {
       const findings = findingsFor('10/25', 'NB', 'create', body);
 
       expect(findings.map(({ code, pointer }) => ({ code, pointer }))).toEqual([
-        { code: 'missing-mandatory-field', pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/enFG/1/grundlageVerringerungUmlagen' },
+        {
+          code: 'missing-mandatory-field',
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/enFG/1/grundlageVerringerungUmlagen',
+        },
       ]);
       expect(findings[0].message).toBe(`${rule} is required by the AHB of 55001 (FV2510, SG4 SG8 SG10 CCI+Z61)`);
     });
@@ -128,7 +134,7 @@ describe('findingsFor', () => {
   });
 
   describe('invalid identifiers', () => {
-    it('should report the contract example\'s wrong MaLo-ID beside the AHB findings, sorted by pointer', () => {
+    it("should report the contract example's wrong MaLo-ID beside the AHB findings, sorted by pointer", () => {
       const body = lfCreate55001AsSent();
       delete body.transaktionsdaten.vorgangsnummer;
 
@@ -145,11 +151,19 @@ describe('findingsFor', () => {
       ]);
     });
 
-    it('should not call an identifier binding where the PI\'s AHB names no format condition for the place', () => {
+    it("should not call an identifier binding where the PI's AHB names no format condition for the place", () => {
       const body = lfCreate55001AsSent();
       const kunde = { marktlokationsId: '50074561192' };
-      body.stammdaten['ENERGIELIEFERVERTRAG'] = [{ ...(body.stammdaten['ENERGIELIEFERVERTRAG'] as object[])[0], lokationsId: kunde.marktlokationsId, lokationsTyp: 'MALO' }];
-      const findings = findingsFor('04/26', 'NB', 'create', body).filter((finding) => finding.code === 'invalid-identifier');
+      body.stammdaten['ENERGIELIEFERVERTRAG'] = [
+        {
+          ...(body.stammdaten['ENERGIELIEFERVERTRAG'] as object[])[0],
+          lokationsId: kunde.marktlokationsId,
+          lokationsTyp: 'MALO',
+        },
+      ];
+      const findings = findingsFor('04/26', 'NB', 'create', body).filter(
+        (finding) => finding.code === 'invalid-identifier',
+      );
       expect(findings.map(({ pointer, binding }) => ({ pointer, binding }))).toEqual([
         { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/lokationsId', binding: undefined },
         { pointer: '#/stammdaten/MARKTLOKATION/0/marktlokationsId', binding: true },
@@ -199,7 +213,9 @@ describe('findingsFor', () => {
       body.transaktionsdaten.pruefidentifikator = '13002';
 
       // A UTILMD body under an MSCONS PI also misses MSCONS fields; only the PI finding is asked about here.
-      expect(findingsFor('04/26', 'NB', 'create', body).filter((finding) => finding.code !== 'missing-mandatory-field')).toEqual([
+      expect(
+        findingsFor('04/26', 'NB', 'create', body).filter((finding) => finding.code !== 'missing-mandatory-field'),
+      ).toEqual([
         {
           code: 'unlisted-pi',
           pointer: '#/transaktionsdaten/pruefidentifikator',
@@ -208,21 +224,24 @@ describe('findingsFor', () => {
       ]);
     });
 
-    it.each(['10/25', '04/26', '10/26'] as const)('should report a PI the release does not know (99998) as unknown-pi in %s', (release) => {
-      const body = lfCreate55001();
-      body.transaktionsdaten.pruefidentifikator = '99998';
+    it.each(['10/25', '04/26', '10/26'] as const)(
+      'should report a PI the release does not know (99998) as unknown-pi in %s',
+      (release) => {
+        const body = lfCreate55001();
+        body.transaktionsdaten.pruefidentifikator = '99998';
 
-      expect(knownPi(release, '99998')).toBeUndefined();
-      for (const role of ['LF', 'NB', 'MSB'] as const) {
-        expect(findingsFor(release, role, 'update', body)).toEqual([
-          {
-            code: 'unknown-pi',
-            pointer: '#/transaktionsdaten/pruefidentifikator',
-            message: `Prüfidentifikator 99998 is not a Prüfidentifikator of release ${release}`,
-          },
-        ]);
-      }
-    });
+        expect(knownPi(release, '99998')).toBeUndefined();
+        for (const role of ['LF', 'NB', 'MSB'] as const) {
+          expect(findingsFor(release, role, 'update', body)).toEqual([
+            {
+              code: 'unknown-pi',
+              pointer: '#/transaktionsdaten/pruefidentifikator',
+              message: `Prüfidentifikator 99998 is not a Prüfidentifikator of release ${release}`,
+            },
+          ]);
+        }
+      },
+    );
 
     it.each([
       ['NB', '55007', 'NB → LF'],
@@ -233,17 +252,23 @@ describe('findingsFor', () => {
       const body = lfCreate55001();
       body.transaktionsdaten.pruefidentifikator = pruefidentifikator;
 
-      expect(catalogueEntry('04/26', role, 'update', pruefidentifikator)).toEqual(expect.objectContaining({ direction, source: 'sender' }));
+      expect(catalogueEntry('04/26', role, 'update', pruefidentifikator)).toEqual(
+        expect.objectContaining({ direction, source: 'sender' }),
+      );
       expect(catalogueEntry('04/26', role, 'create', pruefidentifikator)).toBeUndefined();
       const piFindings = (operation: 'create' | 'update') =>
-        findingsFor('04/26', role, operation, body).filter((finding) => finding.pointer === '#/transaktionsdaten/pruefidentifikator');
+        findingsFor('04/26', role, operation, body).filter(
+          (finding) => finding.pointer === '#/transaktionsdaten/pruefidentifikator',
+        );
       expect(piFindings('update')).toEqual([]);
       expect(piFindings('create')).toEqual([expect.objectContaining({ code: 'unlisted-pi' })]);
     });
 
     it('should keep the schema-listed PIs a role sends itself marked as schema (LF update 55001, NB update 55002)', () => {
       expect(catalogueEntry('04/26', 'LF', 'update', '55001')?.source).toBe('schema');
-      expect(catalogueEntry('04/26', 'NB', 'update', '55002')).toEqual(expect.objectContaining({ direction: 'NB → LF', source: 'schema' }));
+      expect(catalogueEntry('04/26', 'NB', 'update', '55002')).toEqual(
+        expect.objectContaining({ direction: 'NB → LF', source: 'schema' }),
+      );
     });
 
     it('should list the MaloIdent answers on LF update and 55644 once on MSB update', () => {
@@ -257,13 +282,17 @@ describe('findingsFor', () => {
   describe('conditional AHB rules', () => {
     // 55017: `transaktionsdaten.endezumtermin` (DTM+471) is `Muss [18] ∧ [513] ∧ [704]` ([18] "Wenn SG4 DTM+93 (Ende zum) nicht vorhanden", [513]/[704] hints) with DE2380 `X [UB1]`.
     const answer55017 = () => readJson(path.join(SAMPLES_DIR, 'upstream', 'lf-update-55017-tf1.json')) as Body;
-    const coded = (findings: Finding[]) => findings.map(({ code, pointer, condition }) => ({ code, pointer, ...(condition ? { condition } : {}) }));
+    const coded = (findings: Finding[]) =>
+      findings.map(({ code, pointer, condition }) => ({ code, pointer, ...(condition ? { condition } : {}) }));
 
     it('should report a field the AHB makes mandatory under a condition the body fulfils', () => {
       const body = answer55017();
       delete body.transaktionsdaten.endezumtermin;
       const findings = findingsFor('04/26', 'LF', 'update', body);
-      expect(coded(findings)).toContainEqual({ code: 'missing-mandatory-field', pointer: '#/transaktionsdaten/endezumtermin' });
+      expect(coded(findings)).toContainEqual({
+        code: 'missing-mandatory-field',
+        pointer: '#/transaktionsdaten/endezumtermin',
+      });
       expect(findings.find((finding) => finding.pointer === '#/transaktionsdaten/endezumtermin')?.message).toBe(
         'transaktionsdaten.endezumtermin is required by the AHB of 55017 (FV2604, SG4 DTM+471) under conditions this body fulfils',
       );
@@ -273,7 +302,9 @@ describe('findingsFor', () => {
       const body = answer55017();
       delete body.transaktionsdaten.endezumtermin;
       body.transaktionsdaten.vertragsende = '2023-11-30T23:00:00Z'; // DTM+93 present: [18] not fulfilled
-      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(expect.objectContaining({ pointer: '#/transaktionsdaten/endezumtermin' }));
+      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(
+        expect.objectContaining({ pointer: '#/transaktionsdaten/endezumtermin' }),
+      );
     });
 
     it('should report a present value that fails a binding time condition, with the condition', () => {
@@ -285,7 +316,9 @@ describe('findingsFor', () => {
         condition: '[UB1]',
       });
       body.transaktionsdaten.endezumtermin = '2023-11-30T23:00:00Z';
-      expect(findingsFor('04/26', 'LF', 'update', body).filter((finding) => finding.code === 'condition-violated')).toEqual([]);
+      expect(
+        findingsFor('04/26', 'LF', 'update', body).filter((finding) => finding.code === 'condition-violated'),
+      ).toEqual([]);
     });
 
     it('should need a field of an array below the object in one element, not in each (elements come from different segments)', () => {
@@ -297,7 +330,8 @@ describe('findingsFor', () => {
           .map((finding) => finding.pointer);
       expect(pointers()).toEqual([]);
       for (const location of body.stammdaten.MARKTLOKATION) {
-        for (const rolle of location['marktrollen'] as Record<string, unknown>[]) delete rolle['messstellenbetreiberEigenschaft'];
+        for (const rolle of location['marktrollen'] as Record<string, unknown>[])
+          delete rolle['messstellenbetreiberEigenschaft'];
       }
       expect(pointers()).toEqual([
         '#/stammdaten/MARKTLOKATION/0/marktrollen/0/messstellenbetreiberEigenschaft',
@@ -314,10 +348,12 @@ describe('findingsFor', () => {
         pointer: '#/transaktionsdaten/nachrichtendatum',
         condition: '[494]',
       });
-      expect(coded(findingsFor('04/26', 'LF', 'update', body, { receivedAt: Date.parse('2024-04-01T15:50:00Z') }))).not.toContainEqual(
+      expect(
+        coded(findingsFor('04/26', 'LF', 'update', body, { receivedAt: Date.parse('2024-04-01T15:50:00Z') })),
+      ).not.toContainEqual(expect.objectContaining({ condition: '[494]' }));
+      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(
         expect.objectContaining({ condition: '[494]' }),
       );
-      expect(coded(findingsFor('04/26', 'LF', 'update', body))).not.toContainEqual(expect.objectContaining({ condition: '[494]' }));
     });
   });
 
@@ -339,7 +375,9 @@ describe('findingsFor', () => {
 
     it("should resolve the catalogue to 04/26's and the rules to 04/26's tables with the vendor's FV2610 changes", () => {
       expect(rulesFor('10/26', '55001')).toEqual(rulesFor('04/26', '55001'));
-      expect(catalogueEntry('10/26', 'NB', 'create', '55001')).toEqual(catalogueEntry('04/26', 'NB', 'create', '55001'));
+      expect(catalogueEntry('10/26', 'NB', 'create', '55001')).toEqual(
+        catalogueEntry('04/26', 'NB', 'create', '55001'),
+      );
       expect(catalogueEntry('10/26', 'LF', 'create', '55001')).toBeUndefined();
       // Same PI, meaning and direction; its message type now comes from the vendor's 202610 folder.
       expect(knownPi('04/26', '55001')).toMatchObject({ messageType: 'UTILMD', messageTypeFrom: 'ahb' });
@@ -348,9 +386,14 @@ describe('findingsFor', () => {
       const body = lfCreate55001();
       delete body.transaktionsdaten.vorgangsnummer;
       const pointersAndCodes = (findings: Finding[]) => findings.map(({ code, pointer }) => ({ code, pointer }));
-      expect(pointersAndCodes(findingsFor('10/26', 'NB', 'create', body))).toEqual(pointersAndCodes(findingsFor('04/26', 'NB', 'create', body)));
+      expect(pointersAndCodes(findingsFor('10/26', 'NB', 'create', body))).toEqual(
+        pointersAndCodes(findingsFor('04/26', 'NB', 'create', body)),
+      );
       expect(findingsFor('10/26', 'NB', 'create', body)).toContainEqual(
-        expect.objectContaining({ pointer: '#/transaktionsdaten/vorgangsnummer', message: expect.stringContaining('FV2610 (FV2604 tables)') }),
+        expect.objectContaining({
+          pointer: '#/transaktionsdaten/vorgangsnummer',
+          message: expect.stringContaining('FV2610 (FV2604 tables)'),
+        }),
       );
     });
   });
@@ -361,7 +404,10 @@ describe('generated release data', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ahb-rules-'));
     try {
       execFileSync(process.execPath, [path.join(REPO_ROOT, 'tools', 'ahb-rules', 'generate.js'), '--out', out]);
-      const generated = fs.readdirSync(out).filter((file) => file.endsWith('.json')).sort();
+      const generated = fs
+        .readdirSync(out)
+        .filter((file) => file.endsWith('.json'))
+        .sort();
       expect(generated).toEqual([
         'ahb-rules-FV2510.json',
         'ahb-rules-FV2604.json',

@@ -25,7 +25,9 @@ type Expect<Missing extends never> = Missing;
 
 /** Codes strict mode (`AHB_RULE_MODE=strict`) refuses a body for: what the regulation makes binding, decided on the data. */
 export function isBindingFinding(finding: Finding): boolean {
-  return finding.code === 'missing-mandatory-field' || finding.code === 'condition-violated' || finding.binding === true;
+  return (
+    finding.code === 'missing-mandatory-field' || finding.code === 'condition-violated' || finding.binding === true
+  );
 }
 
 /** What the caller knows beyond the body: when it arrived (for conditions comparing dates with the receipt). */
@@ -70,7 +72,11 @@ interface ReleaseData {
 
 interface RulesData extends ConditionalRulesData {
   formatVersion: string;
-  rules: { pruefidentifikator: string; fields: AhbFieldRule[]; conditionalFields?: ConditionalRulesData['rules'][number]['conditionalFields'] }[];
+  rules: {
+    pruefidentifikator: string;
+    fields: AhbFieldRule[];
+    conditionalFields?: ConditionalRulesData['rules'][number]['conditionalFields'];
+  }[];
 }
 
 interface CompiledRule extends AhbFieldRule {
@@ -135,7 +141,9 @@ function withoutDropped(base: RulesData, derived: DerivedRulesData): RulesData {
   };
 }
 const RELEASE_DATA = (CATALOGUE_DATA as { releases: Record<string, ReleaseData> }).releases;
-const RELEASES = new Map<string, ResolvedRelease>(Object.keys(RELEASE_DATA).map((name) => [name, resolveRelease(name)]));
+const RELEASES = new Map<string, ResolvedRelease>(
+  Object.keys(RELEASE_DATA).map((name) => [name, resolveRelease(name)]),
+);
 
 /**
  * Findings of one body for (release, role, operation):
@@ -171,20 +179,36 @@ export function findingsFor(
     findings.set(
       pointer,
       known
-        ? { code: 'unlisted-pi', pointer, message: `Prüfidentifikator ${pruefidentifikator} (${known.messageType}) is not listed for ${role} ${operation} in release ${release}` }
-        : { code: 'unknown-pi', pointer, message: `Prüfidentifikator ${pruefidentifikator} is not a Prüfidentifikator of release ${release}` },
+        ? {
+            code: 'unlisted-pi',
+            pointer,
+            message: `Prüfidentifikator ${pruefidentifikator} (${known.messageType}) is not listed for ${role} ${operation} in release ${release}`,
+          }
+        : {
+            code: 'unknown-pi',
+            pointer,
+            message: `Prüfidentifikator ${pruefidentifikator} is not a Prüfidentifikator of release ${release}`,
+          },
     );
   }
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
     if (rule.pointer !== undefined) {
-      if (isMissingAlong(body, rule.steps)) addMissing(findings, rule, rule.pointer, pruefidentifikator, data.formatVersion);
+      if (isMissingAlong(body, rule.steps))
+        addMissing(findings, rule, rule.pointer, pruefidentifikator, data.formatVersion);
       continue;
     }
-    for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every')) addMissing(findings, rule, pointer, pruefidentifikator, data.formatVersion);
+    for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every'))
+      addMissing(findings, rule, pointer, pruefidentifikator, data.formatVersion);
   }
 
   // The fields in the order ConditionalRules builds its scoped contexts in: the deciders see one object shape.
-  const whole: ConditionContext = { body, scope: undefined, receiverRole: role, senderRoles: senderRolesOf(entry?.direction), receivedAt: options.receivedAt };
+  const whole: ConditionContext = {
+    body,
+    scope: undefined,
+    receiverRole: role,
+    senderRoles: senderRolesOf(entry?.direction),
+    receivedAt: options.receivedAt,
+  };
   const outcome = data.conditional.evaluate(pruefidentifikator, whole);
   for (const missing of outcome.missing) {
     if (findings.has(missing.pointer)) continue;
@@ -197,7 +221,8 @@ export function findingsFor(
   for (const [pointer, checks] of outcome.bindingIdentifierChecks) {
     const finding = findings.get(pointer);
     // The identifier findings are this call's own objects: marked in place (a spread copy costs more than the rest).
-    if (finding?.code === 'invalid-identifier' && finding.check && checks.includes(finding.check)) finding.binding = true;
+    if (finding?.code === 'invalid-identifier' && finding.check && checks.includes(finding.check))
+      finding.binding = true;
   }
   for (const violation of outcome.violations) {
     findings.set(`${violation.pointer} ${violation.label}`, {
@@ -210,7 +235,13 @@ export function findingsFor(
   return [...findings.values()].sort(byPointer);
 }
 
-function addMissing(findings: Map<string, Finding>, rule: CompiledRule, pointer: string, pruefidentifikator: string, formatVersion: string): void {
+function addMissing(
+  findings: Map<string, Finding>,
+  rule: CompiledRule,
+  pointer: string,
+  pruefidentifikator: string,
+  formatVersion: string,
+): void {
   if (findings.has(pointer)) return;
   findings.set(pointer, {
     code: 'missing-mandatory-field',
@@ -238,7 +269,6 @@ function parseSenderRoles(direction: string): string[] {
   }
   return [...senders];
 }
-
 
 function byPointer(a: Finding, b: Finding): number {
   if (a.pointer !== b.pointer) return a.pointer < b.pointer ? -1 : 1;

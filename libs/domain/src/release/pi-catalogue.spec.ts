@@ -14,9 +14,14 @@ interface IndexEntry {
   description: string;
   direction: string;
 }
-const INDEX = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'ahb', 'INDEX.json'), 'utf8')) as { by_version: Record<string, IndexEntry[]> };
+const INDEX = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'ahb', 'INDEX.json'), 'utf8')) as {
+  by_version: Record<string, IndexEntry[]>;
+};
 const CATALOGUE = CATALOGUE_DATA as unknown as {
-  releases: Record<string, { known: Record<string, KnownPi>; pruefidentifikatoren: Record<string, Record<string, CatalogueEntry[]>> }>;
+  releases: Record<
+    string,
+    { known: Record<string, KnownPi>; pruefidentifikatoren: Record<string, Record<string, CatalogueEntry[]>> }
+  >;
 };
 const ROLES = ['LF', 'NB', 'MSB'] as const;
 /** PIs only the request schemas name (CONTRL, the MaloIdent answers): known in every release. */
@@ -51,14 +56,19 @@ describe('PI catalogue: known PIs', () => {
       expect(index.length).toBeGreaterThan(480);
       for (const entry of index) {
         expect({ pi: entry.pruefidentifikator, ...knownPi(release, entry.pruefidentifikator) }).toEqual(
-          expect.objectContaining({ pi: entry.pruefidentifikator, meaning: entry.description, direction: entry.direction }),
+          expect.objectContaining({
+            pi: entry.pruefidentifikator,
+            meaning: entry.description,
+            direction: entry.direction,
+          }),
         );
       }
     });
 
     it("should know every PI of the vendor's folder, as the folder's message type", () => {
       expect(vendor.size).toBeGreaterThan(280);
-      for (const [pi, message] of vendor) expect({ pi, type: knownPi(release, pi)?.messageType }).toEqual({ pi, type: message });
+      for (const [pi, message] of vendor)
+        expect({ pi, type: knownPi(release, pi)?.messageType }).toEqual({ pi, type: message });
     });
 
     it('should know nothing else than index, vendor and the schema-only PIs', () => {
@@ -68,7 +78,8 @@ describe('PI catalogue: known PIs', () => {
 
     it('should know every PI a role lists', () => {
       for (const operations of Object.values(CATALOGUE.releases[release].pruefidentifikatoren)) {
-        for (const entries of Object.values(operations)) for (const entry of entries) expect(knownPi(release, entry.pruefidentifikator)).toBeDefined();
+        for (const entries of Object.values(operations))
+          for (const entry of entries) expect(knownPi(release, entry.pruefidentifikator)).toBeDefined();
       }
     });
 
@@ -91,7 +102,8 @@ describe('PI catalogue: known PIs', () => {
     });
 
     it('should inherit every other message type from 04/26', () => {
-      const others = (release: ReleaseName) => Object.entries(knownOf(release)).filter(([, entry]) => entry.messageType !== 'UTILMD');
+      const others = (release: ReleaseName) =>
+        Object.entries(knownOf(release)).filter(([, entry]) => entry.messageType !== 'UTILMD');
       expect(others('10/26')).toEqual(others('04/26'));
       expect(others('10/26').length).toBe(500 - 187);
     });
@@ -101,28 +113,55 @@ describe('PI catalogue: known PIs', () => {
 describe('PI catalogue: self-sent PIs on update', () => {
   const releases: ReleaseName[] = ['10/25', '04/26', '10/26'];
 
-  it.each(releases)('should list on each role\'s update every PI of %s whose direction is only "<role> → …"', (release) => {
-    for (const role of ROLES) {
-      const plain = Object.entries(knownOf(release)).filter(([, entry]) => new RegExp(`^${role} → [^,]+$`).test(entry.direction));
-      expect(plain.length).toBeGreaterThan(10);
-      for (const [pi] of plain) expect({ role, pi, listed: catalogueEntry(release, role, 'update', pi) !== undefined }).toEqual({ role, pi, listed: true });
-    }
-  });
+  it.each(releases)(
+    'should list on each role\'s update every PI of %s whose direction is only "<role> → …"',
+    (release) => {
+      for (const role of ROLES) {
+        const plain = Object.entries(knownOf(release)).filter(([, entry]) =>
+          new RegExp(`^${role} → [^,]+$`).test(entry.direction),
+        );
+        expect(plain.length).toBeGreaterThan(10);
+        for (const [pi] of plain)
+          expect({ role, pi, listed: catalogueEntry(release, role, 'update', pi) !== undefined }).toEqual({
+            role,
+            pi,
+            listed: true,
+          });
+      }
+    },
+  );
 
-  it.each(releases)('should add sender entries in %s only on update, each naming the role (or its old/new variant) as a sender', (release) => {
-    const variants: Record<string, RegExp> = { LF: /(^|, )LF[AN]? /, NB: /(^|, )(anf)?NB[AN]? /, MSB: /(^|, )(g|weitere[rn] )?MSB[AN]? / };
-    for (const role of ROLES) {
-      const listed = CATALOGUE.releases[release].pruefidentifikatoren[role] ?? CATALOGUE.releases['04/26'].pruefidentifikatoren[role];
-      expect(listed['create']?.filter((entry) => entry.source === 'sender') ?? []).toEqual([]);
-      for (const entry of (listed['update'] ?? []).filter((e) => e.source === 'sender')) expect(entry.direction).toMatch(variants[role]);
-    }
-  });
+  it.each(releases)(
+    'should add sender entries in %s only on update, each naming the role (or its old/new variant) as a sender',
+    (release) => {
+      const variants: Record<string, RegExp> = {
+        LF: /(^|, )LF[AN]? /,
+        NB: /(^|, )(anf)?NB[AN]? /,
+        MSB: /(^|, )(g|weitere[rn] )?MSB[AN]? /,
+      };
+      for (const role of ROLES) {
+        const listed =
+          CATALOGUE.releases[release].pruefidentifikatoren[role] ??
+          CATALOGUE.releases['04/26'].pruefidentifikatoren[role];
+        expect(listed['create']?.filter((entry) => entry.source === 'sender') ?? []).toEqual([]);
+        for (const entry of (listed['update'] ?? []).filter((e) => e.source === 'sender'))
+          expect(entry.direction).toMatch(variants[role]);
+      }
+    },
+  );
 
   it('should not list PIs of other senders (ÜNB, BIKO) or without a sender (MSCONS) as self-sent', () => {
     // 13002: "verschiedene Marktrollen"; LF's schema lists it, the others do not send it by the rule.
-    expect(ROLES.map((role) => catalogueEntry('04/26', role, 'update', '13002')?.source)).toEqual(['schema', undefined, undefined]);
-    const byOthers = Object.entries(knownOf('04/26')).filter(([, entry]) => /^(ÜNB|BIKO) → [^,]+$/.test(entry.direction));
+    expect(ROLES.map((role) => catalogueEntry('04/26', role, 'update', '13002')?.source)).toEqual([
+      'schema',
+      undefined,
+      undefined,
+    ]);
+    const byOthers = Object.entries(knownOf('04/26')).filter(([, entry]) =>
+      /^(ÜNB|BIKO) → [^,]+$/.test(entry.direction),
+    );
     expect(byOthers.length).toBeGreaterThan(5);
-    for (const [pi] of byOthers) for (const role of ROLES) expect(catalogueEntry('04/26', role, 'update', pi)?.source).not.toBe('sender');
+    for (const [pi] of byOthers)
+      for (const role of ROLES) expect(catalogueEntry('04/26', role, 'update', pi)?.source).not.toBe('sender');
   });
 });

@@ -30,6 +30,10 @@ describe(parseRelease.name, () => {
   });
 
   it('should know the three releases in order', () => {
-    expect(RELEASES.map((release) => `${release.name}=${release.formatVersion}`)).toEqual(['10/25=FV2510', '04/26=FV2604', '10/26=FV2610']);
+    expect(RELEASES.map((release) => `${release.name}=${release.formatVersion}`)).toEqual([
+      '10/25=FV2510',
+      '04/26=FV2604',
+      '10/26=FV2610',
+    ]);
   });
 });

@@ -13,7 +13,11 @@ export interface Release {
 /** Every release, oldest first (from `data/releases.json`: a new release is a data change). */
 export const RELEASES: readonly Release[] = Object.freeze(
   RELEASE_DATA.releases
-    .map((release) => ({ name: release.name as ReleaseName, formatVersion: release.formatVersion, validFrom: new Date(release.validFrom) }))
+    .map((release) => ({
+      name: release.name as ReleaseName,
+      formatVersion: release.formatVersion,
+      validFrom: new Date(release.validFrom),
+    }))
     .sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime()),
 );
 

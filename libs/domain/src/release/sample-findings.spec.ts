@@ -23,7 +23,15 @@ describe('findings of every sample', () => {
   it.each(RELEASES)('should match the reviewed findings under %s', (release) => {
     const lines = processSamples({ vendor: true }).flatMap((sample) =>
       findingsFor(release, sample.role, sample.operation, sample.body, { receivedAt: RECEIVED_AT }).map((finding) =>
-        [sample.name, finding.code, finding.pointer, finding.check ?? finding.condition ?? '', finding.binding ? 'binding' : ''].join(' ').trim(),
+        [
+          sample.name,
+          finding.code,
+          finding.pointer,
+          finding.check ?? finding.condition ?? '',
+          finding.binding ? 'binding' : '',
+        ]
+          .join(' ')
+          .trim(),
       ),
     );
     expect(lines).toMatchSnapshot();

@@ -9,7 +9,11 @@ const DATA_FILE = path.join(__dirname, 'data', 'trigger-events.json');
 
 describe('triggerEvent', () => {
   it('should list the events of each role as the 04/26 specs do (LF 43, NB 39, MSB 7)', () => {
-    expect([triggerEventNames('04/26', 'LF').length, triggerEventNames('04/26', 'NB').length, triggerEventNames('04/26', 'MSB').length]).toEqual([43, 39, 7]);
+    expect([
+      triggerEventNames('04/26', 'LF').length,
+      triggerEventNames('04/26', 'NB').length,
+      triggerEventNames('04/26', 'MSB').length,
+    ]).toEqual([43, 39, 7]);
   });
 
   it('should give an event its PIs and the required fields common to all of them', () => {
@@ -18,7 +22,10 @@ describe('triggerEvent', () => {
       role: 'LF',
       eventname: 'START_LIEFERBEGINN',
       pruefidentifikatoren: ['44001', '55001', '55077', '55600', '55601'],
-      required: expect.arrayContaining(['/stammdaten/MARKTLOKATION/*/marktlokationsId', '/transaktionsdaten/vertragsbeginn']),
+      required: expect.arrayContaining([
+        '/stammdaten/MARKTLOKATION/*/marktlokationsId',
+        '/transaktionsdaten/vertragsbeginn',
+      ]),
     });
   });
 
@@ -30,7 +37,10 @@ describe('triggerEvent', () => {
 
   it('should let 10/26 keep the 04/26 events of messages it has no specs for, and drop those it has replaced', () => {
     // IFTSTA (21045): 10/26 covers UTILMD Strom only; 55670 (UTILMD) no longer exists in 10/26.
-    expect(triggerEvent('10/26', 'LF', 'START_UEBERMITTLUNG_ENFG')).toEqual({ ...triggerEvent('04/26', 'LF', 'START_UEBERMITTLUNG_ENFG'), release: '10/26' });
+    expect(triggerEvent('10/26', 'LF', 'START_UEBERMITTLUNG_ENFG')).toEqual({
+      ...triggerEvent('04/26', 'LF', 'START_UEBERMITTLUNG_ENFG'),
+      release: '10/26',
+    });
     expect(triggerEvent('04/26', 'NB', 'START_VERSAND_STDA_BK_TREUE')).toBeDefined();
     expect(triggerEvent('10/26', 'NB', 'START_VERSAND_STDA_BK_TREUE')).toBeUndefined();
   });
@@ -44,15 +54,27 @@ describe('triggerEvent', () => {
 });
 
 describe('missingTriggerFields', () => {
-  const event = { required: ['/stammdaten/MARKTLOKATION/*/marktlokationsId', '/transaktionsdaten/absender', '/transaktionsdaten/sparte'] };
+  const event = {
+    required: [
+      '/stammdaten/MARKTLOKATION/*/marktlokationsId',
+      '/transaktionsdaten/absender',
+      '/transaktionsdaten/sparte',
+    ],
+  };
 
   it('should find nothing missing in a complete body', () => {
-    const body = { stammdaten: { MARKTLOKATION: [{ marktlokationsId: '41373559241' }] }, transaktionsdaten: { absender: {}, sparte: 'STROM' } };
+    const body = {
+      stammdaten: { MARKTLOKATION: [{ marktlokationsId: '41373559241' }] },
+      transaktionsdaten: { absender: {}, sparte: 'STROM' },
+    };
     expect(missingTriggerFields(event, body)).toEqual([]);
   });
 
   it('should name each missing member by its pointer, elements by index, an absent container once', () => {
-    const body = { stammdaten: { MARKTLOKATION: [{ marktlokationsId: '41373559241' }, {}, { marktlokationsId: null }] }, transaktionsdaten: {} };
+    const body = {
+      stammdaten: { MARKTLOKATION: [{ marktlokationsId: '41373559241' }, {}, { marktlokationsId: null }] },
+      transaktionsdaten: {},
+    };
     expect(missingTriggerFields(event, body)).toEqual([
       '#/stammdaten/MARKTLOKATION/1/marktlokationsId',
       '#/stammdaten/MARKTLOKATION/2/marktlokationsId',
@@ -65,9 +87,9 @@ describe('missingTriggerFields', () => {
   it('should take an empty array as present and a non-array as lacking its elements', () => {
     const transaktionsdaten = { absender: {}, sparte: 'STROM' };
     expect(missingTriggerFields(event, { stammdaten: { MARKTLOKATION: [] }, transaktionsdaten })).toEqual([]);
-    expect(missingTriggerFields(event, { stammdaten: { MARKTLOKATION: { marktlokationsId: 'x' } }, transaktionsdaten })).toEqual([
-      '#/stammdaten/MARKTLOKATION',
-    ]);
+    expect(
+      missingTriggerFields(event, { stammdaten: { MARKTLOKATION: { marktlokationsId: 'x' } }, transaktionsdaten }),
+    ).toEqual(['#/stammdaten/MARKTLOKATION']);
   });
 });
 
@@ -77,7 +99,9 @@ describe('generated trigger event catalogue', () => {
     try {
       execFileSync(process.execPath, [path.join(REPO_ROOT, 'tools', 'event-catalogue', 'generate.js'), '--out', out]);
       expect(fs.readdirSync(out)).toEqual(['trigger-events.json']);
-      expect(fs.readFileSync(DATA_FILE, 'utf8')).toEqual(fs.readFileSync(path.join(out, 'trigger-events.json'), 'utf8'));
+      expect(fs.readFileSync(DATA_FILE, 'utf8')).toEqual(
+        fs.readFileSync(path.join(out, 'trigger-events.json'), 'utf8'),
+      );
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

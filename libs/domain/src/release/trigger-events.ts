@@ -38,7 +38,9 @@ const EVENTS = new Map(Object.keys(RELEASE_DATA).map((name) => [name, resolveRel
 /** The event `eventname` of `role` in `release`; undefined when the role cannot send it in that release. */
 export function triggerEvent(release: ReleaseName, role: MarketRole, eventname: string): TriggerEvent | undefined {
   const event = EVENTS.get(release)?.get(role)?.get(eventname);
-  return event && { release, role, eventname, pruefidentifikatoren: event.pruefidentifikatoren, required: event.required };
+  return (
+    event && { release, role, eventname, pruefidentifikatoren: event.pruefidentifikatoren, required: event.required }
+  );
 }
 
 /** Names of the events `role` can send in `release`, sorted. */
@@ -77,7 +79,8 @@ function missingAlong(value: unknown, tokens: string[], pointer: string): string
 /** Role → event name → event of a release, with what it inherits applied. */
 function resolveRelease(name: string, seen: readonly string[] = []): Map<string, Map<string, CatalogueEvent>> {
   const own = RELEASE_DATA[name];
-  if (!own || seen.includes(name)) throw new Error(`trigger events of release ${name} are missing or inherit in a cycle`);
+  if (!own || seen.includes(name))
+    throw new Error(`trigger events of release ${name} are missing or inherit in a cycle`);
   const parent = own.inherits ? resolveRelease(own.inherits, [...seen, name]) : undefined;
   const roles = new Set([...(parent?.keys() ?? []), ...Object.keys(own.events)]);
   return new Map(

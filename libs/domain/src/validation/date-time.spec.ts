@@ -38,7 +38,10 @@ describe(isDateTime.name, () => {
     expect(isDateTime(value)).toBe(false);
   });
 
-  it.each([[1711969020000], [null], [undefined], [new Date('2024-04-01T10:57:00Z')]])('should reject the non-string %p', (value) => {
-    expect(isDateTime(value)).toBe(false);
-  });
+  it.each([[1711969020000], [null], [undefined], [new Date('2024-04-01T10:57:00Z')]])(
+    'should reject the non-string %p',
+    (value) => {
+      expect(isDateTime(value)).toBe(false);
+    },
+  );
 });

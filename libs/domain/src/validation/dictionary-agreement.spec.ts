@@ -1,7 +1,15 @@
 import { compareWithDictionary, readDictionary, type Comparison } from '../../test/dictionary-agreement';
 import { DICTIONARY_EXCEPTIONS, type DictionaryException } from '../../test/dictionary-exceptions';
-import { ProzessdatenAktualisierenLf, ProzessdatenAktualisierenMsb, ProzessdatenAktualisierenNb } from '../envelope/prozessdaten-aktualisieren';
-import { ProzessdatenErstellenLf, ProzessdatenErstellenMsb, ProzessdatenErstellenNb } from '../envelope/prozessdaten-erstellen';
+import {
+  ProzessdatenAktualisierenLf,
+  ProzessdatenAktualisierenMsb,
+  ProzessdatenAktualisierenNb,
+} from '../envelope/prozessdaten-aktualisieren';
+import {
+  ProzessdatenErstellenLf,
+  ProzessdatenErstellenMsb,
+  ProzessdatenErstellenNb,
+} from '../envelope/prozessdaten-erstellen';
 
 // The vendor's BO4E dialect (reference/maco-api-doc-resources/bo4e, read by tools/bo4e-dictionary) is the type system
 // of these classes: every property of every dictionary type the domain models is compared with what the class
@@ -51,7 +59,15 @@ describe('the domain classes vs. the vendor BO4E dictionary', () => {
     console.log(`dictionary agreement: ${JSON.stringify(figures)}`);
     expect(agreeing + differing.length).toBe(comparisons.length);
     // The walk reaches the envelope, stammdaten, transaktionsdaten, zusatzdaten and what they nest.
-    expect([...types]).toEqual(expect.arrayContaining(['cdoc/ProcessData', 'cdoc/Stammdaten', 'cdoc/Transaktionsdaten', 'bo/Marktlokation', 'com/Verbrauch']));
+    expect([...types]).toEqual(
+      expect.arrayContaining([
+        'cdoc/ProcessData',
+        'cdoc/Stammdaten',
+        'cdoc/Transaktionsdaten',
+        'bo/Marktlokation',
+        'com/Verbrauch',
+      ]),
+    );
   });
 
   it('should give every dictionary property of a modelled type a property of the class', () => {
@@ -63,7 +79,9 @@ describe('the domain classes vs. the vendor BO4E dictionary', () => {
   });
 
   it('should agree on every property but the listed exceptions', () => {
-    const unlisted = differing.filter((comparison) => !DICTIONARY_EXCEPTIONS.some((exception) => matches(exception, comparison)));
+    const unlisted = differing.filter(
+      (comparison) => !DICTIONARY_EXCEPTIONS.some((exception) => matches(exception, comparison)),
+    );
     expect(unlisted.map(label)).toEqual([]);
   });
 
@@ -75,9 +93,16 @@ describe('the domain classes vs. the vendor BO4E dictionary', () => {
     expect(stale).toEqual([]);
   });
 
-  it('should list only exceptions where the class accepts the dictionary\'s shape and more', () => {
+  it("should list only exceptions where the class accepts the dictionary's shape and more", () => {
     const covers = (domain: string, dictionary: string) =>
-      domain.split(' | ').some((shape) => shape === dictionary || (shape === 'string' && dictionary === 'string(date-time)') || (shape === 'array' && dictionary.endsWith('[]')));
+      domain
+        .split(' | ')
+        .some(
+          (shape) =>
+            shape === dictionary ||
+            (shape === 'string' && dictionary === 'string(date-time)') ||
+            (shape === 'array' && dictionary.endsWith('[]')),
+        );
     expect(DICTIONARY_EXCEPTIONS.filter((exception) => !covers(exception.domain, exception.dictionary))).toEqual([]);
   });
 

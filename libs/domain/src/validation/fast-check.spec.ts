@@ -6,13 +6,29 @@ import { classValidatorViolations } from './validate-process-data';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 // Replacements that exercise every kind of rule: type swaps, null, empty containers, bad formats, wrong nesting.
-const REPLACEMENTS: Json[] = [null, 42, 'x', true, {}, [], [1], ['x'], [{}], { a: 1 }, '2024-13-01T00:00:00Z', '2024-04-01T10:57:00Z', -0.5, ''];
+const REPLACEMENTS: Json[] = [
+  null,
+  42,
+  'x',
+  true,
+  {},
+  [],
+  [1],
+  ['x'],
+  [{}],
+  { a: 1 },
+  '2024-13-01T00:00:00Z',
+  '2024-04-01T10:57:00Z',
+  -0.5,
+  '',
+];
 
 /** Every path of a JSON value, as key lists. */
 function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   const here = prefix.length ? [prefix] : [];
   if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
-  if (value && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
+  if (value && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
   return here;
 }
 
@@ -37,32 +53,41 @@ function replaced(body: Json, path: (string | number)[], replacement: Json | und
 describe(passesAllRules.name, () => {
   const samples = processSamples();
 
-  it.each(samples.map((sample) => [sample.name, sample] as const))('should agree with class-validator on mutations of %s', (_name, sample) => {
-    const envelope = envelopeClassFor(sample.role, sample.operation);
-    const body = withBusinessKey(sample.body) as Json;
-    let disagreements: string[] = [];
-    let cases = 0;
-    const compare = (candidate: Json, label: string) => {
-      cases++;
-      const fast = passesAllRules(envelope, candidate);
-      const reference = classValidatorViolations(envelope, candidate as object).length === 0;
-      if (fast !== reference) disagreements.push(`${label}: fast ${fast}, class-validator ${reference}`);
-    };
+  it.each(samples.map((sample) => [sample.name, sample] as const))(
+    'should agree with class-validator on mutations of %s',
+    (_name, sample) => {
+      const envelope = envelopeClassFor(sample.role, sample.operation);
+      const body = withBusinessKey(sample.body) as Json;
+      let disagreements: string[] = [];
+      let cases = 0;
+      const compare = (candidate: Json, label: string) => {
+        cases++;
+        const fast = passesAllRules(envelope, candidate);
+        const reference = classValidatorViolations(envelope, candidate as object).length === 0;
+        if (fast !== reference) disagreements.push(`${label}: fast ${fast}, class-validator ${reference}`);
+      };
 
-    compare(body, 'unchanged');
-    paths(body).forEach((path, index) => {
-      compare(replaced(body, path, undefined), `${path.join('/')} deleted`);
-      // Two replacements per path, rotating through the list, keep the run short but cover every kind everywhere.
-      for (const replacement of [REPLACEMENTS[index % REPLACEMENTS.length], REPLACEMENTS[(index * 7 + 3) % REPLACEMENTS.length]]) {
-        compare(replaced(body, path, replacement), `${path.join('/')} = ${JSON.stringify(replacement)}`);
-      }
-      compare(replaced(body, [...path.slice(0, -1), 'zukunftsfeld'], { neu: [1] }), `${path.slice(0, -1).join('/')} + unknown field`);
-    });
+      compare(body, 'unchanged');
+      paths(body).forEach((path, index) => {
+        compare(replaced(body, path, undefined), `${path.join('/')} deleted`);
+        // Two replacements per path, rotating through the list, keep the run short but cover every kind everywhere.
+        for (const replacement of [
+          REPLACEMENTS[index % REPLACEMENTS.length],
+          REPLACEMENTS[(index * 7 + 3) % REPLACEMENTS.length],
+        ]) {
+          compare(replaced(body, path, replacement), `${path.join('/')} = ${JSON.stringify(replacement)}`);
+        }
+        compare(
+          replaced(body, [...path.slice(0, -1), 'zukunftsfeld'], { neu: [1] }),
+          `${path.slice(0, -1).join('/')} + unknown field`,
+        );
+      });
 
-    disagreements = disagreements.slice(0, 10);
-    expect(disagreements).toEqual([]);
-    expect(cases).toBeGreaterThan(10);
-  });
+      disagreements = disagreements.slice(0, 10);
+      expect(disagreements).toEqual([]);
+      expect(cases).toBeGreaterThan(10);
+    },
+  );
 
   it('should refuse what is not a JSON object, and never change its input', () => {
     const envelope = envelopeClassFor('LF', 'create');

@@ -138,18 +138,28 @@ function readRules(type: ClassType): PropertyRules[] | undefined {
   const byProperty = new Map<string, PropertyRules>();
   for (const entry of metadata) {
     let property = byProperty.get(entry.propertyName);
-    if (!property) byProperty.set(entry.propertyName, (property = { name: entry.propertyName, conditions: [], checks: [], nested: false }));
+    if (!property)
+      byProperty.set(
+        entry.propertyName,
+        (property = { name: entry.propertyName, conditions: [], checks: [], nested: false }),
+      );
     switch (entry.type) {
       case ValidationTypes.CONDITIONAL_VALIDATION: {
         const condition = entry.constraints[0] as Condition;
-        property.conditions.push(entry.name === 'isOptional' && sameCondition(condition, entry.propertyName) ? isPresent : condition);
+        property.conditions.push(
+          entry.name === 'isOptional' && sameCondition(condition, entry.propertyName) ? isPresent : condition,
+        );
         break;
       }
       case ValidationTypes.CUSTOM_VALIDATION:
       case ValidationTypes.IS_DEFINED:
         for (const constraint of storage.getTargetValidatorConstraints(entry.constraintCls)) {
           if (constraint.async) return undefined;
-          const check: ConstraintCheck = { instance: constraint.instance, constraints: entry.constraints ?? [], each: entry.each === true };
+          const check: ConstraintCheck = {
+            instance: constraint.instance,
+            constraints: entry.constraints ?? [],
+            each: entry.each === true,
+          };
           check.test = directTest(constraint.name, check, type, entry.propertyName);
           property.checks.push(check);
         }
@@ -184,7 +194,11 @@ function checkTest(type: ClassType, property: string, check: ConstraintCheck): P
 }
 
 /** The constraint's own `validate`, with the arguments class-validator would pass. */
-function constraintTest(type: ClassType, property: string, { instance, constraints, each }: ConstraintCheck): PropertyTest {
+function constraintTest(
+  type: ClassType,
+  property: string,
+  { instance, constraints, each }: ConstraintCheck,
+): PropertyTest {
   const targetName = type.name;
   return (value, object) => {
     const args: ValidationArguments = { value, constraints, targetName, object, property };
@@ -258,7 +272,13 @@ function directTest(name: string, check: ConstraintCheck, type: ClassType, prope
     ? (value: unknown) => instance.passes(value, constraints)
     : DIRECT_TESTS[name]?.(constraints);
   if (!test) return undefined;
-  const args = (value: unknown): ValidationArguments => ({ value, constraints, targetName: type.name, object: {}, property });
+  const args = (value: unknown): ValidationArguments => ({
+    value,
+    constraints,
+    targetName: type.name,
+    object: {},
+    property,
+  });
   return PROBES.every((probe) => test(probe) === (instance.validate(probe, args(probe)) === true)) ? test : undefined;
 }
 

@@ -1,4 +1,11 @@
-import { appendPointer, comparePointers, escapePointerToken, ROOT_POINTER, unescapePointerToken, valueAt } from './json-pointer';
+import {
+  appendPointer,
+  comparePointers,
+  escapePointerToken,
+  ROOT_POINTER,
+  unescapePointerToken,
+  valueAt,
+} from './json-pointer';
 
 describe(appendPointer.name, () => {
   it.each([

@@ -21,7 +21,10 @@ describe('LocatingConstraint passes', () => {
 
   it.each(cases)('should agree with locate for %s', (_name, constraint, constraints) => {
     for (const value of VALUES) {
-      expect([value, constraint.passes(value, constraints)]).toEqual([value, constraint.locate(value, constraints).length === 0]);
+      expect([value, constraint.passes(value, constraints)]).toEqual([
+        value,
+        constraint.locate(value, constraints).length === 0,
+      ]);
     }
   });
 });

@@ -1,9 +1,4 @@
-import {
-  isObject,
-  registerDecorator,
-  ValidatorConstraint,
-  type ValidationOptions,
-} from 'class-validator';
+import { isObject, registerDecorator, ValidatorConstraint, type ValidationOptions } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
 import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
 import { MESSAGES } from './messages';

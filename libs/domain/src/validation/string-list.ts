@@ -1,8 +1,4 @@
-import {
-  registerDecorator,
-  ValidatorConstraint,
-  type ValidationOptions,
-} from 'class-validator';
+import { registerDecorator, ValidatorConstraint, type ValidationOptions } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
 import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
 import { MESSAGES } from './messages';

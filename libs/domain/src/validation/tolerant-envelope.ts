@@ -20,7 +20,9 @@ const CONTAINERS = ['stammdaten', 'transaktionsdaten', 'zusatzdaten'] as const;
 
 /** The keys a booking is found and replayed by: a value of another type cannot name a process. */
 const KEY_FIELDS = ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId', 'referenzProzessId'];
-const KEY_POINTERS = new Set(KEY_FIELDS.map((field) => appendPointer(appendPointer(ROOT_POINTER, 'zusatzdaten'), field)));
+const KEY_POINTERS = new Set(
+  KEY_FIELDS.map((field) => appendPointer(appendPointer(ROOT_POINTER, 'zusatzdaten'), field)),
+);
 
 /** A container given as `[]` or `null`: a serialiser's empty map, read as `{}` without a finding. */
 const isEmptyContainer = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
@@ -56,12 +58,16 @@ export function envelopeOf(body: Record<string, unknown>): { envelope: Record<st
  * Splits the violations of `envelope` into refusals (a process key present with a wrong type or empty) and
  * `invalid-value` findings (everything else: the body is booked verbatim and the finding says what disagrees).
  */
-export function tolerantReading(body: Record<string, unknown>, validate: (envelope: Record<string, unknown>) => FieldViolation[]): TolerantReading {
+export function tolerantReading(
+  body: Record<string, unknown>,
+  validate: (envelope: Record<string, unknown>) => FieldViolation[],
+): TolerantReading {
   const { envelope, findings } = envelopeOf(body);
   const refusals: FieldViolation[] = [];
   for (const violation of validate(envelope)) {
     const value = valueAt(envelope, violation.pointer);
-    if (violation.pointer === ROOT_POINTER || (KEY_POINTERS.has(violation.pointer) && value !== undefined)) refusals.push(violation);
+    if (violation.pointer === ROOT_POINTER || (KEY_POINTERS.has(violation.pointer) && value !== undefined))
+      refusals.push(violation);
     else findings.push(invalidValue(violation.pointer, violation.message, value));
   }
   return { envelope, findings, refusals };
@@ -69,5 +75,11 @@ export function tolerantReading(body: Record<string, unknown>, validate: (envelo
 
 function invalidValue(pointer: string, message: string, value: unknown): Finding {
   const got = jsonKindOf(value);
-  return { code: 'invalid-value', pointer, message: `${message} (got ${got})`, expected: message.replace(/^(must be|is) /, ''), got };
+  return {
+    code: 'invalid-value',
+    pointer,
+    message: `${message} (got ${got})`,
+    expected: message.replace(/^(must be|is) /, ''),
+    got,
+  };
 }

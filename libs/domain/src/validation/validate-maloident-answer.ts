@@ -19,9 +19,11 @@ export function validateMaloIdentAnswer(body: unknown): FieldViolation[] {
     const { prozessId, referenzProzessId } = zusatzdaten as { prozessId?: unknown; referenzProzessId?: unknown };
     const present = (value: unknown) => typeof value === 'string' && value.length > 0;
     if (!present(prozessId) && !present(referenzProzessId)) {
-      violations.push({ pointer: '#/zusatzdaten/prozessId', message: 'is required (the prozessId of the START_MALOIDENT trigger; referenzProzessId is accepted too)' });
+      violations.push({
+        pointer: '#/zusatzdaten/prozessId',
+        message: 'is required (the prozessId of the START_MALOIDENT trigger; referenzProzessId is accepted too)',
+      });
     }
   }
   return violations;
 }
-

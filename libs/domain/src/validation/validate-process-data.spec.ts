@@ -93,7 +93,10 @@ describe(validateProcessData.name, () => {
 
     it('should report a string where a number belongs deep inside stammdaten', () => {
       expect(create((body) => (body.stammdaten.BILANZIERUNG[0].jahresverbrauchsprognose.wert = '2000'))).toEqual([
-        { pointer: '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert', message: 'must be a number or an object' },
+        {
+          pointer: '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert',
+          message: 'must be a number or an object',
+        },
       ]);
     });
 
@@ -104,8 +107,13 @@ describe(validateProcessData.name, () => {
     });
 
     it('should report a boolean field given a string', () => {
-      expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].korrespondenzpartner.gewerbekennzeichnung = 'false'))).toEqual([
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/korrespondenzpartner/gewerbekennzeichnung', message: 'must be a boolean' },
+      expect(
+        create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].korrespondenzpartner.gewerbekennzeichnung = 'false')),
+      ).toEqual([
+        {
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/korrespondenzpartner/gewerbekennzeichnung',
+          message: 'must be a boolean',
+        },
       ]);
     });
 
@@ -116,7 +124,9 @@ describe(validateProcessData.name, () => {
     });
 
     it('should report an impossible calendar date inside stammdaten', () => {
-      expect(create((body) => (body.stammdaten.NETZNUTZUNGSVERTRAG[0].vertragsbeginn = '2024-13-01T00:00:00Z'))).toEqual([
+      expect(
+        create((body) => (body.stammdaten.NETZNUTZUNGSVERTRAG[0].vertragsbeginn = '2024-13-01T00:00:00Z')),
+      ).toEqual([
         { pointer: '#/stammdaten/NETZNUTZUNGSVERTRAG/0/vertragsbeginn', message: 'must be an RFC 3339 date-time' },
       ]);
     });
@@ -131,17 +141,24 @@ describe(validateProcessData.name, () => {
       const violations = create((body) => {
         body.transaktionsdaten.absender.ansprechpartner.rufnummern = { nummerntyp: 'RUF_ZENTRALE', rufnummer: 12345 };
       });
-      expect(violations).toEqual([{ pointer: '#/transaktionsdaten/absender/ansprechpartner/rufnummern', message: 'must be an array' }]);
-    });
-
-    it('should report a scalar where an object belongs', () => {
-      expect(update((body) => (body.stammdaten.MARKTLOKATION[0].lokationsadresse = 'Kleistweg 11, 71409 Schwaikheim'))).toEqual([
-        { pointer: '#/stammdaten/MARKTLOKATION/0/lokationsadresse', message: 'must be an object' },
+      expect(violations).toEqual([
+        { pointer: '#/transaktionsdaten/absender/ansprechpartner/rufnummern', message: 'must be an array' },
       ]);
     });
 
+    it('should report a scalar where an object belongs', () => {
+      expect(
+        update((body) => (body.stammdaten.MARKTLOKATION[0].lokationsadresse = 'Kleistweg 11, 71409 Schwaikheim')),
+      ).toEqual([{ pointer: '#/stammdaten/MARKTLOKATION/0/lokationsadresse', message: 'must be an object' }]);
+    });
+
     it('should report BO array items that are not objects at their index', () => {
-      expect(create((body) => (body.stammdaten.MARKTLOKATION = ['50074561192', [{ marktlokationsId: 1 }], { marktlokationsId: 2 }]))).toEqual([
+      expect(
+        create(
+          (body) =>
+            (body.stammdaten.MARKTLOKATION = ['50074561192', [{ marktlokationsId: 1 }], { marktlokationsId: 2 }]),
+        ),
+      ).toEqual([
         { pointer: '#/stammdaten/MARKTLOKATION/0', message: 'must be an object' },
         { pointer: '#/stammdaten/MARKTLOKATION/1', message: 'must be an object' },
         { pointer: '#/stammdaten/MARKTLOKATION/2/marktlokationsId', message: 'must be a string' },
@@ -149,35 +166,57 @@ describe(validateProcessData.name, () => {
     });
 
     it('should report an array element of the wrong type at its index', () => {
-      expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = [7]))).toEqual([
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/0', message: 'must be a string' },
+      expect(
+        create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = [7])),
+      ).toEqual([
+        {
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/0',
+          message: 'must be a string',
+        },
       ]);
     });
 
     it('should report a geschaeftspartnerrolle that is neither a string nor a list of strings once', () => {
-      expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 5))).toEqual([
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle', message: 'must be a string or an array' },
+      expect(
+        create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 5)),
+      ).toEqual([
+        {
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle',
+          message: 'must be a string or an array',
+        },
       ]);
     });
 
     it('should accept geschaeftspartnerrolle as one string, as the MSB schema sends it (backend-interface §9)', () => {
-      expect(create((body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 'KUNDE'))).toEqual([]);
+      expect(
+        create(
+          (body) => (body.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].geschaeftspartnerrolle = 'KUNDE'),
+        ),
+      ).toEqual([]);
     });
 
     it('should require transaktionsdaten', () => {
-      expect(create((body) => delete body.transaktionsdaten)).toEqual([{ pointer: '#/transaktionsdaten', message: 'is required' }]);
-      expect(update((body) => delete body.transaktionsdaten)).toEqual([{ pointer: '#/transaktionsdaten', message: 'is required' }]);
+      expect(create((body) => delete body.transaktionsdaten)).toEqual([
+        { pointer: '#/transaktionsdaten', message: 'is required' },
+      ]);
+      expect(update((body) => delete body.transaktionsdaten)).toEqual([
+        { pointer: '#/transaktionsdaten', message: 'is required' },
+      ]);
     });
 
     it('should report transaktionsdaten or stammdaten that are not objects', () => {
       expect(create((body) => (body.transaktionsdaten = [body.transaktionsdaten]))).toEqual([
         { pointer: '#/transaktionsdaten', message: 'must be an object' },
       ]);
-      expect(create((body) => (body.stammdaten = 'MARKTLOKATION'))).toEqual([{ pointer: '#/stammdaten', message: 'must be an object' }]);
+      expect(create((body) => (body.stammdaten = 'MARKTLOKATION'))).toEqual([
+        { pointer: '#/stammdaten', message: 'must be an object' },
+      ]);
     });
 
     it('should require zusatzdaten.businessKey on update', () => {
-      expect(update((body) => delete body.zusatzdaten.businessKey)).toEqual([{ pointer: '#/zusatzdaten/businessKey', message: 'is required' }]);
+      expect(update((body) => delete body.zusatzdaten.businessKey)).toEqual([
+        { pointer: '#/zusatzdaten/businessKey', message: 'is required' },
+      ]);
       expect(update((body) => (body.zusatzdaten.businessKey = ''))).toEqual([
         { pointer: '#/zusatzdaten/businessKey', message: 'must be a non-empty string' },
       ]);
@@ -193,7 +232,9 @@ describe(validateProcessData.name, () => {
       expect(create((body) => (body.zusatzdaten = { businessKey: '' }))).toEqual([
         { pointer: '#/zusatzdaten/businessKey', message: 'must be a non-empty string' },
       ]);
-      expect(create((body) => (body.zusatzdaten = { businessKey: 'bk', prozessId: 42, targetBusinessKey: false }))).toEqual([
+      expect(
+        create((body) => (body.zusatzdaten = { businessKey: 'bk', prozessId: 42, targetBusinessKey: false })),
+      ).toEqual([
         { pointer: '#/zusatzdaten/prozessId', message: 'must be a string' },
         { pointer: '#/zusatzdaten/targetBusinessKey', message: 'must be a string' },
       ]);
@@ -232,10 +273,19 @@ describe(validateProcessData.name, () => {
         body.zusatzdaten.businessKey = '';
       });
       expect(violations).toEqual([
-        { pointer: '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert', message: 'must be a number or an object' },
+        {
+          pointer: '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert',
+          message: 'must be a number or an object',
+        },
         { pointer: '#/stammdaten/BILANZIERUNG/0/lastprofile/0/einspeisung', message: 'must be a boolean' },
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/1', message: 'must be a string' },
-        { pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/2', message: 'must be a string' },
+        {
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/1',
+          message: 'must be a string',
+        },
+        {
+          pointer: '#/stammdaten/ENERGIELIEFERVERTRAG/0/vertragspartner2/0/geschaeftspartnerrolle/2',
+          message: 'must be a string',
+        },
         { pointer: '#/stammdaten/NETZNUTZUNGSVERTRAG/0/vertragsbeginn', message: 'must be an RFC 3339 date-time' },
         { pointer: '#/transaktionsdaten/absender/rollencodenummer', message: 'must be a string' },
         { pointer: '#/transaktionsdaten/nachrichtendatum', message: 'must be an RFC 3339 date-time' },
@@ -272,11 +322,19 @@ describe(validateProcessData.name, () => {
 
   describe('shapes the documents disagree on (backend-interface §9)', () => {
     const stammdaten = (content: Body): FieldViolation[] =>
-      validateProcessData('MSB', 'create', { stammdaten: content, transaktionsdaten: {}, zusatzdaten: { businessKey: 'k' } });
+      validateProcessData('MSB', 'create', {
+        stammdaten: content,
+        transaktionsdaten: {},
+        zusatzdaten: { businessKey: 'k' },
+      });
 
     it('should take ANFRAGE and LOKATIONSBUENDEL as a list or, as PIs 17131, 19124 and 55035 specify, as one object', () => {
-      expect(stammdaten({ ANFRAGE: { anfragekategorie: 'AENDERUNG' }, LOKATIONSBUENDEL: [{ lokationsbuendelNummer: 1 }] })).toEqual([]);
-      expect(stammdaten({ ANFRAGE: { anfragekategorie: 5 }, LOKATIONSBUENDEL: { lokationsbuendelNummer: '1' } })).toEqual([
+      expect(
+        stammdaten({ ANFRAGE: { anfragekategorie: 'AENDERUNG' }, LOKATIONSBUENDEL: [{ lokationsbuendelNummer: 1 }] }),
+      ).toEqual([]);
+      expect(
+        stammdaten({ ANFRAGE: { anfragekategorie: 5 }, LOKATIONSBUENDEL: { lokationsbuendelNummer: '1' } }),
+      ).toEqual([
         { pointer: '#/stammdaten/ANFRAGE/anfragekategorie', message: 'must be a string' },
         { pointer: '#/stammdaten/LOKATIONSBUENDEL/lokationsbuendelNummer', message: 'must be a number' },
       ]);
@@ -289,7 +347,11 @@ describe(validateProcessData.name, () => {
 
     it('should take detailsPrognosegrundlage items as strings or lists of strings, locating a wrong one', () => {
       expect(stammdaten({ BILANZIERUNG: [{ detailsPrognosegrundlage: ['SLP_SEP', ['TLP_TEP']] }] })).toEqual([]);
-      expect(stammdaten({ BILANZIERUNG: [{ detailsPrognosegrundlage: [['TLP_TEP', 1], 2] }, { detailsPrognosegrundlage: 'SLP_SEP' }] })).toEqual([
+      expect(
+        stammdaten({
+          BILANZIERUNG: [{ detailsPrognosegrundlage: [['TLP_TEP', 1], 2] }, { detailsPrognosegrundlage: 'SLP_SEP' }],
+        }),
+      ).toEqual([
         { pointer: '#/stammdaten/BILANZIERUNG/0/detailsPrognosegrundlage/0/1', message: 'must be a string' },
         { pointer: '#/stammdaten/BILANZIERUNG/0/detailsPrognosegrundlage/1', message: 'must be a string or an array' },
         { pointer: '#/stammdaten/BILANZIERUNG/1/detailsPrognosegrundlage', message: 'must be an array' },
@@ -297,7 +359,9 @@ describe(validateProcessData.name, () => {
     });
 
     it('should take a BO reference as the code payloads send or as the BO the schemas give, checking the BO', () => {
-      expect(stammdaten({ MARKTLOKATION: [{ leistungskurvendefinition: 'LK01' }], NETZLOKATION: [{ steuerkanal: true }] })).toEqual([]);
+      expect(
+        stammdaten({ MARKTLOKATION: [{ leistungskurvendefinition: 'LK01' }], NETZLOKATION: [{ steuerkanal: true }] }),
+      ).toEqual([]);
       expect(
         stammdaten({
           MARKTLOKATION: [{ leistungskurvendefinition: { boTyp: 'LEISTUNGSKURVENDEFINITION', versionStruktur: 1 } }],
@@ -305,25 +369,44 @@ describe(validateProcessData.name, () => {
           STEUERBARE_RESSOURCE: [{ zugeordneteDefinition: { schaltzeitdefinition: ['SZ01'] } }],
         }),
       ).toEqual([
-        { pointer: '#/stammdaten/MARKTLOKATION/0/leistungskurvendefinition/versionStruktur', message: 'must be a string' },
+        {
+          pointer: '#/stammdaten/MARKTLOKATION/0/leistungskurvendefinition/versionStruktur',
+          message: 'must be a string',
+        },
         { pointer: '#/stammdaten/NETZLOKATION/0/steuerkanal', message: 'must be a boolean or an object' },
-        { pointer: '#/stammdaten/STEUERBARE_RESSOURCE/0/zugeordneteDefinition/schaltzeitdefinition', message: 'must be a string or an object' },
+        {
+          pointer: '#/stammdaten/STEUERBARE_RESSOURCE/0/zugeordneteDefinition/schaltzeitdefinition',
+          message: 'must be a string or an object',
+        },
       ]);
     });
 
     it('should take sender-level rufnummern as a list or, as PIs 21033 and 21043 specify, as one object', () => {
       const absender = (rufnummern: unknown) =>
-        validateProcessData('LF', 'create', { transaktionsdaten: { absender: { rollencodenummer: '9900512000004', rufnummern } } });
+        validateProcessData('LF', 'create', {
+          transaktionsdaten: { absender: { rollencodenummer: '9900512000004', rufnummern } },
+        });
       expect(absender({ nummerntyp: 'RUF_ZENTRALE', rufnummer: '+4964215550123' })).toEqual([]);
-      expect(absender({ nummerntyp: 1 })).toEqual([{ pointer: '#/transaktionsdaten/absender/rufnummern/nummerntyp', message: 'must be a string' }]);
-      expect(absender([{ nummerntyp: 1 }])).toEqual([{ pointer: '#/transaktionsdaten/absender/rufnummern/0/nummerntyp', message: 'must be a string' }]);
+      expect(absender({ nummerntyp: 1 })).toEqual([
+        { pointer: '#/transaktionsdaten/absender/rufnummern/nummerntyp', message: 'must be a string' },
+      ]);
+      expect(absender([{ nummerntyp: 1 }])).toEqual([
+        { pointer: '#/transaktionsdaten/absender/rufnummern/0/nummerntyp', message: 'must be a string' },
+      ]);
     });
 
     it('should keep the doc typos that are part of the wire format', () => {
-      const transaktionsdaten = { antwortstatusCodelistedritter: 'E_0594', idempodenzschluessel: '7d1e5f0c', sendungsposition: '1' };
+      const transaktionsdaten = {
+        antwortstatusCodelistedritter: 'E_0594',
+        idempodenzschluessel: '7d1e5f0c',
+        sendungsposition: '1',
+      };
       expect(validateProcessData('LF', 'update', { transaktionsdaten, zusatzdaten: { businessKey: 'k' } })).toEqual([]);
       expect(
-        validateProcessData('LF', 'update', { transaktionsdaten: { idempodenzschluessel: 1, sendungsposition: true }, zusatzdaten: { businessKey: 'k' } }),
+        validateProcessData('LF', 'update', {
+          transaktionsdaten: { idempodenzschluessel: 1, sendungsposition: true },
+          zusatzdaten: { businessKey: 'k' },
+        }),
       ).toEqual([
         { pointer: '#/transaktionsdaten/idempodenzschluessel', message: 'must be a string' },
         { pointer: '#/transaktionsdaten/sendungsposition', message: 'must be a number or a string' },
@@ -357,7 +440,10 @@ describe(validateProcessData.name, () => {
       expect(validateProcessData('LF', 'create', body)).toEqual([]);
       verbrauch.wert = true;
       expect(validateProcessData('LF', 'create', body)).toEqual([
-        { pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/wert', message: expect.stringMatching(/^must be a number or a string$|^must be /) },
+        {
+          pointer: '#/stammdaten/ENERGIEMENGE/0/energieverbrauch/0/wert',
+          message: expect.stringMatching(/^must be a number or a string$|^must be /),
+        },
       ]);
     });
 

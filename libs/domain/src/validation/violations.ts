@@ -99,5 +99,7 @@ export function toFieldViolations(errors: readonly ValidationError[], root: stri
   const failed = new Set(all.map((violation) => violation.pointer));
   return [...unique.values()]
     .filter((violation) => !hasFailedAncestor(violation.pointer, failed))
-    .sort((a, b) => comparePointers(a.pointer, b.pointer) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    .sort(
+      (a, b) => comparePointers(a.pointer, b.pointer) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+    );
 }

@@ -1,25 +1,44 @@
 import { MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
-import { commandNames, describeRoute, schemaRef as ref, textParameter, type QueryParameter, type RouteDescription } from '@maco/platform';
+import {
+  commandNames,
+  describeRoute,
+  schemaRef as ref,
+  textParameter,
+  type QueryParameter,
+  type RouteDescription,
+} from '@maco/platform';
 import { FLAG_NAMES } from '../flags';
 import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
 import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
 import { MALO_IDENT_PATHS } from './malo-ident-paths';
 
 const TAG = 'MaloIdent NB';
-const COMMON_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+const COMMON_PROBLEMS = [
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.ROLE_NOT_PERMITTED',
+  'REQUEST.RATE_LIMITED',
+  'SERVER.INTERNAL',
+  'SERVER.UNAVAILABLE',
+];
 /** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
+const BODY_PROBLEMS = [
+  'REQUEST.MALFORMED_JSON',
+  'REQUEST.PAYLOAD_TOO_LARGE',
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST.JSON_LIMIT_EXCEEDED',
+];
 const PREFIXED = 'with or without a system prefix such as SAP_ (or absent)';
 
 /** `command` of the identification: either operation, with or without a system prefix; absent: the first. */
-const IDENTIFY_COMMAND: QueryParameter<(typeof IDENTIFY_OPERATIONS)[number]> & { fallback: typeof IDENTIFY_OPERATION } = {
-  description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
-  schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
-  expected: `${IDENTIFY_OPERATIONS.join(' or ')}, ${PREFIXED}`,
-  parse: identifyOperationOf,
-  fallback: IDENTIFY_OPERATION,
-  readsEmpty: true,
-};
+const IDENTIFY_COMMAND: QueryParameter<(typeof IDENTIFY_OPERATIONS)[number]> & { fallback: typeof IDENTIFY_OPERATION } =
+  {
+    description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
+    schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
+    expected: `${IDENTIFY_OPERATIONS.join(' or ')}, ${PREFIXED}`,
+    parse: identifyOperationOf,
+    fallback: IDENTIFY_OPERATION,
+    readsEmpty: true,
+  };
 
 /** `command` of the master data read: its operation, with or without a system prefix. */
 const MASTER_DATA_COMMAND: QueryParameter<typeof MASTER_DATA_OPERATION> = {
@@ -44,7 +63,12 @@ const KEY_DATE: QueryParameter<Date> & { required: true } = {
 
 /** The key of a recorded request (a path parameter, `:key` in the route): checked like a query parameter. */
 export const RECORD_KEY = {
-  ...textParameter('The request’s `idempodenzschluessel` (else its `vorgangsnummer`).', /^[\x21-\x7e]{1,200}$/, '1 to 200 printable characters', { maxLength: 200 }),
+  ...textParameter(
+    'The request’s `idempodenzschluessel` (else its `vorgangsnummer`).',
+    /^[\x21-\x7e]{1,200}$/,
+    '1 to 200 printable characters',
+    { maxLength: 200 },
+  ),
   readsEmpty: true,
 };
 
@@ -52,7 +76,19 @@ const EXAMPLE_ANSWER = {
   maloIdentDaten: [
     {
       lokationsId: '74018657187',
-      ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, ['trefferMaloid', 'trefferAdresse1', 'trefferAdresse2', 'trefferMakorelevant', 'trefferNetzgebiet', 'trefferNetzgebiet3KJ'].includes(flag)])),
+      ...Object.fromEntries(
+        FLAG_NAMES.map((flag) => [
+          flag,
+          [
+            'trefferMaloid',
+            'trefferAdresse1',
+            'trefferAdresse2',
+            'trefferMakorelevant',
+            'trefferNetzgebiet',
+            'trefferNetzgebiet3KJ',
+          ].includes(flag),
+        ]),
+      ),
     },
   ],
 };
@@ -70,9 +106,17 @@ export const IDENTIFY_ROUTE = describeRoute({
     'No published schema of the second goes beyond its name: it takes the same body (MaLo criteria and `transaktionsdaten.ausfuehrungsdatum`) and is answered by the same identification, in the same shape (`maloIdentDaten`).',
   query: { command: IDENTIFY_COMMAND },
   body: { required: true, schema: ref('MaloIdent_IdentifyRequest') },
-  answers: { 200: { description: 'The candidates; `{"maloIdentDaten": []}` when none.', schema: ref('MaloIdent_IdentifyAnswer'), example: EXAMPLE_ANSWER } },
+  answers: {
+    200: {
+      description: 'The candidates; `{"maloIdentDaten": []}` when none.',
+      schema: ref('MaloIdent_IdentifyAnswer'),
+      example: EXAMPLE_ANSWER,
+    },
+  },
   problems: ['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
-  statusText: { 400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.' },
+  statusText: {
+    400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.',
+  },
   errorsOf: (code) =>
     code === 'MALO_IDENT.INVALID_REQUEST'
       ? [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'is required' }]
@@ -92,13 +136,19 @@ export const MASTER_DATA_ROUTE = describeRoute({
     'The MaLo’s objects in force at the key date from the read model, per kind; an unknown MaLo answers every list empty (200). ' +
     'Always wrapped (`READ_ANSWER_SHAPE` does not apply): one answer carries several kinds.',
   query: {
-    parameter1: { ...textParameter('MaLo id.', MALO_ID_PATTERN, 'a MaLo id (11 digits), given once', { example: '74018657187' }), required: true },
+    parameter1: {
+      ...textParameter('MaLo id.', MALO_ID_PATTERN, 'a MaLo id (11 digits), given once', { example: '74018657187' }),
+      required: true,
+    },
     parameter3: KEY_DATE,
     command: MASTER_DATA_COMMAND,
   },
-  answers: { 200: { description: 'The master data of the MaLo at the key date.', schema: ref('MaloIdent_MasterData') } },
+  answers: {
+    200: { description: 'The master data of the MaLo at the key date.', schema: ref('MaloIdent_MasterData') },
+  },
   problems: ['MALO_IDENT.INVALID_PARAMETER', ...COMMON_PROBLEMS],
-  errorsOf: (code) => (code === 'MALO_IDENT.INVALID_PARAMETER' ? [{ pointer: '#/parameter3', message: 'is required' }] : undefined),
+  errorsOf: (code) =>
+    code === 'MALO_IDENT.INVALID_PARAMETER' ? [{ pointer: '#/parameter3', message: 'is required' }] : undefined,
 });
 
 export const RECORDED_ROUTE = describeRoute({
@@ -108,8 +158,11 @@ export const RECORDED_ROUTE = describeRoute({
   auth: 'role+operator',
   tag: TAG,
   summary: 'Recorded identification request',
-  description: 'For operators: the recorded request and answer (who asked, when, criteria, candidates and flags) under an idempotency key of this role.',
-  pathParameters: { idempodenzschluessel: { ...RECORD_KEY, routeName: 'key', example: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' } },
+  description:
+    'For operators: the recorded request and answer (who asked, when, criteria, candidates and flags) under an idempotency key of this role.',
+  pathParameters: {
+    idempodenzschluessel: { ...RECORD_KEY, routeName: 'key', example: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' },
+  },
   answers: { 200: { description: 'The record.', schema: ref('MaloIdent_Record') } },
   problems: ['MALO_IDENT.INVALID_PARAMETER', 'MALO_IDENT.NOT_RECORDED', ...COMMON_PROBLEMS],
 });

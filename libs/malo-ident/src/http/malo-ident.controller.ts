@@ -20,9 +20,15 @@ export class MaloIdentController {
   ) {}
 
   @Route(IDENTIFY_ROUTE)
-  identify(@Body() body: unknown, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<IdentifyAnswer> {
+  identify(
+    @Body() body: unknown,
+    @Query() query: Record<string, unknown>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ): Promise<IdentifyAnswer> {
     const { values, errors } = readQuery(IDENTIFY_ROUTE.query, query);
-    if (errors.length > 0) throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The command names another operation.', { errors });
+    if (errors.length > 0)
+      throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The command names another operation.', { errors });
     return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw), values.command);
   }
 
@@ -34,7 +40,8 @@ export class MaloIdentController {
   @Route(RECORDED_ROUTE)
   recorded(@Param('key') key: string): Promise<MaloIdentRecord> {
     const { errors } = readQuery({ idempodenzschluessel: RECORD_KEY }, { idempodenzschluessel: key });
-    if (errors.length > 0) throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The key is not a printable id.', { errors });
+    if (errors.length > 0)
+      throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The key is not a printable id.', { errors });
     return this.maloIdent.recorded(key);
   }
 }

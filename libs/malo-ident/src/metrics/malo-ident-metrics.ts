@@ -56,7 +56,8 @@ export class MaloIdentMetrics {
   answered(candidates: readonly Treffer[]): void {
     this.request(candidates.length > 0 ? 'found' : 'none');
     this.candidates.observe({ role: this.role }, candidates.length);
-    for (const candidate of candidates) for (const flag of FLAG_NAMES) if (candidate[flag]) this.flags.inc({ role: this.role, flag });
+    for (const candidate of candidates)
+      for (const flag of FLAG_NAMES) if (candidate[flag]) this.flags.inc({ role: this.role, flag });
   }
 
   read(outcome: 'found' | 'empty' | 'invalid'): void {

@@ -40,7 +40,13 @@ function text(description?: string, pattern?: RegExp, what?: string): OpenApiObj
 
 /** A text the request needs: missing, null or empty is `is required`. */
 function requiredText(extra: OpenApiObject = {}, messages: Record<string, string> = {}): OpenApiObject {
-  return { type: 'string', minLength: 1, maxLength: MAX_TEXT, ...extra, 'x-messages': { null: 'is required', minLength: 'is required', type: STRING, maxLength: STRING, ...messages } };
+  return {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_TEXT,
+    ...extra,
+    'x-messages': { null: 'is required', minLength: 'is required', type: STRING, maxLength: STRING, ...messages },
+  };
 }
 
 /** An object of a list; members beyond those named are taken as they are. */
@@ -60,7 +66,9 @@ function list(items: OpenApiObject, required = false): OpenApiObject {
     ...(required ? { minItems: 1 } : { nullable: true }),
     maxItems: MAX_ITEMS,
     items,
-    'x-messages': required ? { ...messages, minItems: 'must have at least one element', required: REQUIRED_LIST, null: REQUIRED_LIST } : messages,
+    'x-messages': required
+      ? { ...messages, minItems: 'must have at least one element', required: REQUIRED_LIST, null: REQUIRED_LIST }
+      : messages,
   };
 }
 
@@ -107,8 +115,19 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
           object(
             {
               marktlokationsId: text(undefined, MALO_ID_PATTERN, '11 digits'),
-              energierichtung: { type: 'string', enum: ['AUSSP', 'EINSP'], 'x-messages': { required: 'is required (AUSSP or EINSP)', null: 'is required (AUSSP or EINSP)', type: DIRECTION, enum: DIRECTION } },
-              lokationsadresse: texts('The address as the supplier knows it: postleitzahl, ort, ortsteil, strasse, hausnummer, adresszusatz, postfach, landescode.'),
+              energierichtung: {
+                type: 'string',
+                enum: ['AUSSP', 'EINSP'],
+                'x-messages': {
+                  required: 'is required (AUSSP or EINSP)',
+                  null: 'is required (AUSSP or EINSP)',
+                  type: DIRECTION,
+                  enum: DIRECTION,
+                },
+              },
+              lokationsadresse: texts(
+                'The address as the supplier knows it: postleitzahl, ort, ortsteil, strasse, hausnummer, adresszusatz, postfach, landescode.',
+              ),
               katasterinformation: CADASTRE,
               // Checked in code, as katasterinformation and at its pointer, where that is absent (else not read).
               katasteradresse: { description: 'Read (and checked) as katasterinformation where that is absent.' },
@@ -119,7 +138,9 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
           true,
         ),
         TRANCHE: list(object({ tranchenId: text(undefined, MALO_ID_PATTERN, '11 digits') })),
-        MESSLOKATION: list(object({ messlokationsId: text(undefined, MELO_ID, 'DE followed by 31 digits or capital letters') })),
+        MESSLOKATION: list(
+          object({ messlokationsId: text(undefined, MELO_ID, 'DE followed by 31 digits or capital letters') }),
+        ),
         ZAEHLER: list(object({ zaehlernummer: text() })),
         ENERGIELIEFERVERTRAG: list(
           object({
@@ -135,7 +156,10 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
                   type: 'array',
                   nullable: true,
                   'x-messages': { type: 'must be an array of objects' },
-                  items: { description: 'A reference (others than objects are skipped).', properties: { exRefWert: text('A customer number at the previous supplier.') } },
+                  items: {
+                    description: 'A reference (others than objects are skipped).',
+                    properties: { exRefWert: text('A customer number at the previous supplier.') },
+                  },
                 },
               }),
             },
@@ -153,10 +177,16 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
         // No `format`: its calendar check would refuse what is taken (2023-02-30 rolls over); a rule in code refuses
         // what is no instant at all.
         ausfuehrungsdatum: requiredText(
-          { pattern: DATE_TIME_PATTERN, description: 'A date-time with offset (`2023-08-02T22:00:00Z`): the identification is done for this moment.' },
+          {
+            pattern: DATE_TIME_PATTERN,
+            description:
+              'A date-time with offset (`2023-08-02T22:00:00Z`): the identification is done for this moment.',
+          },
           { pattern: 'must be a date-time in UTC (2023-08-02T22:00:00Z)' },
         ),
-        idempodenzschluessel: text('The same key again (per role) answers the recorded answer; absent: `vorgangsnummer` is the key.'),
+        idempodenzschluessel: text(
+          'The same key again (per role) answers the recorded answer; absent: `vorgangsnummer` is the key.',
+        ),
         nachrichtendatum: text(),
         absender: party('The supplier asking.'),
         empfaenger: party('The grid operator asked.'),
@@ -170,15 +200,23 @@ const FLAG_TEXT: Record<string, string> = {
   trefferTrancheId: 'A requested tranche id (11 digits) is a tranche of the MaLo.',
   trefferAdresse1:
     'Postcode, street (folded; a street ending in "straße"/"str."/"strasse" is a prefix, the contract’s "*"), house number with suffix, place and country agree; without address: cadastre tuple or coordinates (4 decimals).',
-  trefferKundennummer: 'A requested customer number at the previous supplier equals the MaLo customer’s (trimmed only).',
-  trefferName: 'Names agree after folding (umlauts, case, legal forms, titles): first/surname in any order, "first and surname" against each field, company against name1/name2/both; one typo in words of 5+ letters.',
-  trefferGeraetenummer: 'A requested meter number equals one of the MaLo’s meters of the last 36 months (case-sensitive; white space, leading and trailing zeros ignored).',
+  trefferKundennummer:
+    'A requested customer number at the previous supplier equals the MaLo customer’s (trimmed only).',
+  trefferName:
+    'Names agree after folding (umlauts, case, legal forms, titles): first/surname in any order, "first and surname" against each field, company against name1/name2/both; one typo in words of 5+ letters.',
+  trefferGeraetenummer:
+    'A requested meter number equals one of the MaLo’s meters of the last 36 months (case-sensitive; white space, leading and trailing zeros ignored).',
   trefferMeloid: 'A requested MeLo id (33 characters) is a MeLo of the MaLo.',
-  trefferAdresse2: 'Complete address check: trefferAdresse1 and the full street, place, Ortsteil, Adresszusatz and Postfach given agree.',
-  trefferMakorelevant: 'The MaLo takes part in market communication at the date (not marked `makorelevant: false`, a grid-operator role in force).',
-  trefferStillgelegt: 'The MaLo is decommissioned at the date (`marktlokationsTyp` RUHENDE_MARKTLOKATION in force, `stilllegungsdatum` reached or `stillgelegt`).',
-  trefferNetzgebiet: 'The MaLo’s grid area (`netzgebietNr`) at the date is served as "eigener Service" (`MALO_IDENT_OWN_GRID_AREAS`; unset: all).',
-  trefferNetzgebiet3KJ: 'The MaLo was in such a grid area at some point since 1 January of the third calendar year back.',
+  trefferAdresse2:
+    'Complete address check: trefferAdresse1 and the full street, place, Ortsteil, Adresszusatz and Postfach given agree.',
+  trefferMakorelevant:
+    'The MaLo takes part in market communication at the date (not marked `makorelevant: false`, a grid-operator role in force).',
+  trefferStillgelegt:
+    'The MaLo is decommissioned at the date (`marktlokationsTyp` RUHENDE_MARKTLOKATION in force, `stilllegungsdatum` reached or `stillgelegt`).',
+  trefferNetzgebiet:
+    'The MaLo’s grid area (`netzgebietNr`) at the date is served as "eigener Service" (`MALO_IDENT_OWN_GRID_AREAS`; unset: all).',
+  trefferNetzgebiet3KJ:
+    'The MaLo was in such a grid area at some point since 1 January of the third calendar year back.',
 };
 
 /** The group's component schemas: the identification's request and answer, the master data, the record. */
@@ -196,11 +234,15 @@ export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
     properties: {
       maloIdentDaten: {
         type: 'array',
-        description: 'Candidates, strongest first (ids, meter, address, customer number, name; then the secondary flags); `[]` when none.',
+        description:
+          'Candidates, strongest first (ids, meter, address, customer number, name; then the secondary flags); `[]` when none.',
         items: {
           type: 'object',
           required: ['lokationsId', ...FLAG_NAMES],
-          properties: { lokationsId: { type: 'string', example: '74018657187' }, ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, { type: 'boolean', description: FLAG_TEXT[flag] }])) },
+          properties: {
+            lokationsId: { type: 'string', example: '74018657187' },
+            ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, { type: 'boolean', description: FLAG_TEXT[flag] }])),
+          },
         },
       },
     },
@@ -212,7 +254,12 @@ export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
       stammdaten: {
         type: 'object',
         required: ['MARKTLOKATION'],
-        properties: Object.fromEntries(MASTER_DATA_KINDS.map((kind) => [kind, { type: 'array', items: { type: 'object', additionalProperties: true } }])),
+        properties: Object.fromEntries(
+          MASTER_DATA_KINDS.map((kind) => [
+            kind,
+            { type: 'array', items: { type: 'object', additionalProperties: true } },
+          ]),
+        ),
       },
     },
   },

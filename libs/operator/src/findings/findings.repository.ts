@@ -65,10 +65,13 @@ export class FindingsRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async summary(role: string, bucket: FindingBucket, from: Date, to: Date): Promise<FindingCountRow[]> {
-    const { rows } = await this.pool.query<{ bucket_start: string; pruefidentifikator: string | null; release: string; code: string; count: number }>(
-      COUNT_FINDINGS,
-      [role, bucket, from, to],
-    );
+    const { rows } = await this.pool.query<{
+      bucket_start: string;
+      pruefidentifikator: string | null;
+      release: string;
+      code: string;
+      count: number;
+    }>(COUNT_FINDINGS, [role, bucket, from, to]);
     return rows.map((row) => ({
       bucketStart: new Date(row.bucket_start).toISOString(),
       pruefidentifikator: row.pruefidentifikator,
@@ -84,9 +87,12 @@ export class FindingsRepository {
     sql.where(`v.findings <> '[]'::jsonb`);
     if (filter.code !== undefined) {
       const code = sql.param(filter.code);
-      sql.where(`v.findings @> jsonb_build_array(jsonb_build_object('code', ${code}::text)) AND f.finding ->> 'code' = ${code}`);
+      sql.where(
+        `v.findings @> jsonb_build_array(jsonb_build_object('code', ${code}::text)) AND f.finding ->> 'code' = ${code}`,
+      );
     }
-    if (filter.pruefidentifikator !== undefined) sql.where(`v.pruefidentifikator = ${sql.param(filter.pruefidentifikator)}`);
+    if (filter.pruefidentifikator !== undefined)
+      sql.where(`v.pruefidentifikator = ${sql.param(filter.pruefidentifikator)}`);
     if (filter.release !== undefined) sql.where(`v.release = ${sql.param(filter.release)}`);
     if (filter.from) sql.where(`v.received_at >= ${sql.param(filter.from)}`);
     if (filter.to) sql.where(`v.received_at < ${sql.param(filter.to)}`);
@@ -97,15 +103,20 @@ export class FindingsRepository {
       sql.where(`((v.received_at, v.record_id, v.revision) < ${at} OR f.ordinal > ${sql.param(after[3])})`);
     }
     const { rows } = await this.pool.query<FindingRow>(SELECT_PAGE(sql.sql, sql.param(limit + 1)), sql.params);
-    return pageOf(rows, limit, (row) => [row.received_at_exact, row.record_id, row.revision, Number(row.ordinal)], (row) => ({
-      businessKey: row.business_key,
-      revision: row.revision,
-      receivedAt: row.received_at.toISOString(),
-      pruefidentifikator: row.pruefidentifikator,
-      release: row.release,
-      code: row.code,
-      pointer: row.pointer,
-      message: row.message,
-    }));
+    return pageOf(
+      rows,
+      limit,
+      (row) => [row.received_at_exact, row.record_id, row.revision, Number(row.ordinal)],
+      (row) => ({
+        businessKey: row.business_key,
+        revision: row.revision,
+        receivedAt: row.received_at.toISOString(),
+        pruefidentifikator: row.pruefidentifikator,
+        release: row.release,
+        code: row.code,
+        pointer: row.pointer,
+        message: row.message,
+      }),
+    );
   }
 }

@@ -30,7 +30,10 @@ export class FindingsController {
     const from = reading.values.from ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
     if (from >= to) reading.errors.push({ pointer: '#/to', message: 'must be after from' });
     else if (to.getTime() - from.getTime() > MAX_BUCKETS[bucket] * BUCKET_MS[bucket]) {
-      reading.errors.push({ pointer: '#/from', message: `must be at most ${MAX_BUCKETS[bucket]} ${bucket}s before to` });
+      reading.errors.push({
+        pointer: '#/from',
+        message: `must be at most ${MAX_BUCKETS[bucket]} ${bucket}s before to`,
+      });
     }
     this.reads.checked('findings-summary', reading, request);
     const rows = await this.findings.summary(this.role, bucket, from, to);
@@ -42,7 +45,8 @@ export class FindingsController {
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<Page<FindingView>> {
     const reading = readQuery(FINDING_LIST_ROUTE.query, query);
     const { limit, cursor: after, ...filter } = reading.values;
-    if (filter.from && filter.to && filter.from >= filter.to) reading.errors.push({ pointer: '#/to', message: 'must be after from' });
+    if (filter.from && filter.to && filter.from >= filter.to)
+      reading.errors.push({ pointer: '#/to', message: 'must be after from' });
     this.reads.checked('findings', reading, request);
     const page = await this.findings.page(this.role, filter, limit, after);
     this.reads.answered('findings', request, page.items.length, after !== undefined);

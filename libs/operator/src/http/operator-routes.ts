@@ -21,9 +21,18 @@ export const MAX_LIMIT = 200;
 
 const TAG = 'Operator';
 const WHO = 'Bearer token with the service’s role or `OPERATOR`.';
-const READ_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+const READ_PROBLEMS = [
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.ROLE_NOT_PERMITTED',
+  'REQUEST.RATE_LIMITED',
+  'SERVER.INTERNAL',
+  'SERVER.UNAVAILABLE',
+];
 const QUERY_PROBLEMS = ['OPERATOR.INVALID_PARAMETER', ...READ_PROBLEMS];
-const errorsOf = (code: string) => (code === 'OPERATOR.INVALID_PARAMETER' ? [{ pointer: '#/limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` }] : undefined);
+const errorsOf = (code: string) =>
+  code === 'OPERATOR.INVALID_PARAMETER'
+    ? [{ pointer: '#/limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` }]
+    : undefined;
 
 const PROCESS_KEY = /^[\x21-\x7e]{1,200}$/;
 const PRUEFIDENTIFIKATOR = /^\d{5}$/;
@@ -44,7 +53,10 @@ interface ConsoleRead<P extends QueryParameters> {
 }
 
 /** A read of the console: GET, the role or OPERATOR, its answer a component schema. */
-function read<const P extends QueryParameters = Record<never, never>>({ schema, ...route }: ConsoleRead<P>): DescribedRoute<P> {
+function read<const P extends QueryParameters = Record<never, never>>({
+  schema,
+  ...route
+}: ConsoleRead<P>): DescribedRoute<P> {
   return describeRoute<P>({
     ...route,
     method: 'GET',
@@ -72,12 +84,20 @@ export const PROCESS_LIST_ROUTE = read({
   description: 'Booked processes, newest first (creation time, then business key, descending), filtered; keyset pages.',
   schema: 'Operator_ProcessPage',
   query: {
-    key: textParameter('Any key the process carries (business key, prozessId, sub-process key), exact.', PROCESS_KEY, '1 to 200 printable characters'),
+    key: textParameter(
+      'Any key the process carries (business key, prozessId, sub-process key), exact.',
+      PROCESS_KEY,
+      '1 to 200 printable characters',
+    ),
     maloId: textParameter('A MaLo-ID of the process, exact.', MALO_ID_PATTERN, 'a MaLo-ID (11 digits)'),
     pruefidentifikator: pi(),
     release: releaseParameter('Release of the latest revision, `04/26` or `FV2604`.'),
     status: oneOfParameter('Delivery state of trigger processes.', PROCESS_STATUSES),
-    findings: textParameter('`any`: the latest revision has a finding; else a finding code it has.', FINDING_CODE, '"any" or a finding code such as missing-mandatory-field'),
+    findings: textParameter(
+      '`any`: the latest revision has a finding; else a finding code it has.',
+      FINDING_CODE,
+      '"any" or a finding code such as missing-mandatory-field',
+    ),
     from: instantParameter('Created at or after (date-time with offset).'),
     to: instantParameter('Created before (date-time with offset).'),
     limit: limit(),
@@ -102,7 +122,8 @@ export const TRIGGER_EVENTS_ROUTE = read({
   operationId: 'OPERATOR_TRIGGER_EVENTS',
   paths: ['/triggers/events'],
   summary: 'Trigger event catalogue',
-  description: 'The events this role can send in the release (default: the one in force now), with their PIs and required fields.',
+  description:
+    'The events this role can send in the release (default: the one in force now), with their PIs and required fields.',
   schema: 'Operator_TriggerEvents',
   query: { release: releaseParameter('Release, `04/26` or `FV2604`.') },
 });
@@ -111,7 +132,8 @@ export const FINDING_SUMMARY_ROUTE = read({
   operationId: 'OPERATOR_FINDING_SUMMARY',
   paths: ['/findings/summary'],
   summary: 'Finding counts',
-  description: 'Findings of revisions received in [from, to) (default: the last 30 days), per UTC bucket, PI, release and code.',
+  description:
+    'Findings of revisions received in [from, to) (default: the last 30 days), per UTC bucket, PI, release and code.',
   schema: 'Operator_FindingSummary',
   query: {
     from: instantParameter('Start, inclusive (date-time with offset).'),
@@ -138,4 +160,11 @@ export const FINDING_LIST_ROUTE = read({
 });
 
 /** Every route of the group, in the order the document lists them. */
-export const OPERATOR_ROUTES: readonly RouteDescription[] = [SESSION_ROUTE, PROCESS_LIST_ROUTE, TRIGGER_LIST_ROUTE, TRIGGER_EVENTS_ROUTE, FINDING_SUMMARY_ROUTE, FINDING_LIST_ROUTE];
+export const OPERATOR_ROUTES: readonly RouteDescription[] = [
+  SESSION_ROUTE,
+  PROCESS_LIST_ROUTE,
+  TRIGGER_LIST_ROUTE,
+  TRIGGER_EVENTS_ROUTE,
+  FINDING_SUMMARY_ROUTE,
+  FINDING_LIST_ROUTE,
+];

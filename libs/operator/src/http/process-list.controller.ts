@@ -20,7 +20,8 @@ export class ProcessListController {
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<Page<ProcessSummary>> {
     const reading = readQuery(PROCESS_LIST_ROUTE.query, query);
     const { limit, cursor: after, ...filter } = reading.values;
-    if (filter.from && filter.to && filter.from >= filter.to) reading.errors.push({ pointer: '#/to', message: 'must be after from' });
+    if (filter.from && filter.to && filter.from >= filter.to)
+      reading.errors.push({ pointer: '#/to', message: 'must be after from' });
     this.reads.checked('processes', reading, request);
     const page = await this.processes.page(this.role, filter, limit, after);
     this.reads.answered('processes', request, page.items.length, after !== undefined);

@@ -18,6 +18,11 @@ export class SessionController {
   @Route(SESSION_ROUTE)
   session(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): OperatorSession {
     this.reads.answered('session', request, 1);
-    return { role: this.role, subject: principal.subject ?? null, canWrite: principal.roles.includes(this.role), operator: principal.operator };
+    return {
+      role: this.role,
+      subject: principal.subject ?? null,
+      canWrite: principal.roles.includes(this.role),
+      operator: principal.operator,
+    };
   }
 }

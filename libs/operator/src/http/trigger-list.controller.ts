@@ -21,7 +21,10 @@ export class TriggerListController {
   ) {}
 
   @Route(TRIGGER_LIST_ROUTE)
-  async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<Page<TriggerDeliveryView>> {
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ): Promise<Page<TriggerDeliveryView>> {
     const reading = readQuery(TRIGGER_LIST_ROUTE.query, query);
     const { status, limit, cursor: after } = reading.values;
     this.reads.checked('triggers', reading, request);

@@ -6,7 +6,8 @@ import { OPERATOR_SCHEMAS } from './operator-schemas';
 export function operatorOpenApi(): OpenApiContribution {
   return (context) => ({
     title: 'Operator',
-    description: 'The operator console reads processes, trigger deliveries and AHB findings (tokens with the role or `OPERATOR`).',
+    description:
+      'The operator console reads processes, trigger deliveries and AHB findings (tokens with the role or `OPERATOR`).',
     tags: [{ name: 'Operator', description: 'Reads of the operator console.' }],
     paths: routeOperations(OPERATOR_ROUTES, context),
     components: { schemas: OPERATOR_SCHEMAS },

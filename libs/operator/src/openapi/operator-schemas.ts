@@ -2,14 +2,21 @@ import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
 import { FINDING_BUCKETS } from '../findings/findings.repository';
 import { PROCESS_STATUSES } from '../processes/process-list.repository';
 
-const text = (description: string, extra: OpenApiObject = {}): OpenApiObject => ({ type: 'string', description, ...extra });
+const text = (description: string, extra: OpenApiObject = {}): OpenApiObject => ({
+  type: 'string',
+  description,
+  ...extra,
+});
 const nullable = (schema: OpenApiObject): OpenApiObject => ({ ...schema, nullable: true });
 const dateTime = (description: string): OpenApiObject => text(description, { format: 'date-time' });
 
 const page = (item: string): OpenApiObject => ({
   type: 'object',
   required: ['items', 'nextCursor'],
-  properties: { items: { type: 'array', items: ref(item) }, nextCursor: nullable(text('Where the next page starts; null on the last page.')) },
+  properties: {
+    items: { type: 'array', items: ref(item) },
+    nextCursor: nullable(text('Where the next page starts; null on the last page.')),
+  },
 });
 
 /** The answers of the console's reads, by component name. */
@@ -26,7 +33,18 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
   },
   Operator_ProcessSummary: {
     type: 'object',
-    required: ['businessKey', 'status', 'pruefidentifikator', 'release', 'revisionCount', 'findingCount', 'findingCodes', 'marktlokationsIds', 'createdAt', 'updatedAt'],
+    required: [
+      'businessKey',
+      'status',
+      'pruefidentifikator',
+      'release',
+      'revisionCount',
+      'findingCount',
+      'findingCodes',
+      'marktlokationsIds',
+      'createdAt',
+      'updatedAt',
+    ],
     properties: {
       businessKey: text('The process’s business key.'),
       status: nullable(text('Delivery state of a trigger process; null for others.', { enum: PROCESS_STATUSES })),
@@ -70,7 +88,11 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
           properties: {
             eventname: text('The event.'),
             pruefidentifikatoren: { type: 'array', items: { type: 'string' } },
-            required: { type: 'array', items: { type: 'string' }, description: 'Dotted paths of required body fields; `*` stands for every array element.' },
+            required: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Dotted paths of required body fields; `*` stands for every array element.',
+            },
           },
         },
       },

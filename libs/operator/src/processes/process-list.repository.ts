@@ -61,7 +61,12 @@ const SELECT_PAGE = (where: string, limit: string) => `
 export class ProcessListRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async page(role: string, filter: ProcessListFilter, limit: number, after?: ProcessListPosition): Promise<Page<ProcessSummary>> {
+  async page(
+    role: string,
+    filter: ProcessListFilter,
+    limit: number,
+    after?: ProcessListPosition,
+  ): Promise<Page<ProcessSummary>> {
     const sql = new SqlConditions();
     const roleParam = sql.param(role);
     sql.where(`r.role = ${roleParam}`);
@@ -76,16 +81,21 @@ export class ProcessListRepository {
       // The ids first, through the GIN index, as an array the planner cannot merge into the ordered scan: it
       // overestimates the rows of one MaLo-ID and would walk the whole newest-first index filtering
       // (docs/performance.md, "Operator console").
-      sql.where(`r.id = ANY(ARRAY(SELECT id FROM process_record WHERE role = ${roleParam} AND marktlokations_ids @> ARRAY[${sql.param(filter.maloId)}::text]))`);
+      sql.where(
+        `r.id = ANY(ARRAY(SELECT id FROM process_record WHERE role = ${roleParam} AND marktlokations_ids @> ARRAY[${sql.param(filter.maloId)}::text]))`,
+      );
     }
-    if (filter.pruefidentifikator !== undefined) sql.where(`r.pruefidentifikator = ${sql.param(filter.pruefidentifikator)}`);
+    if (filter.pruefidentifikator !== undefined)
+      sql.where(`r.pruefidentifikator = ${sql.param(filter.pruefidentifikator)}`);
     if (filter.status !== undefined) sql.where(`r.status = ${sql.param(filter.status)}`);
     if (filter.release !== undefined) sql.where(`v.release = ${sql.param(filter.release)}`);
     if (filter.findings === 'any') sql.where(`v.findings <> '[]'::jsonb`);
-    else if (filter.findings !== undefined) sql.where(`v.findings @> jsonb_build_array(jsonb_build_object('code', ${sql.param(filter.findings)}::text))`);
+    else if (filter.findings !== undefined)
+      sql.where(`v.findings @> jsonb_build_array(jsonb_build_object('code', ${sql.param(filter.findings)}::text))`);
     if (filter.from) sql.where(`r.created_at >= ${sql.param(filter.from)}`);
     if (filter.to) sql.where(`r.created_at < ${sql.param(filter.to)}`);
-    if (after) sql.where(`(r.created_at, r.business_key) < (${sql.param(after[0])}::timestamptz, ${sql.param(after[1])}::text)`);
+    if (after)
+      sql.where(`(r.created_at, r.business_key) < (${sql.param(after[0])}::timestamptz, ${sql.param(after[1])}::text)`);
     // One row more than asked: whether there is a next page, without counting.
     const { rows } = await this.pool.query<ProcessRow>(SELECT_PAGE(sql.sql, sql.param(limit + 1)), sql.params);
     return pageOf(rows, limit, (row) => [row.created_at_exact, row.business_key], summaryOf);

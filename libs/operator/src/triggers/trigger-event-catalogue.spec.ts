@@ -2,7 +2,9 @@ import { dottedPath, triggerEventCatalogue } from './trigger-event-catalogue';
 
 describe('trigger event catalogue', () => {
   it('should write pointer templates as dotted paths', () => {
-    expect(dottedPath('/stammdaten/MARKTLOKATION/*/marktlokationsId')).toBe('stammdaten.MARKTLOKATION.*.marktlokationsId');
+    expect(dottedPath('/stammdaten/MARKTLOKATION/*/marktlokationsId')).toBe(
+      'stammdaten.MARKTLOKATION.*.marktlokationsId',
+    );
     expect(dottedPath('/a~1b/c~0d')).toBe('a/b.c~d');
   });
 

@@ -49,11 +49,17 @@ const SELECT_PAGE = (where: string, limit: string) => `
 export class TriggerListRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async page(role: string, status: TriggerStatusFilter, limit: number, after?: TriggerListPosition): Promise<Page<TriggerDeliveryView>> {
+  async page(
+    role: string,
+    status: TriggerStatusFilter,
+    limit: number,
+    after?: TriggerListPosition,
+  ): Promise<Page<TriggerDeliveryView>> {
     const sql = new SqlConditions();
     sql.where(`d.role = ${sql.param(role)}`);
     sql.where(STATUS_CONDITION[status]);
-    if (after) sql.where(`(d.created_at, d.record_id) < (${sql.param(after[0])}::timestamptz, ${sql.param(after[1])}::uuid)`);
+    if (after)
+      sql.where(`(d.created_at, d.record_id) < (${sql.param(after[0])}::timestamptz, ${sql.param(after[1])}::uuid)`);
     const { rows } = await this.pool.query<DeliveryRow>(SELECT_PAGE(sql.sql, sql.param(limit + 1)), sql.params);
     return pageOf(rows, limit, (row) => [row.created_at_exact, row.record_id], viewOf);
   }

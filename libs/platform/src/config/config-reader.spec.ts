@@ -19,12 +19,21 @@ describe(ConfigReader.name, () => {
       expect(read({}, (r) => r.optionalInteger('N', range))).toEqual({ value: undefined, problems: [] });
     });
 
-    it.each(['0', '11', '-1', '2.5', 'five'])('should refuse %s, naming the variable, its range and the value', (raw) => {
-      expect(read({ N: raw }, (r) => r.integer('N', 5, range))).toEqual({ value: 5, problems: [`N must be an integer from 1 to 10 (got "${raw}")`] });
-    });
+    it.each(['0', '11', '-1', '2.5', 'five'])(
+      'should refuse %s, naming the variable, its range and the value',
+      (raw) => {
+        expect(read({ N: raw }, (r) => r.integer('N', 5, range))).toEqual({
+          value: 5,
+          problems: [`N must be an integer from 1 to 10 (got "${raw}")`],
+        });
+      },
+    );
 
     it('should word a duration as milliseconds', () => {
-      expect(read({ T_MS: '250' }, (r) => r.milliseconds('T_MS', 1000, { min: 100, max: 600_000 }))).toEqual({ value: 250, problems: [] });
+      expect(read({ T_MS: '250' }, (r) => r.milliseconds('T_MS', 1000, { min: 100, max: 600_000 }))).toEqual({
+        value: 250,
+        problems: [],
+      });
       expect(read({ T_MS: '5s' }, (r) => r.milliseconds('T_MS', 1000, { min: 100, max: 600_000 }))).toEqual({
         value: 1000,
         problems: ['T_MS must be a duration in milliseconds, an integer from 100 to 600000 (got "5s")'],
@@ -35,7 +44,10 @@ describe(ConfigReader.name, () => {
   it('should take one of the choices as spelt, after trimming', () => {
     const choices = ['report', 'strict'] as const;
     expect(read({}, (r) => r.choice('MODE', choices, 'report'))).toEqual({ value: 'report', problems: [] });
-    expect(read({ MODE: ' strict ' }, (r) => r.choice('MODE', choices, 'report'))).toEqual({ value: 'strict', problems: [] });
+    expect(read({ MODE: ' strict ' }, (r) => r.choice('MODE', choices, 'report'))).toEqual({
+      value: 'strict',
+      problems: [],
+    });
     expect(read({ MODE: 'STRICT' }, (r) => r.choice('MODE', choices, 'report'))).toEqual({
       value: 'report',
       problems: ['MODE must be one of report, strict (got "STRICT")'],
@@ -43,30 +55,50 @@ describe(ConfigReader.name, () => {
   });
 
   it('should read a flag in the usual spellings', () => {
-    for (const yes of ['true', 'TRUE', '1', 'yes', 'on']) expect(read({ F: yes }, (r) => r.flag('F', false)).value).toBe(true);
+    for (const yes of ['true', 'TRUE', '1', 'yes', 'on'])
+      expect(read({ F: yes }, (r) => r.flag('F', false)).value).toBe(true);
     for (const no of ['false', '0', 'No', 'off']) expect(read({ F: no }, (r) => r.flag('F', true)).value).toBe(false);
     expect(read({}, (r) => r.flag('F', true))).toEqual({ value: true, problems: [] });
-    expect(read({ F: 'maybe' }, (r) => r.flag('F', false))).toEqual({ value: false, problems: ['F must be true or false (got "maybe")'] });
+    expect(read({ F: 'maybe' }, (r) => r.flag('F', false))).toEqual({
+      value: false,
+      problems: ['F must be true or false (got "maybe")'],
+    });
   });
 
   describe('url', () => {
     it('should take a URL of the schemes, spelt in any case', () => {
-      expect(read({ U: 'https://idp.example/jwks' }, (r) => r.url('U', { schemes: ['http', 'https'] }))).toEqual({ value: 'https://idp.example/jwks', problems: [] });
+      expect(read({ U: 'https://idp.example/jwks' }, (r) => r.url('U', { schemes: ['http', 'https'] }))).toEqual({
+        value: 'https://idp.example/jwks',
+        problems: [],
+      });
       expect(read({ U: 'HTTP://idp.example' }, (r) => r.url('U', { schemes: ['http', 'https'] })).problems).toEqual([]);
       expect(read({}, (r) => r.url('U', { schemes: ['https'] }))).toEqual({ value: undefined, problems: [] });
     });
 
     it('should refuse another scheme or a URL that does not parse, without quoting it', () => {
-      expect(read({ U: 'ftp://user:secret@x' }, (r) => r.url('U', { schemes: ['http', 'https'] })).problems).toEqual(['U must be an http(s) URL']);
-      expect(read({ U: 'http://user:secret@[::1' }, (r) => r.url('U', { schemes: ['https'] })).problems).toEqual(['U must be an https URL']);
-      expect(read({ U: 'x' }, (r) => r.url('U', { schemes: ['postgres', 'postgresql'] })).problems).toEqual(['U must be a postgres:// or postgresql:// URL']);
-      expect(read({ U: 'x' }, (r) => r.url('U', { schemes: ['https'], what: 'an https URL (in production)' })).problems).toEqual(['U must be an https URL (in production)']);
+      expect(read({ U: 'ftp://user:secret@x' }, (r) => r.url('U', { schemes: ['http', 'https'] })).problems).toEqual([
+        'U must be an http(s) URL',
+      ]);
+      expect(read({ U: 'http://user:secret@[::1' }, (r) => r.url('U', { schemes: ['https'] })).problems).toEqual([
+        'U must be an https URL',
+      ]);
+      expect(read({ U: 'x' }, (r) => r.url('U', { schemes: ['postgres', 'postgresql'] })).problems).toEqual([
+        'U must be a postgres:// or postgresql:// URL',
+      ]);
+      expect(
+        read({ U: 'x' }, (r) => r.url('U', { schemes: ['https'], what: 'an https URL (in production)' })).problems,
+      ).toEqual(['U must be an https URL (in production)']);
     });
 
     it('should check only the scheme of a connection string the URL parser refuses when asked to', () => {
       const socket = 'postgresql://user:secret@/db?host=/var/run/postgresql';
-      expect(read({ U: socket }, (r) => r.url('U', { schemes: ['postgresql'], wellFormed: false }))).toEqual({ value: socket, problems: [] });
-      expect(read({ U: socket }, (r) => r.url('U', { schemes: ['postgresql'] })).problems).toEqual(['U must be a postgresql URL']);
+      expect(read({ U: socket }, (r) => r.url('U', { schemes: ['postgresql'], wellFormed: false }))).toEqual({
+        value: socket,
+        problems: [],
+      });
+      expect(read({ U: socket }, (r) => r.url('U', { schemes: ['postgresql'] })).problems).toEqual([
+        'U must be a postgresql URL',
+      ]);
     });
   });
 
@@ -80,14 +112,20 @@ describe(ConfigReader.name, () => {
   });
 
   it('should note a required variable that is missing', () => {
-    expect(read({ R: ' ' }, (r) => r.required('R', 'with U'))).toEqual({ value: '', problems: ['R is required with U'] });
+    expect(read({ R: ' ' }, (r) => r.required('R', 'with U'))).toEqual({
+      value: '',
+      problems: ['R is required with U'],
+    });
     expect(read({ R: 'r' }, (r) => r.required('R', 'with U'))).toEqual({ value: 'r', problems: [] });
   });
 });
 
 describe(readConfig.name, () => {
   const readTwo = (env: ConfigEnvironment) =>
-    readConfig(env, (r) => ({ port: r.integer('PORT', 3000, { min: 0, max: 65535 }), mode: r.choice('MODE', ['a', 'b'] as const, 'a') }));
+    readConfig(env, (r) => ({
+      port: r.integer('PORT', 3000, { min: 0, max: 65535 }),
+      mode: r.choice('MODE', ['a', 'b'] as const, 'a'),
+    }));
 
   it('should answer the value when nothing is wrong', () => {
     expect(readTwo({ PORT: '80' })).toEqual({ ok: true, value: { port: 80, mode: 'a' } });
@@ -110,8 +148,11 @@ describe(readConfig.name, () => {
   });
 
   it("should list a group's problems under the group's name", () => {
-    expect(new ConfigurationError([{ variable: 'X', message: 'X is bad' }, { variable: 'Y', message: 'Y is bad', group: 'g' }]).message).toBe(
-      'Invalid configuration:\n  - X is bad\n  - g: Y is bad',
-    );
+    expect(
+      new ConfigurationError([
+        { variable: 'X', message: 'X is bad' },
+        { variable: 'Y', message: 'Y is bad', group: 'g' },
+      ]).message,
+    ).toBe('Invalid configuration:\n  - X is bad\n  - g: Y is bad');
   });
 });

@@ -11,7 +11,8 @@ export interface ConfigProblem {
 }
 
 /** A configuration as read: the value, or every problem found on the way (never only the first). */
-export type ConfigResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
+export type ConfigResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
 
 /** A start refused for bad configuration: names every bad variable of platform and of every group at once. */
 export class ConfigurationError extends Error {
@@ -93,7 +94,10 @@ export class ConfigReader {
     if (raw === undefined || raw.trim() === '') return undefined;
     const value = Number(raw);
     if (Number.isInteger(value) && value >= range.min && value <= range.max) return value;
-    this.problem(name, `${name} must be ${unit ? `${unit}, ` : ''}an integer from ${range.min} to ${range.max} (got "${raw}")`);
+    this.problem(
+      name,
+      `${name} must be ${unit ? `${unit}, ` : ''}an integer from ${range.min} to ${range.max} (got "${raw}")`,
+    );
     return undefined;
   }
 
@@ -132,7 +136,8 @@ export class ConfigReader {
     if (value === undefined) return undefined;
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
     const known = scheme !== undefined && options.schemes.includes(scheme);
-    if (!known || (options.wellFormed !== false && !URL.canParse(value))) this.problem(name, `${name} must be ${options.what ?? describeSchemes(options.schemes)}`);
+    if (!known || (options.wellFormed !== false && !URL.canParse(value)))
+      this.problem(name, `${name} must be ${options.what ?? describeSchemes(options.schemes)}`);
     return value;
   }
 }

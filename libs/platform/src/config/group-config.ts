@@ -1,5 +1,11 @@
 import type { ServiceDefinition } from '../group/interface-group';
-import { readConfig, type ConfigEnvironment, type ConfigReader, type ConfigProblem, type ConfigResult } from './config-reader';
+import {
+  readConfig,
+  type ConfigEnvironment,
+  type ConfigReader,
+  type ConfigProblem,
+  type ConfigResult,
+} from './config-reader';
 
 /**
  * An interface group's own settings: the token its services inject the value by, and how the value is read from the
@@ -18,7 +24,10 @@ export function defineGroupConfig<T>(token: symbol, read: (reader: ConfigReader)
 }
 
 /** Every group's config value by its token; a group's problems carry the group's name. */
-export function readGroupConfigs(definition: ServiceDefinition, env: ConfigEnvironment): ConfigResult<ReadonlyMap<symbol, unknown>> {
+export function readGroupConfigs(
+  definition: ServiceDefinition,
+  env: ConfigEnvironment,
+): ConfigResult<ReadonlyMap<symbol, unknown>> {
   const values = new Map<symbol, unknown>();
   const problems: ConfigProblem[] = [];
   for (const group of definition.groups) {

@@ -16,9 +16,15 @@ export class ServiceConfigModule {
   static register(config: ServiceConfig, env: ConfigEnvironment = process.env): DynamicModule {
     return {
       module: ServiceConfigModule,
-      imports: [ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ service: config })] })],
+      imports: [
+        ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ service: config })] }),
+      ],
       providers: [
-        { provide: SERVICE_CONFIG, inject: [ConfigService], useFactory: (configService: ConfigService) => configService.getOrThrow('service') },
+        {
+          provide: SERVICE_CONFIG,
+          inject: [ConfigService],
+          useFactory: (configService: ConfigService) => configService.getOrThrow('service'),
+        },
         { provide: CONFIG_ENVIRONMENT, useValue: env },
       ],
       exports: [SERVICE_CONFIG, CONFIG_ENVIRONMENT, ConfigModule],

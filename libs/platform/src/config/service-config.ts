@@ -81,8 +81,15 @@ export function loadServiceConfig(env: ConfigEnvironment = process.env): Service
 
 function readServiceConfig(read: ConfigReader): ServiceConfig {
   const databaseUrl = read.url('DATABASE_URL', { schemes: ['postgres', 'postgresql'], wellFormed: false });
-  const databaseMigrationUrl = read.url('DATABASE_MIGRATION_URL', { schemes: ['postgres', 'postgresql'], wellFormed: false });
-  if (databaseMigrationUrl && !databaseUrl) read.problem('DATABASE_MIGRATION_URL', 'DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database has one user)');
+  const databaseMigrationUrl = read.url('DATABASE_MIGRATION_URL', {
+    schemes: ['postgres', 'postgresql'],
+    wellFormed: false,
+  });
+  if (databaseMigrationUrl && !databaseUrl)
+    read.problem(
+      'DATABASE_MIGRATION_URL',
+      'DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database has one user)',
+    );
   const dataDir = resolve(read.text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
   const config: Omit<ServiceConfig, 'tokenVerification' | 'retention'> = {
     port: read.integer('PORT', 3000, { min: 0, max: 65535 }),
@@ -105,7 +112,10 @@ function readServiceConfig(read: ConfigReader): ServiceConfig {
     rateLimit: read.integer('RATE_LIMIT', 6000, { min: 0, max: 10_000_000 }),
     rateLimitWindowMs: read.milliseconds('RATE_LIMIT_WINDOW_MS', 1000, { min: 100, max: 3_600_000 }),
     databaseConnectTimeoutMs: read.milliseconds('DATABASE_CONNECT_TIMEOUT_MS', 3000, { min: 100, max: 600_000 }),
-    databaseStatementTimeoutMs: read.milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, { min: 100, max: 3_600_000 }),
+    databaseStatementTimeoutMs: read.milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, {
+      min: 100,
+      max: 3_600_000,
+    }),
   };
   const tokenVerification = readTokenVerification(read, dataDir);
   const retention = readRetention(read);
@@ -118,7 +128,10 @@ function readRetention(read: ConfigReader): RetentionSettings {
   const months = read.optionalInteger('RETENTION_MONTHS', { min: 1, max: 1200 });
   const exportDir = read.text('RETENTION_EXPORT_DIR');
   if (exportDir !== undefined && read.text('RETENTION_MONTHS') === undefined) {
-    read.problem('RETENTION_EXPORT_DIR', 'RETENTION_EXPORT_DIR is set but RETENTION_MONTHS is not: nothing would be exported');
+    read.problem(
+      'RETENTION_EXPORT_DIR',
+      'RETENTION_EXPORT_DIR is set but RETENTION_MONTHS is not: nothing would be exported',
+    );
   }
   return { ...(months ? { months } : {}), ...(exportDir ? { exportDir: resolve(exportDir) } : {}) };
 }
@@ -129,7 +142,11 @@ function readDefaultRelease(read: ConfigReader): ReleaseName {
   const raw = read.text('DEFAULT_RELEASE');
   if (raw === undefined) return fallback;
   const release = parseRelease(raw);
-  if (!release) read.problem('DEFAULT_RELEASE', `DEFAULT_RELEASE must name a release: ${RELEASES.map((r) => `${r.name} or ${r.formatVersion}`).join(', ')} (got "${raw}")`);
+  if (!release)
+    read.problem(
+      'DEFAULT_RELEASE',
+      `DEFAULT_RELEASE must name a release: ${RELEASES.map((r) => `${r.name} or ${r.formatVersion}`).join(', ')} (got "${raw}")`,
+    );
   return release ?? fallback;
 }
 
@@ -140,12 +157,17 @@ function readTokenVerification(read: ConfigReader, dataDir: string): TokenVerifi
   const secret = read.secret('JWT_SECRET');
 
   if (jwksUrl) {
-    if (secret) read.problem('JWT_SECRET', 'set either JWT_SECRET (development) or JWT_JWKS_URL (production), not both');
+    if (secret)
+      read.problem('JWT_SECRET', 'set either JWT_SECRET (development) or JWT_JWKS_URL (production), not both');
     if (!issuer) read.problem('JWT_ISSUER', 'JWT_ISSUER is required with JWT_JWKS_URL');
     if (!audience) read.problem('JWT_AUDIENCE', 'JWT_AUDIENCE is required with JWT_JWKS_URL');
     const algorithms = (read.text('JWT_ALGORITHMS') ?? 'RS256,ES256').split(',').map((a) => a.trim());
     const unsupported = algorithms.filter((a) => !/^(RS|PS|ES)(256|384|512)$/.test(a));
-    if (unsupported.length) read.problem('JWT_ALGORITHMS', `JWT_ALGORITHMS allows only asymmetric algorithms (got ${unsupported.join(', ')})`);
+    if (unsupported.length)
+      read.problem(
+        'JWT_ALGORITHMS',
+        `JWT_ALGORITHMS allows only asymmetric algorithms (got ${unsupported.join(', ')})`,
+      );
     return { kind: 'jwks', jwksUrl, issuer: issuer ?? '', audience: audience ?? '', algorithms };
   }
   if (secret !== undefined) {
@@ -154,7 +176,10 @@ function readTokenVerification(read: ConfigReader, dataDir: string): TokenVerifi
     return { kind: 'shared-secret', secret, secretSource: 'env', issuer, audience };
   }
   if (read.env['NODE_ENV'] === 'production') {
-    read.problem('JWT_JWKS_URL', 'JWT_JWKS_URL (with JWT_ISSUER and JWT_AUDIENCE) or JWT_SECRET is required when NODE_ENV=production');
+    read.problem(
+      'JWT_JWKS_URL',
+      'JWT_JWKS_URL (with JWT_ISSUER and JWT_AUDIENCE) or JWT_SECRET is required when NODE_ENV=production',
+    );
     return undefined;
   }
   return { kind: 'shared-secret', secret: readOrCreateDevSecret(dataDir), secretSource: 'dev-file', issuer, audience };

@@ -29,14 +29,21 @@ class SecondModule {}
 const FIRST = defineInterfaceGroup({
   name: 'first',
   module: FirstModule,
-  config: defineGroupConfig(FIRST_CONFIG, (read): FirstConfig => ({ limit: read.integer('FIRST_LIMIT', 10, { min: 1, max: 100 }) })),
+  config: defineGroupConfig(FIRST_CONFIG, (read): FirstConfig => ({
+    limit: read.integer('FIRST_LIMIT', 10, { min: 1, max: 100 }),
+  })),
 });
 const SECOND = defineInterfaceGroup({
   name: 'second',
   module: SecondModule,
-  config: defineGroupConfig(SECOND_CONFIG, (read) => ({ mode: read.choice('SECOND_MODE', ['on', 'off'] as const, 'off') })),
+  config: defineGroupConfig(SECOND_CONFIG, (read) => ({
+    mode: read.choice('SECOND_MODE', ['on', 'off'] as const, 'off'),
+  })),
 });
-const definition: ServiceDefinition = { role: 'LF', groups: [FIRST, SECOND, { name: 'plain', module: class PlainModule {} }] };
+const definition: ServiceDefinition = {
+  role: 'LF',
+  groups: [FIRST, SECOND, { name: 'plain', module: class PlainModule {} }],
+};
 
 const secret = 'a-development-secret-of-32-bytes-or-more';
 const BAD = { JWT_SECRET: secret, PORT: 'eighty', FIRST_LIMIT: '0', SECOND_MODE: 'maybe' };
@@ -51,7 +58,12 @@ describe(loadServiceConfiguration.name, () => {
   it("should read platform's config and every group's, each group's value by its token", () => {
     const configuration = loadServiceConfiguration(definition, { JWT_SECRET: secret, FIRST_LIMIT: '7' });
     expect(configuration.service).toMatchObject({ port: 3000 });
-    expect(configuration.groups).toEqual(new Map<symbol, unknown>([[FIRST_CONFIG, { limit: 7 }], [SECOND_CONFIG, { mode: 'off' }]]));
+    expect(configuration.groups).toEqual(
+      new Map<symbol, unknown>([
+        [FIRST_CONFIG, { limit: 7 }],
+        [SECOND_CONFIG, { mode: 'off' }],
+      ]),
+    );
   });
 
   it("should name a bad platform variable and each group's bad variable in one error", () => {
@@ -70,7 +82,9 @@ describe(loadServiceConfiguration.name, () => {
 
   it('should refuse two groups that provide one config token', () => {
     const twin = defineInterfaceGroup({ name: 'twin', module: SecondModule, config: FIRST.config });
-    expect(() => PlatformModule.forService({ role: 'LF', groups: [FIRST, twin] })).toThrow('Interface groups first and twin provide one config token (Symbol(FIRST_CONFIG))');
+    expect(() => PlatformModule.forService({ role: 'LF', groups: [FIRST, twin] })).toThrow(
+      'Interface groups first and twin provide one config token (Symbol(FIRST_CONFIG))',
+    );
   });
 });
 
@@ -80,7 +94,10 @@ describe(`${startService.name} with a bad configuration`, () => {
   it('should fail once, naming the bad platform variable and the bad variable of each of two groups', async () => {
     const written = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
-    const composed = { module: class ServiceModule {}, imports: [PlatformModule.forService(definition), FirstModule, SecondModule] };
+    const composed = {
+      module: class ServiceModule {},
+      imports: [PlatformModule.forService(definition), FirstModule, SecondModule],
+    };
 
     await startService(definition, composed, 'lf', { env: BAD });
 
@@ -91,7 +108,10 @@ describe(`${startService.name} with a bad configuration`, () => {
 });
 
 describe('group configs in the running service', () => {
-  const composed = { module: class ServiceModule {}, imports: [PlatformModule.forService(definition), FirstModule, SecondModule] };
+  const composed = {
+    module: class ServiceModule {},
+    imports: [PlatformModule.forService(definition), FirstModule, SecondModule],
+  };
 
   it("should provide each group's value under its token to the group's services", async () => {
     const env = { JWT_SECRET: secret, LOG_LEVEL: 'silent', FIRST_LIMIT: '42' };

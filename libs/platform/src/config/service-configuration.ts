@@ -14,9 +14,13 @@ export interface ServiceConfiguration {
  * {@link ConfigurationError} names every bad variable, platform's first, then each group's (prefixed with its name)
  * in the definition's order.
  */
-export function loadServiceConfiguration(definition: ServiceDefinition, env: ConfigEnvironment = process.env): ServiceConfiguration {
+export function loadServiceConfiguration(
+  definition: ServiceDefinition,
+  env: ConfigEnvironment = process.env,
+): ServiceConfiguration {
   const service = parseServiceConfig(env);
   const groups = readGroupConfigs(definition, env);
-  if (!service.ok || !groups.ok) throw new ConfigurationError([...(service.ok ? [] : service.problems), ...(groups.ok ? [] : groups.problems)]);
+  if (!service.ok || !groups.ok)
+    throw new ConfigurationError([...(service.ok ? [] : service.problems), ...(groups.ok ? [] : groups.problems)]);
   return { service: service.value, groups: groups.value };
 }

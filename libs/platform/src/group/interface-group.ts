@@ -46,11 +46,15 @@ export function checkServiceDefinition(definition: ServiceDefinition): void {
   const names = new Set<string>();
   const configs = new Map<symbol, string>();
   for (const group of definition.groups) {
-    if (names.has(group.name)) throw new Error(`Interface group ${group.name} is listed twice for role ${definition.role}`);
+    if (names.has(group.name))
+      throw new Error(`Interface group ${group.name} is listed twice for role ${definition.role}`);
     names.add(group.name);
     if (!group.config) continue;
     const other = configs.get(group.config.token);
-    if (other) throw new Error(`Interface groups ${other} and ${group.name} provide one config token (${group.config.token.toString()})`);
+    if (other)
+      throw new Error(
+        `Interface groups ${other} and ${group.name} provide one config token (${group.config.token.toString()})`,
+      );
     configs.set(group.config.token, group.name);
   }
 }

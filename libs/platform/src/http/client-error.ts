@@ -12,9 +12,13 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const code: PlatformProblemCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST.HEADERS_TOO_LARGE' : 'REQUEST.MALFORMED_HTTP';
+  const code: PlatformProblemCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST.HEADERS_TOO_LARGE' : 'REQUEST.MALFORMED_HTTP';
   const { status, slug, title } = PLATFORM_PROBLEMS[code];
-  const detail = code === 'REQUEST.HEADERS_TOO_LARGE' ? 'The request headers exceed the server limit.' : 'The request is not valid HTTP.';
+  const detail =
+    code === 'REQUEST.HEADERS_TOO_LARGE'
+      ? 'The request headers exceed the server limit.'
+      : 'The request is not valid HTTP.';
   const body = JSON.stringify({ type: problemTypeBase + slug, title, status, detail, code });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -1,9 +1,13 @@
 import { commandNames } from './command';
 
 describe(commandNames.name, () => {
-  it.each(['ERSTELLEN_PROZESSDATEN', 'SAP_ERSTELLEN_PROZESSDATEN', 'NOCODB_ERSTELLEN_PROZESSDATEN', 'S4HANA2_ERSTELLEN_PROZESSDATEN'])(
-    'should accept %s for ERSTELLEN_PROZESSDATEN',
-    (command) => expect(commandNames(command, 'ERSTELLEN_PROZESSDATEN')).toBe(true),
+  it.each([
+    'ERSTELLEN_PROZESSDATEN',
+    'SAP_ERSTELLEN_PROZESSDATEN',
+    'NOCODB_ERSTELLEN_PROZESSDATEN',
+    'S4HANA2_ERSTELLEN_PROZESSDATEN',
+  ])('should accept %s for ERSTELLEN_PROZESSDATEN', (command) =>
+    expect(commandNames(command, 'ERSTELLEN_PROZESSDATEN')).toBe(true),
   );
 
   it.each([
@@ -16,7 +20,9 @@ describe(commandNames.name, () => {
     'ERSTELLEN_PROZESSDATEN_X',
     'XERSTELLEN_PROZESSDATEN',
     '',
-  ])('should refuse %p for ERSTELLEN_PROZESSDATEN', (command) => expect(commandNames(command, 'ERSTELLEN_PROZESSDATEN')).toBe(false));
+  ])('should refuse %p for ERSTELLEN_PROZESSDATEN', (command) =>
+    expect(commandNames(command, 'ERSTELLEN_PROZESSDATEN')).toBe(false),
+  );
 
   it('should refuse what is no string', () => {
     expect(commandNames(['ERSTELLEN_PROZESSDATEN'], 'ERSTELLEN_PROZESSDATEN')).toBe(false);

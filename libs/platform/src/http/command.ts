@@ -8,5 +8,7 @@ const SYSTEM_PREFIX = /^[A-Z0-9]+_$/;
 export function commandNames(command: unknown, operationId: string): boolean {
   if (typeof command !== 'string') return false;
   if (command === operationId) return true;
-  return command.endsWith('_' + operationId) && SYSTEM_PREFIX.test(command.slice(0, command.length - operationId.length));
+  return (
+    command.endsWith('_' + operationId) && SYSTEM_PREFIX.test(command.slice(0, command.length - operationId.length))
+  );
 }

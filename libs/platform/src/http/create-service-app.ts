@@ -62,7 +62,13 @@ export async function createServiceApp(
     adapter,
     // autoFlushLogs off: a start that fails is reported by startService alone (one sentence for a StartupError), not
     // also by Nest's buffered stack trace.
-    { bodyParser: false, abortOnError: false, bufferLogs: true, autoFlushLogs: false, ...(options.logLevels ? { logger: options.logLevels } : {}) },
+    {
+      bodyParser: false,
+      abortOnError: false,
+      bufferLogs: true,
+      autoFlushLogs: false,
+      ...(options.logLevels ? { logger: options.logLevels } : {}),
+    },
   );
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();

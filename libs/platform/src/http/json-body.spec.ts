@@ -2,7 +2,10 @@ import { parseJsonSafely } from './json-body';
 
 describe('parseJsonSafely', () => {
   it('should parse ordinary JSON, including umlauts sent as UTF-8', () => {
-    expect(parseJsonSafely('{"name1":"Müller","n":[1,2.5,null,true]}')).toEqual({ name1: 'Müller', n: [1, 2.5, null, true] });
+    expect(parseJsonSafely('{"name1":"Müller","n":[1,2.5,null,true]}')).toEqual({
+      name1: 'Müller',
+      n: [1, 2.5, null, true],
+    });
   });
 
   it.each([

@@ -47,7 +47,8 @@ export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimi
     // A leading byte order mark is allowed to be ignored (RFC 8259 §8.1), and secure-json-parse does: dropped here,
     // so the text kept is the text parsed.
     if (body.charCodeAt(0) === 0xfeff) body = body.slice(1);
-    if (body.length === 0) return done(badRequest('Body cannot be empty when content-type is set to \'application/json\''), undefined);
+    if (body.length === 0)
+      return done(badRequest("Body cannot be empty when content-type is set to 'application/json'"), undefined);
     let parsed: unknown;
     try {
       parsed = parseJsonSafely(body);

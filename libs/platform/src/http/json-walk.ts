@@ -32,7 +32,11 @@ export function findJsonViolation(body: unknown, limits: JsonLimits, textRule?: 
  * Whether the value has a violation: a walk over a stack of values, keeping no path, cheap enough for every body
  * (docs/performance.md, "Costs behind choices in the code").
  */
-function hasViolation(body: unknown, { maxDepth, maxArrayLength }: JsonLimits, textRule: TextRule | undefined): boolean {
+function hasViolation(
+  body: unknown,
+  { maxDepth, maxArrayLength }: JsonLimits,
+  textRule: TextRule | undefined,
+): boolean {
   const values: unknown[] = [body];
   const depths: number[] = [1];
   while (values.length > 0) {
@@ -84,7 +88,8 @@ function locateViolation(body: unknown, limits: JsonLimits, textRule: TextRule |
   for (;;) {
     if (typeof value === 'string') {
       const problem = textRule?.(value);
-      if (problem) return { kind: 'text', pointer: pathPointer(memberNames, positions, containers.length), message: problem };
+      if (problem)
+        return { kind: 'text', pointer: pathPointer(memberNames, positions, containers.length), message: problem };
     } else if (typeof value === 'object' && value !== null) {
       if (containers.length >= limits.maxDepth) {
         const pointer = pathPointer(memberNames, positions, containers.length);
@@ -92,7 +97,11 @@ function locateViolation(body: unknown, limits: JsonLimits, textRule: TextRule |
       }
       if (Array.isArray(value) && value.length > limits.maxArrayLength) {
         const pointer = pathPointer(memberNames, positions, containers.length);
-        return { kind: 'limit', pointer, message: `has ${value.length} elements, more than the ${limits.maxArrayLength} allowed` };
+        return {
+          kind: 'limit',
+          pointer,
+          message: `has ${value.length} elements, more than the ${limits.maxArrayLength} allowed`,
+        };
       }
       containers.push(value);
       memberNames.push(Array.isArray(value) ? undefined : Object.keys(value));
@@ -119,7 +128,11 @@ function locateViolation(body: unknown, limits: JsonLimits, textRule: TextRule |
       const name = names[position];
       const problem = textRule?.(name);
       if (problem) {
-        return { kind: 'text', pointer: pathPointer(memberNames, positions, top + 1), message: `has a member name that ${problem}` };
+        return {
+          kind: 'text',
+          pointer: pathPointer(memberNames, positions, top + 1),
+          message: `has a member name that ${problem}`,
+        };
       }
       value = (containers[top] as Record<string, unknown>)[name];
       break;
@@ -128,7 +141,11 @@ function locateViolation(body: unknown, limits: JsonLimits, textRule: TextRule |
 }
 
 /** The pointer to the child being visited in each of the first `count` containers: the value at the path's end. */
-function pathPointer(memberNames: readonly (string[] | undefined)[], positions: readonly number[], count: number): string {
+function pathPointer(
+  memberNames: readonly (string[] | undefined)[],
+  positions: readonly number[],
+  count: number,
+): string {
   let pointer = ROOT_POINTER;
   for (let i = 0; i < count; i++) {
     const names = memberNames[i];

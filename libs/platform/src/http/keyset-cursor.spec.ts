@@ -18,8 +18,12 @@ describe('cursor', () => {
 
   it('should check uuids and whole numbers', () => {
     const shape = ['timestamp', 'uuid', 'integer', 'integer'] as const;
-    expect(decodeCursor(encodeCursor(['2026-05-04T10:00:00Z', '0190a0b0-0000-7000-8000-000000000000', 2, 1]), shape)).toBeDefined();
+    expect(
+      decodeCursor(encodeCursor(['2026-05-04T10:00:00Z', '0190a0b0-0000-7000-8000-000000000000', 2, 1]), shape),
+    ).toBeDefined();
     expect(decodeCursor(encodeCursor(['2026-05-04T10:00:00Z', 'x', 2, 1]), shape)).toBeUndefined();
-    expect(decodeCursor(encodeCursor(['2026-05-04T10:00:00Z', '0190a0b0-0000-7000-8000-000000000000', -1, 1.5]), shape)).toBeUndefined();
+    expect(
+      decodeCursor(encodeCursor(['2026-05-04T10:00:00Z', '0190a0b0-0000-7000-8000-000000000000', -1, 1.5]), shape),
+    ).toBeUndefined();
   });
 });

@@ -19,7 +19,10 @@ export function encodeCursor(values: readonly (string | number)[]): string {
 }
 
 /** The sort key of a cursor of the given shape, or undefined when it is not one (garbage, another list's cursor). */
-export function decodeCursor<const S extends readonly CursorPart[]>(cursor: string, shape: S): CursorValues<S> | undefined {
+export function decodeCursor<const S extends readonly CursorPart[]>(
+  cursor: string,
+  shape: S,
+): CursorValues<S> | undefined {
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
   let values: unknown;
   try {
@@ -31,7 +34,8 @@ export function decodeCursor<const S extends readonly CursorPart[]>(cursor: stri
   const fits = shape.every((part, index) => {
     const value: unknown = values[index];
     // Ordinals and revisions fit an int column.
-    if (part === 'integer') return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+    if (part === 'integer')
+      return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
     if (typeof value !== 'string') return false;
     if (part === 'timestamp') return TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
     return part === 'uuid' ? UUID.test(value) : value.length > 0;

@@ -18,7 +18,8 @@ class Plain {
   }
 }
 
-const contextOf = (type: new () => object, handler: () => string) => ({ getHandler: () => handler, getClass: () => type }) as unknown as ExecutionContext;
+const contextOf = (type: new () => object, handler: () => string) =>
+  ({ getHandler: () => handler, getClass: () => type }) as unknown as ExecutionContext;
 
 describe('routeFlag', () => {
   it('should read the flag from the handler or its controller', () => {

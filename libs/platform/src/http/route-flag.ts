@@ -19,5 +19,9 @@ export function routeFact<T>(context: ExecutionContext, name: unknown, compute: 
 
 /** Whether the route's handler or its controller carries metadata `key` set to true (`Reflector.getAllAndOverride`). */
 export function routeFlag(reflector: Reflector, key: string, context: ExecutionContext): boolean {
-  return routeFact(context, key, () => reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]) === true);
+  return routeFact(
+    context,
+    key,
+    () => reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]) === true,
+  );
 }

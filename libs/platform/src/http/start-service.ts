@@ -22,7 +22,9 @@ export class StartupError extends Error {
 }
 
 export function isStartupError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { [STARTUP_ERROR]?: unknown })[STARTUP_ERROR] === true;
+  return (
+    typeof error === 'object' && error !== null && (error as { [STARTUP_ERROR]?: unknown })[STARTUP_ERROR] === true
+  );
 }
 
 /**
@@ -51,7 +53,11 @@ export async function startService(
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
     const known = error instanceof ConfigurationError || isStartupError(error);
-    const message = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message = known
+      ? (error as Error).message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     // Straight to stderr: Nest buffers its log until the app exists, so a start that failed before (an unreachable
     // database) went unheard through it.
     process.stderr.write(`${serviceName} did not start: ${message}\n`);

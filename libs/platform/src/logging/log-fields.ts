@@ -12,7 +12,20 @@ export interface LogFields<K extends string = string> {
 }
 
 /** Fields of the request log line that belong to platform; a group may not register these names. */
-export const PLATFORM_LOG_FIELDS = ['requestId', 'req', 'res', 'durationMs', 'route', 'level', 'time', 'msg', 'pid', 'hostname', 'role', 'err'];
+export const PLATFORM_LOG_FIELDS = [
+  'requestId',
+  'req',
+  'res',
+  'durationMs',
+  'route',
+  'level',
+  'time',
+  'msg',
+  'pid',
+  'hostname',
+  'role',
+  'err',
+];
 
 /**
  * Declares a group's request-log fields, each with the rule a value must pass. Register the result in the group's
@@ -38,10 +51,16 @@ export function defineLogFields<const T extends Record<string, LogFieldRule>>(ru
 }
 
 /** A field whose values must match `pattern` as strings. */
-export const matching = (pattern: RegExp): LogFieldRule => (value) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
+export const matching =
+  (pattern: RegExp): LogFieldRule =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value) ? value : undefined;
 
 /** A field with one of a few known values. */
-export const oneOf = (...allowed: string[]): LogFieldRule => (value) => (typeof value === 'string' && allowed.includes(value) ? value : undefined);
+export const oneOf =
+  (...allowed: string[]): LogFieldRule =>
+  (value) =>
+    typeof value === 'string' && allowed.includes(value) ? value : undefined;
 
 /** Injection token of the names of every registered log field (platform writes no others). */
 export const REQUEST_LOG_FIELDS = Symbol('REQUEST_LOG_FIELDS');

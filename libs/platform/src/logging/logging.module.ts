@@ -50,11 +50,14 @@ export class LoggingModule {
           useFactory: (config: ServiceConfig | undefined, role: string | undefined) =>
             createServiceLogger(options.level ?? config?.logLevel ?? 'info', role, options.destination),
         },
-        { provide: PinoNestLogger, inject: [SERVICE_LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
+        {
+          provide: PinoNestLogger,
+          inject: [SERVICE_LOGGER],
+          useFactory: (logger: Logger) => new PinoNestLogger(logger),
+        },
         RequestLogInstaller,
       ],
       exports: [SERVICE_LOGGER, PinoNestLogger],
     };
   }
 }
-

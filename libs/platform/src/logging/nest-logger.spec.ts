@@ -4,8 +4,14 @@ import { REDACTED_PATHS } from './service-logger';
 
 function capture(): { logger: PinoNestLogger; lines: () => Record<string, unknown>[] } {
   const written: string[] = [];
-  const base = pino({ level: 'trace', base: undefined, redact: { paths: REDACTED_PATHS, remove: true } }, { write: (line: string) => written.push(line) });
-  return { logger: new PinoNestLogger(base), lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const base = pino(
+    { level: 'trace', base: undefined, redact: { paths: REDACTED_PATHS, remove: true } },
+    { write: (line: string) => written.push(line) },
+  );
+  return {
+    logger: new PinoNestLogger(base),
+    lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('PinoNestLogger', () => {

@@ -1,5 +1,11 @@
 import { hostname } from 'node:os';
-import pino, { stdSerializers, stdTimeFunctions, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
+import pino, {
+  stdSerializers,
+  stdTimeFunctions,
+  type DestinationStream,
+  type LevelWithSilent,
+  type Logger,
+} from 'pino';
 
 /** The service's pino logger (one per app), for request lines and Nest's own messages. */
 export const SERVICE_LOGGER = Symbol('SERVICE_LOGGER');

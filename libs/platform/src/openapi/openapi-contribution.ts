@@ -18,7 +18,11 @@ export interface OpenApiPart {
   description: string;
   tags: { name: string; description: string }[];
   paths: Record<string, OpenApiObject>;
-  components?: { schemas?: Record<string, OpenApiObject>; parameters?: Record<string, OpenApiObject>; headers?: Record<string, OpenApiObject> };
+  components?: {
+    schemas?: Record<string, OpenApiObject>;
+    parameters?: Record<string, OpenApiObject>;
+    headers?: Record<string, OpenApiObject>;
+  };
 }
 
 /** Builds a group's part; called once, lazily, when the document is first asked for. */

@@ -45,7 +45,11 @@ export interface ProblemResponseOptions {
 }
 
 /** The problem-details responses of an operation that can answer `codes`, grouped by status, one example per code. */
-export function problemResponses(codes: readonly string[], context: OpenApiContext, options: ProblemResponseOptions): Record<string, unknown> {
+export function problemResponses(
+  codes: readonly string[],
+  context: OpenApiContext,
+  options: ProblemResponseOptions,
+): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const definition = context.problems[code];
@@ -66,7 +70,10 @@ export function problemResponses(codes: readonly string[], context: OpenApiConte
           [PROBLEM_CONTENT_TYPE]: {
             schema: schemaRef('ProblemDetails'),
             examples: Object.fromEntries(
-              statusCodes.map((code) => [code, { summary: context.problems[code].title, value: problemExample(code, context.problems, options) }]),
+              statusCodes.map((code) => [
+                code,
+                { summary: context.problems[code].title, value: problemExample(code, context.problems, options) },
+              ]),
             ),
           },
         },
@@ -75,7 +82,11 @@ export function problemResponses(codes: readonly string[], context: OpenApiConte
   );
 }
 
-function problemExample(code: string, problems: ProblemCatalog, options: ProblemResponseOptions): Record<string, unknown> {
+function problemExample(
+  code: string,
+  problems: ProblemCatalog,
+  options: ProblemResponseOptions,
+): Record<string, unknown> {
   const { status, slug, title } = problems[code];
   const errors = options.errorsOf?.(code);
   return {
@@ -123,7 +134,10 @@ export function buildServiceOpenApi(definition: ServiceDefinition, problems: Pro
         'Errors are RFC 9457 problem details (`application/problem+json`).',
       ].join(' '),
     },
-    tags: [...parts.flatMap((part) => part.tags), { name: 'Health', description: 'Liveness and readiness probes; no token needed.' }],
+    tags: [
+      ...parts.flatMap((part) => part.tags),
+      { name: 'Health', description: 'Liveness and readiness probes; no token needed.' },
+    ],
     paths,
     components: {
       securitySchemes: {
@@ -147,8 +161,14 @@ export function buildServiceOpenApi(definition: ServiceDefinition, problems: Pro
       headers: {
         ...headers,
         requestId: { description: 'The request id: the one sent, else a generated UUID.', schema: { type: 'string' } },
-        wwwAuthenticate: { description: 'The bearer challenge (RFC 6750).', schema: { type: 'string', example: 'Bearer' } },
-        allow: { description: 'The methods the path answers (RFC 9110 §10.2.1).', schema: { type: 'string', example: 'POST' } },
+        wwwAuthenticate: {
+          description: 'The bearer challenge (RFC 6750).',
+          schema: { type: 'string', example: 'Bearer' },
+        },
+        allow: {
+          description: 'The methods the path answers (RFC 9110 §10.2.1).',
+          schema: { type: 'string', example: 'POST' },
+        },
       },
       schemas: { ...schemas, ProblemDetails: problemSchema(problems), HealthStatus: healthSchema() },
     },
@@ -168,10 +188,16 @@ function mergeInto(target: Record<string, unknown>, source: Record<string, unkno
 function problemSchema(problems: ProblemCatalog): OpenApiObject {
   return {
     type: 'object',
-    description: 'RFC 9457 problem details. Further members may appear (named per operation, e.g. the key a conflict is about).',
+    description:
+      'RFC 9457 problem details. Further members may appear (named per operation, e.g. the key a conflict is about).',
     required: ['type', 'title', 'status', 'code', 'correlationId'],
     properties: {
-      type: { type: 'string', format: 'uri-reference', description: 'Stable URI per problem kind (`PROBLEM_TYPE_BASE` + slug).', example: 'urn:maco:problem:invalid' },
+      type: {
+        type: 'string',
+        format: 'uri-reference',
+        description: 'Stable URI per problem kind (`PROBLEM_TYPE_BASE` + slug).',
+        example: 'urn:maco:problem:invalid',
+      },
       title: { type: 'string', description: 'Short summary of the problem kind.' },
       status: { type: 'integer', description: 'The HTTP status.', minimum: 400, maximum: 599 },
       detail: { type: 'string', description: 'What went wrong with this request.' },
@@ -185,7 +211,11 @@ function problemSchema(problems: ProblemCatalog): OpenApiObject {
           type: 'object',
           required: ['pointer', 'message'],
           properties: {
-            pointer: { type: 'string', description: 'JSON Pointer (URI fragment form) into the request body.', example: '#/transaktionsdaten/nachrichtendatum' },
+            pointer: {
+              type: 'string',
+              description: 'JSON Pointer (URI fragment form) into the request body.',
+              example: '#/transaktionsdaten/nachrichtendatum',
+            },
             message: { type: 'string', example: 'must be a date-time' },
           },
         },
@@ -211,14 +241,21 @@ function healthOperation(kind: 'live' | 'ready') {
   return {
     tags: ['Health'],
     operationId: kind === 'live' ? 'healthLive' : 'healthReady',
-    summary: kind === 'live' ? 'Liveness: the process accepts requests' : 'Readiness: the database answers and all migrations are applied',
+    summary:
+      kind === 'live'
+        ? 'Liveness: the process accepts requests'
+        : 'Readiness: the database answers and all migrations are applied',
     security: [],
     responses: {
-      200: { description: kind === 'live' ? 'Alive.' : 'Ready.', content: { 'application/json': { schema: schemaRef('HealthStatus') } } },
+      200: {
+        description: kind === 'live' ? 'Alive.' : 'Ready.',
+        content: { 'application/json': { schema: schemaRef('HealthStatus') } },
+      },
       ...(kind === 'ready'
         ? {
             503: {
-              description: 'The service is not ready: the database does not answer or migrations are pending. Code: `SERVER.UNAVAILABLE`; `checks` names the failed checks.',
+              description:
+                'The service is not ready: the database does not answer or migrations are pending. Code: `SERVER.UNAVAILABLE`; `checks` names the failed checks.',
               content: { [PROBLEM_CONTENT_TYPE]: { schema: schemaRef('ProblemDetails') } },
             },
           }
@@ -235,10 +272,13 @@ export function canonicalOpenApi<T>(value: T, path: readonly string[] = []): T {
   if (Array.isArray(value)) return value.map((item) => canonicalOpenApi(item, [...path, '[]'])) as T;
   if (value === null || typeof value !== 'object') return value;
   const [grandparent, parent, key] = path.slice(-3);
-  const exampleValue = (key === 'value' && grandparent === 'examples') || (key === 'example' && parent !== 'properties');
+  const exampleValue =
+    (key === 'value' && grandparent === 'examples') || (key === 'example' && parent !== 'properties');
   if (exampleValue) return value;
   const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([member, memberValue]) => [member, canonicalOpenApi(memberValue, [...path, member])])) as T;
+  return Object.fromEntries(
+    entries.map(([member, memberValue]) => [member, canonicalOpenApi(memberValue, [...path, member])]),
+  ) as T;
 }
 
 /** The document as committed under `docs/openapi/<role>.json` and served at `/docs/openapi.json`. */

@@ -11,10 +11,15 @@ import { buildServiceOpenApi, canonicalOpenApi, OPENAPI_JSON_PATH, OPENAPI_UI_PA
  */
 export function setupOpenApi(app: NestFastifyApplication, definition: ServiceDefinition): void {
   // Built lazily on the first request: start-up does not pay for the schema generation.
-  SwaggerModule.setup(OPENAPI_UI_PATH, app, () => canonicalOpenApi(buildServiceOpenApi(definition, serviceProblems(definition))), {
-    jsonDocumentUrl: OPENAPI_JSON_PATH,
-    raw: ['json'],
-    customSiteTitle: `MaCo ${definition.role} API`,
-    swaggerOptions: { persistAuthorization: false },
-  });
+  SwaggerModule.setup(
+    OPENAPI_UI_PATH,
+    app,
+    () => canonicalOpenApi(buildServiceOpenApi(definition, serviceProblems(definition))),
+    {
+      jsonDocumentUrl: OPENAPI_JSON_PATH,
+      raw: ['json'],
+      customSiteTitle: `MaCo ${definition.role} API`,
+      swaggerOptions: { persistAuthorization: false },
+    },
+  );
 }

@@ -20,13 +20,21 @@ describe('isDatabaseUnavailable', () => {
     ['host unreachable', socketError('EHOSTUNREACH')],
     ['name not resolvable right now', socketError('EAI_AGAIN', 'getaddrinfo')],
     ['pg: connection terminated unexpectedly', new Error('Connection terminated unexpectedly')],
-    ['pg-pool: connection timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    [
+      'pg-pool: connection timeout',
+      new Error('Connection terminated due to connection timeout', {
+        cause: new Error('Connection terminated unexpectedly'),
+      }),
+    ],
     ['pg-pool: no connection within connectionTimeoutMillis', new Error('timeout exceeded when trying to connect')],
     ['pg: client broken', new Error('Client has encountered a connection error and is not queryable')],
     ['pg: client closed', new Error('Client was closed and is not queryable')],
     ['pg: query_timeout', new Error('Query read timeout')],
     ['57P01 admin shutdown', serverError('57P01', 'terminating connection due to administrator command', 'FATAL')],
-    ['57P02 crash shutdown', serverError('57P02', 'terminating connection because of crash of another server process', 'FATAL')],
+    [
+      '57P02 crash shutdown',
+      serverError('57P02', 'terminating connection because of crash of another server process', 'FATAL'),
+    ],
     ['57P03 cannot connect now', serverError('57P03', 'the database system is shutting down', 'FATAL')],
     ['53300 too many connections', serverError('53300', 'sorry, too many clients already', 'FATAL')],
     ['57014 statement timeout', serverError('57014', 'canceling statement due to statement timeout')],
@@ -42,7 +50,10 @@ describe('isDatabaseUnavailable', () => {
       name: 'QueryFailedError',
       driverError: serverError('57P01', 'terminating connection due to administrator command', 'FATAL'),
     });
-    const aggregate = Object.assign(new AggregateError([socketError('ECONNREFUSED'), socketError('ECONNREFUSED')], ''), {});
+    const aggregate = Object.assign(
+      new AggregateError([socketError('ECONNREFUSED'), socketError('ECONNREFUSED')], ''),
+      {},
+    );
     expect(isDatabaseUnavailable(queryFailed)).toBe(true);
     expect(isDatabaseUnavailable(aggregate)).toBe(true);
     expect(isDatabaseUnavailable(new Error('booking failed', { cause: socketError('ECONNRESET', 'read') }))).toBe(true);

@@ -61,7 +61,10 @@ export function mergeProblemCatalogs(...catalogs: ProblemCatalog[]): ProblemCata
   for (const catalog of catalogs) {
     for (const [code, definition] of Object.entries(catalog)) {
       const known = merged[code];
-      if (known && (known.status !== definition.status || known.slug !== definition.slug || known.title !== definition.title)) {
+      if (
+        known &&
+        (known.status !== definition.status || known.slug !== definition.slug || known.title !== definition.title)
+      ) {
         throw new Error(`Problem code ${code} is registered twice with different definitions`);
       }
       merged[code] = definition;

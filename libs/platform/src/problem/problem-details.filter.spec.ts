@@ -3,7 +3,11 @@ import type { ServiceConfig } from '../config/service-config';
 import { PROBLEM_CONTENT_TYPE, ProblemDetailsFilter } from './problem-details.filter';
 
 /** Runs the filter on one exception and returns what it answered. */
-function answer(exception: unknown): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
+function answer(exception: unknown): {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+} {
   const sent = { status: 0, headers: {} as Record<string, string>, body: {} as Record<string, unknown> };
   const reply = {
     status(code: number) {
@@ -24,7 +28,9 @@ function answer(exception: unknown): { status: number; headers: Record<string, s
     },
   };
   const request = { id: 'req-1', method: 'POST', url: '/createProcessData?command=ERSTELLEN_PROZESSDATEN' };
-  const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }) } as unknown as ArgumentsHost;
+  const host = {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
+  } as unknown as ArgumentsHost;
   new ProblemDetailsFilter({ problemTypeBase: 'urn:maco:problem:' } as ServiceConfig).catch(exception, host);
   return sent;
 }
@@ -36,10 +42,22 @@ describe('ProblemDetailsFilter', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it.each([
-    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' })],
-    ['an admin shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' })],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' }),
+    ],
+    [
+      'an admin shutdown',
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+        severity: 'FATAL',
+      }),
+    ],
     ['a full pool', new Error('timeout exceeded when trying to connect')],
-    ['a statement timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014', severity: 'ERROR' })],
+    [
+      'a statement timeout',
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014', severity: 'ERROR' }),
+    ],
   ])('should answer %s with 503, a problem document and Retry-After', (_name, error) => {
     const sent = answer(error);
     expect(sent.status).toBe(503);
@@ -59,7 +77,12 @@ describe('ProblemDetailsFilter', () => {
   });
 
   it('should keep other errors a bare 500', () => {
-    const sent = answer(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', severity: 'ERROR' }));
+    const sent = answer(
+      Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+        code: '23505',
+        severity: 'ERROR',
+      }),
+    );
     expect(sent.status).toBe(500);
     expect(sent.headers['retry-after']).toBeUndefined();
     expect(sent.body).toMatchObject({ code: 'SERVER.INTERNAL', detail: 'The request could not be processed.' });

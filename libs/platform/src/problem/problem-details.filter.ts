@@ -6,7 +6,13 @@ import type { ServiceConfig } from '../config/service-config';
 import { allowedMethods } from '../http/allowed-methods';
 import type { ProblemDetails } from '../platform-api';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
-import { PLATFORM_PROBLEMS, PROBLEM_CATALOG, type PlatformProblemCode, type ProblemCatalog, type ProblemDefinition } from './problem-catalog';
+import {
+  PLATFORM_PROBLEMS,
+  PROBLEM_CATALOG,
+  type PlatformProblemCode,
+  type ProblemCatalog,
+  type ProblemDefinition,
+} from './problem-catalog';
 import { ProblemError } from './problem.error';
 import { RefusalRecorders } from './refusal-recorders';
 
@@ -35,7 +41,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     let problem = this.toProblemError(exception, request);
     let spec = this.catalog[problem.code];
     if (!spec) {
-      this.logger.error({ requestId: request.id, code: problem.code }, `problem code ${problem.code} is not registered by any interface group`);
+      this.logger.error(
+        { requestId: request.id, code: problem.code },
+        `problem code ${problem.code} is not registered by any interface group`,
+      );
       problem = new ProblemError('SERVER.INTERNAL', 'The request could not be processed.');
       spec = PLATFORM_PROBLEMS['SERVER.INTERNAL'];
     }
@@ -47,7 +56,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       instance: request.url.split('?')[0],
       correlationId: request.id,
     });
-    const send = () => void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
+    const send = () =>
+      void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
     // A group that keeps its refusals stores this one before the caller hears of it.
     const recorder = this.refusals?.for(request);
     if (recorder) void recorder.record(request, { status: spec.status, problem: body }).finally(send);
@@ -70,7 +80,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (code === 'REQUEST.NOT_FOUND') {
       const allowed = this.methodsAllowedFor(request);
       if (allowed.length > 0 && !allowed.includes(request.method)) {
-        return new ProblemError('REQUEST.METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, {}, { allow: allowed.join(', ') });
+        return new ProblemError(
+          'REQUEST.METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed here; use ${allowed.join(', ')}.`,
+          {},
+          { allow: allowed.join(', ') },
+        );
       }
     }
     return new ProblemError(code, publicDetail(code, exception));

@@ -23,10 +23,19 @@ export class ProblemError<C extends string = string> extends Error {
 /** Creates problems with the codes of `catalog` or platform's: a group's typed way to fail. */
 export function problemFactory<T extends ProblemCatalog>(
   _catalog: T,
-): (code: (keyof T & string) | PlatformProblemCode, detail: string, extensions?: ProblemExtensions, headers?: Record<string, string>) => ProblemError {
+): (
+  code: (keyof T & string) | PlatformProblemCode,
+  detail: string,
+  extensions?: ProblemExtensions,
+  headers?: Record<string, string>,
+) => ProblemError {
   return (code, detail, extensions, headers) => new ProblemError(code, detail, extensions, headers);
 }
 
 /** Platform's own problems. */
-export const platformProblem = (code: PlatformProblemCode, detail: string, extensions?: ProblemExtensions, headers?: Record<string, string>): ProblemError =>
-  new ProblemError(code, detail, extensions, headers);
+export const platformProblem = (
+  code: PlatformProblemCode,
+  detail: string,
+  extensions?: ProblemExtensions,
+  headers?: Record<string, string>,
+): ProblemError => new ProblemError(code, detail, extensions, headers);

@@ -15,9 +15,17 @@ describe(FixedWindowThrottlerStorage.name, () => {
     expect(hits.map((hit) => hit.isBlocked)).toEqual([false, false, false, true]);
     expect(hits[2]).toEqual({ totalHits: 3, timeToExpire: 10, isBlocked: false, timeToBlockExpire: 0 });
     now += 7_500;
-    expect(await limits.increment('token', 10_000, 3, 10_000, 'token')).toEqual({ totalHits: 4, timeToExpire: 3, isBlocked: true, timeToBlockExpire: 3 });
+    expect(await limits.increment('token', 10_000, 3, 10_000, 'token')).toEqual({
+      totalHits: 4,
+      timeToExpire: 3,
+      isBlocked: true,
+      timeToBlockExpire: 3,
+    });
     now += 2_500;
-    expect(await limits.increment('token', 10_000, 3, 10_000, 'token')).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await limits.increment('token', 10_000, 3, 10_000, 'token')).toMatchObject({
+      totalHits: 1,
+      isBlocked: false,
+    });
   });
 
   it('should count keys and throttler names apart', async () => {

@@ -28,7 +28,13 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerRecord> {
     const now = this.now();
     if (now >= this.sweepAt) this.sweep(now, ttl);
     const id = `${throttlerName}\u0000${key}`;
@@ -38,7 +44,8 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
       this.windows.set(id, window);
     }
     const timeToExpire = Math.ceil((window.endsAt - now) / 1000);
-    if (window.hits >= limit) return { totalHits: window.hits + 1, timeToExpire, isBlocked: true, timeToBlockExpire: timeToExpire };
+    if (window.hits >= limit)
+      return { totalHits: window.hits + 1, timeToExpire, isBlocked: true, timeToBlockExpire: timeToExpire };
     window.hits += 1;
     return { totalHits: window.hits, timeToExpire, isBlocked: false, timeToBlockExpire: 0 };
   }

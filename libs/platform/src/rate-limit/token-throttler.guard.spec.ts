@@ -32,7 +32,10 @@ function contextOf(handler: () => string, authorization = 'Bearer a'): Execution
   } as unknown as ExecutionContext;
 }
 
-async function guardWith(limit: number, options: { setHeaders?: boolean } = { setHeaders: false }): Promise<TokenThrottlerGuard> {
+async function guardWith(
+  limit: number,
+  options: { setHeaders?: boolean } = { setHeaders: false },
+): Promise<TokenThrottlerGuard> {
   const guard = new TokenThrottlerGuard(
     { throttlers: [{ name: 'token', ttl: 60_000, limit }], ...options },
     new FixedWindowThrottlerStorage(),
@@ -44,7 +47,11 @@ async function guardWith(limit: number, options: { setHeaders?: boolean } = { se
 }
 
 /** How many of `count` requests pass before the first 429, and the code of the refusal. */
-async function passed(guard: TokenThrottlerGuard, context: ExecutionContext, count: number): Promise<{ passed: number; refusal?: string }> {
+async function passed(
+  guard: TokenThrottlerGuard,
+  context: ExecutionContext,
+  count: number,
+): Promise<{ passed: number; refusal?: string }> {
   for (let i = 0; i < count; i++) {
     try {
       await guard.canActivate(context);
@@ -59,12 +66,18 @@ describe('TokenThrottlerGuard', () => {
   const routes = new Routes();
 
   it('should let a token through up to its limit and refuse the next request with 429 problem details', async () => {
-    expect(await passed(await guardWith(3), contextOf(routes.plain), 5)).toEqual({ passed: 3, refusal: 'REQUEST.RATE_LIMITED' });
+    expect(await passed(await guardWith(3), contextOf(routes.plain), 5)).toEqual({
+      passed: 3,
+      refusal: 'REQUEST.RATE_LIMITED',
+    });
   });
 
   it('should count every token on its own', async () => {
     const guard = await guardWith(2);
-    expect(await passed(guard, contextOf(routes.plain, 'Bearer a'), 3)).toEqual({ passed: 2, refusal: 'REQUEST.RATE_LIMITED' });
+    expect(await passed(guard, contextOf(routes.plain, 'Bearer a'), 3)).toEqual({
+      passed: 2,
+      refusal: 'REQUEST.RATE_LIMITED',
+    });
     expect(await passed(guard, contextOf(routes.plain, 'Bearer b'), 2)).toEqual({ passed: 2 });
   });
 
@@ -75,6 +88,9 @@ describe('TokenThrottlerGuard', () => {
   });
 
   it("should take the library's path where the module asks for rate-limit headers, with the same limit", async () => {
-    expect(await passed(await guardWith(2, { setHeaders: true }), contextOf(routes.plain), 4)).toEqual({ passed: 2, refusal: 'REQUEST.RATE_LIMITED' });
+    expect(await passed(await guardWith(2, { setHeaders: true }), contextOf(routes.plain), 4)).toEqual({
+      passed: 2,
+      refusal: 'REQUEST.RATE_LIMITED',
+    });
   });
 });

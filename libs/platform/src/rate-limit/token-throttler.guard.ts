@@ -46,11 +46,19 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
     // options; anything else takes the library's own path.
     const { skipIf, ignoreUserAgents, setHeaders } = this.commonOptions;
     this.plainThrottlers =
-      !skipIf && !ignoreUserAgents && setHeaders === false &&
+      !skipIf &&
+      !ignoreUserAgents &&
+      setHeaders === false &&
       this.throttlers.every(
         (throttler) =>
-          typeof throttler.limit === 'number' && typeof throttler.ttl === 'number' && (throttler.blockDuration === undefined || typeof throttler.blockDuration === 'number') &&
-          !throttler.skipIf && !throttler.ignoreUserAgents && !throttler.getTracker && !throttler.generateKey && throttler.setHeaders !== true,
+          typeof throttler.limit === 'number' &&
+          typeof throttler.ttl === 'number' &&
+          (throttler.blockDuration === undefined || typeof throttler.blockDuration === 'number') &&
+          !throttler.skipIf &&
+          !throttler.ignoreUserAgents &&
+          !throttler.getTracker &&
+          !throttler.generateKey &&
+          throttler.setHeaders !== true,
       );
   }
 
@@ -98,7 +106,10 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
     return key;
   }
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    _context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     const retryAfterSeconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
     throw new ProblemError(
       'REQUEST.RATE_LIMITED',

@@ -3,10 +3,17 @@ import { bodyCheck } from './body-check';
 const CRITERION = {
   type: 'object',
   required: ['plz'],
-  properties: { plz: { type: 'string', pattern: '^\\d{5}$', 'x-invalid': 'a German postcode (5 digits)' }, ort: { type: 'string', nullable: true } },
+  properties: {
+    plz: { type: 'string', pattern: '^\\d{5}$', 'x-invalid': 'a German postcode (5 digits)' },
+    ort: { type: 'string', nullable: true },
+  },
 };
 const check = bodyCheck(
-  { type: 'object', required: ['kriterien'], properties: { kriterien: { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/Criterion' } } } },
+  {
+    type: 'object',
+    required: ['kriterien'],
+    properties: { kriterien: { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/Criterion' } } },
+  },
   { Criterion: CRITERION },
 );
 
@@ -28,7 +35,9 @@ describe('bodyCheck', () => {
   it('should say what a member’s name must be where the schema says it, else that it is not allowed', () => {
     const closed = { type: 'object', additionalProperties: false, properties: { a: {}, b: {} } };
     expect(bodyCheck(closed)({ c: 1 })).toEqual([{ pointer: '#/c', message: 'is not allowed here' }]);
-    expect(bodyCheck({ ...closed, 'x-invalid-name': 'a or b' })({ a: 1, c: 1 })).toEqual([{ pointer: '#/c', message: 'must be a or b' }]);
+    expect(bodyCheck({ ...closed, 'x-invalid-name': 'a or b' })({ a: 1, c: 1 })).toEqual([
+      { pointer: '#/c', message: 'must be a or b' },
+    ]);
   });
 });
 
@@ -41,15 +50,28 @@ describe('bodyCheck messages, order and rules', () => {
       items: {
         type: 'array',
         maxItems: 2,
-        'x-messages': { null: 'is required (a list)', type: 'must be a list', maxItems: 'must have at most 2 elements' },
+        'x-messages': {
+          null: 'is required (a list)',
+          type: 'must be a list',
+          maxItems: 'must have at most 2 elements',
+        },
         items: { $ref: '#/components/schemas/Item' },
       },
-      name: { type: 'string', maxLength: 5, pattern: '^[a-z]*$', 'x-messages': { maxLength: 'must be at most 5 letters', pattern: 'must be letters' } },
+      name: {
+        type: 'string',
+        maxLength: 5,
+        pattern: '^[a-z]*$',
+        'x-messages': { maxLength: 'must be at most 5 letters', pattern: 'must be letters' },
+      },
     },
   };
   const ITEM = { type: 'object', properties: { id: { type: 'string', pattern: '^\\d+$', 'x-invalid': 'digits' } } };
   const check = bodyCheck(ENVELOPE, { Item: ITEM }, (body, suffix: string) =>
-    ['name', 'extra'].flatMap((member) => (typeof (body as Record<string, unknown>)?.[member] === 'string' ? [{ pointer: `#/${member}`, message: `must end in ${suffix}` }] : [])),
+    ['name', 'extra'].flatMap((member) =>
+      typeof (body as Record<string, unknown>)?.[member] === 'string'
+        ? [{ pointer: `#/${member}`, message: `must end in ${suffix}` }]
+        : [],
+    ),
   );
 
   it('should take a missing, null or wrong member’s message from its schema', () => {

@@ -38,11 +38,17 @@ type Components = Record<string, OpenApiObject>;
  * is reported at its own pointer (`is required`); other messages come from the schema's `x-messages` or `x-invalid`,
  * else the validator. `rules` add what the schema cannot say.
  */
-export function bodyCheck<C = void>(schema: OpenApiObject, components: Components = {}, rules?: BodyRules<C>): BodyCheck<C> {
+export function bodyCheck<C = void>(
+  schema: OpenApiObject,
+  components: Components = {},
+  rules?: BodyRules<C>,
+): BodyCheck<C> {
   const validate: ValidateFunction = ajv.compile({ ...schema, components: { schemas: components } });
   const rankOf = memberRanks(schema, components);
   return (body, context) => {
-    const found = onePerMember(validate(body) ? [] : (validate.errors ?? []).flatMap((error) => fieldErrorOf(error, components)));
+    const found = onePerMember(
+      validate(body) ? [] : (validate.errors ?? []).flatMap((error) => fieldErrorOf(error, components)),
+    );
     const flagged = new Set(found.map((error) => error.pointer));
     const ruled = (rules?.(body, context) ?? []).filter((error) => !flagged.has(error.pointer));
     return inMemberOrder([...found, ...ruled], rankOf);
@@ -61,11 +67,19 @@ function fieldErrorOf(error: ErrorObject, components: Components): ProblemFieldE
   const schema = error.parentSchema as OpenApiObject | undefined;
   if (error.keyword === 'additionalProperties') {
     const name = schema?.[INVALID_NAME_MESSAGE];
-    return [{ pointer: appendPointer(at, String(error.params.additionalProperty)), message: typeof name === 'string' ? `must be ${name}` : 'is not allowed here' }];
+    return [
+      {
+        pointer: appendPointer(at, String(error.params.additionalProperty)),
+        message: typeof name === 'string' ? `must be ${name}` : 'is not allowed here',
+      },
+    ];
   }
   const messages = messagesOf(schema);
   const custom = schema?.[INVALID_MESSAGE];
-  const message = (error.data === null ? messages['null'] : undefined) ?? messages[error.keyword] ?? (typeof custom === 'string' ? `must be ${custom}` : error.message);
+  const message =
+    (error.data === null ? messages['null'] : undefined) ??
+    messages[error.keyword] ??
+    (typeof custom === 'string' ? `must be ${custom}` : error.message);
   return [{ pointer: at, message: message ?? 'is invalid' }];
 }
 
@@ -79,7 +93,9 @@ function messagesOf(schema: OpenApiObject | undefined): Record<string, string | 
 
 function resolved(schema: OpenApiObject | undefined, components: Components): OpenApiObject | undefined {
   const ref = schema?.['$ref'];
-  return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? components[ref.slice('#/components/schemas/'.length)] : schema;
+  return typeof ref === 'string' && ref.startsWith('#/components/schemas/')
+    ? components[ref.slice('#/components/schemas/'.length)]
+    : schema;
 }
 
 /** The first problem of each member: a value too long and of the wrong pattern is one problem. */

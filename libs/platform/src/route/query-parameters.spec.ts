@@ -1,5 +1,14 @@
 import { encodeCursor } from '../http/keyset-cursor';
-import { cursorParameter, instantParameter, limitParameter, oneOfParameter, queryParametersOpenApi, readQuery, releaseParameter, textParameter } from './query-parameters';
+import {
+  cursorParameter,
+  instantParameter,
+  limitParameter,
+  oneOfParameter,
+  queryParametersOpenApi,
+  readQuery,
+  releaseParameter,
+  textParameter,
+} from './query-parameters';
 
 const PARAMETERS = {
   key: { ...textParameter('A key.', /^[a-z]{1,3}$/, '1 to 3 letters'), required: true },
@@ -13,14 +22,33 @@ const PARAMETERS = {
 describe('readQuery', () => {
   it('should give typed values, fallbacks for absent parameters and the names given', () => {
     const cursor = encodeCursor(['2026-05-04T08:00:00.000Z', 7]);
-    const { values, errors, given } = readQuery(PARAMETERS, { key: 'abc', from: '2026-05-04T08:00+02:00', release: 'FV2604', cursor, other: 'x' });
+    const { values, errors, given } = readQuery(PARAMETERS, {
+      key: 'abc',
+      from: '2026-05-04T08:00+02:00',
+      release: 'FV2604',
+      cursor,
+      other: 'x',
+    });
     expect(errors).toEqual([]);
-    expect(values).toEqual({ key: 'abc', kind: 'day', from: new Date('2026-05-04T06:00:00Z'), release: '04/26', limit: 50, cursor: ['2026-05-04T08:00:00.000Z', 7] });
+    expect(values).toEqual({
+      key: 'abc',
+      kind: 'day',
+      from: new Date('2026-05-04T06:00:00Z'),
+      release: '04/26',
+      limit: 50,
+      cursor: ['2026-05-04T08:00:00.000Z', 7],
+    });
     expect(given).toEqual(['key', 'from', 'release', 'cursor']);
   });
 
   it('should name every bad parameter at once, in the order the route lists them', () => {
-    const { errors } = readQuery(PARAMETERS, { kind: 'week', from: '2026-05-04', release: '99/99', limit: '0', cursor: 'nonsense' });
+    const { errors } = readQuery(PARAMETERS, {
+      kind: 'week',
+      from: '2026-05-04',
+      release: '99/99',
+      limit: '0',
+      cursor: 'nonsense',
+    });
     expect(errors).toEqual([
       { pointer: '#/key', message: 'is required' },
       { pointer: '#/kind', message: 'must be one of day, hour' },
@@ -46,7 +74,13 @@ describe('readQuery', () => {
   it('should document each parameter with the schema its checker holds', () => {
     const documented = queryParametersOpenApi(PARAMETERS);
     expect(documented.map((parameter) => parameter.name)).toEqual(Object.keys(PARAMETERS));
-    expect(documented[0]).toEqual({ name: 'key', in: 'query', required: true, description: 'A key.', schema: { type: 'string', pattern: '^[a-z]{1,3}$' } });
+    expect(documented[0]).toEqual({
+      name: 'key',
+      in: 'query',
+      required: true,
+      description: 'A key.',
+      schema: { type: 'string', pattern: '^[a-z]{1,3}$' },
+    });
     expect(documented[1].schema).toEqual({ type: 'string', enum: ['day', 'hour'], default: 'day' });
     expect(documented[4].schema).toEqual({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
   });

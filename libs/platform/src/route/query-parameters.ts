@@ -26,7 +26,11 @@ export type QueryParameters = Readonly<Record<string, QueryParameter<unknown>>>;
 
 /** The values a route's handler gets: each parameter's value, undefined when absent (or its fallback). */
 export type QueryValues<P extends QueryParameters> = {
-  [K in keyof P]: P[K] extends QueryParameter<infer T> ? (P[K] extends { fallback: T } | { required: true } ? T : T | undefined) : never;
+  [K in keyof P]: P[K] extends QueryParameter<infer T>
+    ? P[K] extends { fallback: T } | { required: true }
+      ? T
+      : T | undefined
+    : never;
 };
 
 export interface QueryReading<P extends QueryParameters> {
@@ -81,8 +85,18 @@ export function queryParametersOpenApi(parameters: QueryParameters): OpenApiObje
 // The parameter kinds the routes share. Each builds a QueryParameter; a route names its parameters with them.
 
 /** A text matching `pattern`. */
-export function textParameter(description: string, pattern: RegExp, expected: string, schema: OpenApiObject = {}): QueryParameter<string> {
-  return { description, expected, schema: { type: 'string', pattern: pattern.source, ...schema }, parse: (text) => (pattern.test(text) ? text : undefined) };
+export function textParameter(
+  description: string,
+  pattern: RegExp,
+  expected: string,
+  schema: OpenApiObject = {},
+): QueryParameter<string> {
+  return {
+    description,
+    expected,
+    schema: { type: 'string', pattern: pattern.source, ...schema },
+    parse: (text) => (pattern.test(text) ? text : undefined),
+  };
 }
 
 /** One of a list of words. */
@@ -91,7 +105,7 @@ export function oneOfParameter<const T extends string>(description: string, allo
     description,
     expected: `one of ${allowed.join(', ')}`,
     schema: { type: 'string', enum: [...allowed] },
-    parse: (text) => (allowed as readonly string[]).includes(text) ? (text as T) : undefined,
+    parse: (text) => ((allowed as readonly string[]).includes(text) ? (text as T) : undefined),
   };
 }
 
@@ -114,7 +128,12 @@ export function instantParameter(description: string): QueryParameter<Date> {
 
 /** A release by name or format version (`04/26`, `FV2604`). */
 export function releaseParameter(description: string): QueryParameter<ReleaseName> {
-  return { description, expected: 'a known release (04/26 or FV2604)', schema: { type: 'string', example: '04/26' }, parse: (text) => parseRelease(text) };
+  return {
+    description,
+    expected: 'a known release (04/26 or FV2604)',
+    schema: { type: 'string', example: '04/26' },
+    parse: (text) => parseRelease(text),
+  };
 }
 
 /** A page size from 1 to `max`, `fallback` when absent. */

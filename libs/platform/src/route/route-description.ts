@@ -60,7 +60,13 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
   query?: P;
   /** Further parameters (`$ref`s to shared parameters: headers, or query parameters the handler reads itself), documented after the query. */
   headers?: readonly OpenApiObject[];
-  body?: { schema: OpenApiObject; required: boolean; description?: string; example?: unknown; examples?: Record<string, RouteExample> };
+  body?: {
+    schema: OpenApiObject;
+    required: boolean;
+    description?: string;
+    example?: unknown;
+    examples?: Record<string, RouteExample>;
+  };
   /** The answers by status; the first is the status the handler answers with unless it sets one. */
   answers: Readonly<Record<number, RouteAnswer>>;
   /** Problem codes the route can answer with (their statuses come from the service's problem catalog). */
@@ -75,13 +81,17 @@ export interface RouteDescription<P extends QueryParameters = QueryParameters> {
 export type DescribedRoute<P extends QueryParameters> = RouteDescription<P> & { readonly query: P };
 
 /** Types a route description (and checks it at compile time), keeping its parameters' types for the handler. */
-export function describeRoute<const P extends QueryParameters = Record<never, never>>(route: RouteDescription<P>): DescribedRoute<P> {
+export function describeRoute<const P extends QueryParameters = Record<never, never>>(
+  route: RouteDescription<P>,
+): DescribedRoute<P> {
   return { ...route, query: route.query ?? ({} as P) };
 }
 
 /** The status a route answers with when all goes well: its first 2xx answer. */
 export function successStatusOf(route: RouteDescription): number {
-  const status = Object.keys(route.answers).map(Number).find((code) => code >= 200 && code < 300);
+  const status = Object.keys(route.answers)
+    .map(Number)
+    .find((code) => code >= 200 && code < 300);
   if (status === undefined) throw new Error(`Route ${route.operationId} describes no 2xx answer`);
   return status;
 }

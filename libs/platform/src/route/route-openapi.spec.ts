@@ -20,7 +20,9 @@ const ITEM = describeRoute({
   answers: { 200: { description: 'The item.', schema: { type: 'object' } } },
   problems: ['ITEM.NOT_FOUND'],
 });
-const PROBLEMS: ProblemCatalog = { 'ITEM.NOT_FOUND': { status: 404, slug: 'item-not-found', title: 'No such item' } } as unknown as ProblemCatalog;
+const PROBLEMS: ProblemCatalog = {
+  'ITEM.NOT_FOUND': { status: 404, slug: 'item-not-found', title: 'No such item' },
+} as unknown as ProblemCatalog;
 
 describe('route descriptions', () => {
   it('should document every path of a route, its parameters, answers and problems', () => {
@@ -29,7 +31,11 @@ describe('route descriptions', () => {
     const first = paths['/items/{id}'].get as Record<string, unknown>;
     const second = paths['/artikel/{id}'].get as Record<string, unknown>;
     expect([first.operationId, second.operationId]).toEqual(['READ_ITEM', 'READ_ITEM_artikel_id']);
-    expect((first.parameters as { name?: string }[]).map((parameter) => parameter.name)).toEqual(['id', 'view', undefined]);
+    expect((first.parameters as { name?: string }[]).map((parameter) => parameter.name)).toEqual([
+      'id',
+      'view',
+      undefined,
+    ]);
     expect(Object.keys(first.responses as object)).toEqual(['200', '404']);
     expect(first.security).toEqual([{ bearer: [] }]);
     expect(openApiPathOf('/a/:b/c/:d')).toBe('/a/{b}/c/{d}');
@@ -46,8 +52,14 @@ describe('route descriptions', () => {
     const paths = routeOperations([route], { role: 'LF', problems: PROBLEMS });
     const [first, second] = [paths['/items/{id}'].post, paths['/artikel/{id}'].post] as Record<string, unknown>[];
     expect([first.summary, second.summary]).toEqual(['Read an item', 'Read an item (German name /artikel/:id)']);
-    expect(first.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { type: 'object' }, example: { id: 1 } } } });
-    expect(Object.keys((first.responses as Record<string, { headers: object }>)['200'].headers)).toEqual(['X-Request-Id', 'Treffer-Anzahl']);
+    expect(first.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { type: 'object' }, example: { id: 1 } } },
+    });
+    expect(Object.keys((first.responses as Record<string, { headers: object }>)['200'].headers)).toEqual([
+      'X-Request-Id',
+      'Treffer-Anzahl',
+    ]);
   });
 
   it('should document a role parameter as the service’s own path, with a body’s description and examples', () => {
@@ -60,7 +72,12 @@ describe('route descriptions', () => {
       tag: 'Items',
       summary: 'Book',
       description: 'Books.',
-      body: { required: true, description: 'An item.', schema: { type: 'object' }, examples: { one: { summary: 'One', description: 'The first.', value: {} } } },
+      body: {
+        required: true,
+        description: 'An item.',
+        schema: { type: 'object' },
+        examples: { one: { summary: 'One', description: 'The first.', value: {} } },
+      },
       answers: { 200: { description: 'Booked.' } },
       problems: [],
     });
@@ -73,16 +90,42 @@ describe('route descriptions', () => {
     expect(alias.requestBody).toEqual({
       required: true,
       description: 'An item.',
-      content: { 'application/json': { schema: { type: 'object' }, examples: { one: { summary: 'One', description: 'The first.', value: {} } } } },
+      content: {
+        'application/json': {
+          schema: { type: 'object' },
+          examples: { one: { summary: 'One', description: 'The first.', value: {} } },
+        },
+      },
     });
   });
 
   it('should document a path parameter by its own name, its example standing in for it in the problems', () => {
-    const renamed = describeRoute({ ...ITEM, paths: ['/items/:key'], pathParameters: { itemId: { description: 'The id.', schema: { type: 'string' }, routeName: 'key', example: 'i-7' } } });
+    const renamed = describeRoute({
+      ...ITEM,
+      paths: ['/items/:key'],
+      pathParameters: {
+        itemId: { description: 'The id.', schema: { type: 'string' }, routeName: 'key', example: 'i-7' },
+      },
+    });
     const paths = routeOperations([renamed], { role: 'LF', problems: PROBLEMS });
-    const operation = paths['/items/{itemId}'].get as { parameters: unknown[]; responses: Record<string, { content: Record<string, { examples: Record<string, { value: { instance: string } }> }> }> };
-    expect(operation.parameters[0]).toEqual({ name: 'itemId', in: 'path', required: true, description: 'The id.', schema: { type: 'string' }, example: 'i-7' });
-    expect(operation.responses['404'].content['application/problem+json'].examples['ITEM.NOT_FOUND'].value.instance).toBe('/items/i-7');
+    const operation = paths['/items/{itemId}'].get as {
+      parameters: unknown[];
+      responses: Record<
+        string,
+        { content: Record<string, { examples: Record<string, { value: { instance: string } }> }> }
+      >;
+    };
+    expect(operation.parameters[0]).toEqual({
+      name: 'itemId',
+      in: 'path',
+      required: true,
+      description: 'The id.',
+      schema: { type: 'string' },
+      example: 'i-7',
+    });
+    expect(
+      operation.responses['404'].content['application/problem+json'].examples['ITEM.NOT_FOUND'].value.instance,
+    ).toBe('/items/i-7');
   });
 
   it('should register the handler on every path with the auth flag and its description', () => {

@@ -13,7 +13,10 @@ const REQUEST_ID_HEADER = { 'X-Request-Id': { $ref: '#/components/headers/reques
  * The OpenAPI paths of routes: one operation per path of each route, a later spelling with its path in the operationId
  * (operationIds are unique in a document) and the summary. Nothing here is written by hand per route.
  */
-export function routeOperations(routes: readonly RouteDescription[], context: OpenApiContext): Record<string, OpenApiObject> {
+export function routeOperations(
+  routes: readonly RouteDescription[],
+  context: OpenApiContext,
+): Record<string, OpenApiObject> {
   const paths: Record<string, OpenApiObject> = {};
   for (const route of routes) {
     const served = route.paths.map((path) => servedPath(route, path, context));
@@ -34,7 +37,8 @@ function servedPath(route: RouteDescription, path: string, context: OpenApiConte
 /** A route's path as the document writes it: its parameters in braces, by the names the document gives them. */
 function documentedPathOf(route: RouteDescription, path: string): string {
   return Object.entries(route.pathParameters ?? {}).reduce(
-    (documented, [name, parameter]) => (parameter.routeName ? documented.replace(`{${parameter.routeName}}`, `{${name}}`) : documented),
+    (documented, [name, parameter]) =>
+      parameter.routeName ? documented.replace(`{${parameter.routeName}}`, `{${name}}`) : documented,
     openApiPathOf(path),
   );
 }
@@ -56,14 +60,24 @@ const pathParameterOf = (name: string, { description, schema, example }: PathPar
   ...(example ? { example } : {}),
 });
 
-function operationOf(route: RouteDescription, served: readonly string[], index: number, context: OpenApiContext): OpenApiObject {
+function operationOf(
+  route: RouteDescription,
+  served: readonly string[],
+  index: number,
+  context: OpenApiContext,
+): OpenApiObject {
   const path = served[index];
-  const pathParameters = Object.entries(route.pathParameters ?? {}).map(([name, parameter]) => pathParameterOf(name, parameter));
+  const pathParameters = Object.entries(route.pathParameters ?? {}).map(([name, parameter]) =>
+    pathParameterOf(name, parameter),
+  );
   return {
     tags: [route.tag],
-    operationId: index === 0 ? route.operationId : `${route.operationId}_${path.slice(1).replace(/[^A-Za-z0-9]+/g, '_')}`,
+    operationId:
+      index === 0 ? route.operationId : `${route.operationId}_${path.slice(1).replace(/[^A-Za-z0-9]+/g, '_')}`,
     summary: index === 0 ? route.summary : (route.aliasSummary?.(path) ?? `${route.summary} (also served as ${path})`),
-    description: route.description + (served.length > 1 ? ` Served alike as ${served.map((each) => `\`${each}\``).join(', ')}.` : ''),
+    description:
+      route.description +
+      (served.length > 1 ? ` Served alike as ${served.map((each) => `\`${each}\``).join(', ')}.` : ''),
     ...(route.auth === 'public' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
     parameters: [...pathParameters, ...queryParametersOpenApi(route.query ?? {}), ...(route.headers ?? []), REQUEST_ID],
     ...(route.body
@@ -102,7 +116,11 @@ function operationOf(route: RouteDescription, served: readonly string[], index: 
           },
         ]),
       ),
-      ...problemResponses(route.problems, context, { statusText: route.statusText, instance: examplePathOf(route, path), errorsOf: route.errorsOf }),
+      ...problemResponses(route.problems, context, {
+        statusText: route.statusText,
+        instance: examplePathOf(route, path),
+        errorsOf: route.errorsOf,
+      }),
     },
   };
 }

@@ -18,7 +18,10 @@ describe(overlongIndexedValues.name, () => {
     const body = {
       zusatzdaten: { businessKey: long, targetBusinessKey: long, prozessId: long },
       transaktionsdaten: { pruefidentifikator: long },
-      stammdaten: { MARKTLOKATION: [{ marktlokationsId: '50074561192' }, { marktlokationsId: long }], marktlokationsId: long },
+      stammdaten: {
+        MARKTLOKATION: [{ marktlokationsId: '50074561192' }, { marktlokationsId: long }],
+        marktlokationsId: long,
+      },
     };
     expect(overlongIndexedValues(body).map((violation) => violation.pointer)).toEqual([
       '#/zusatzdaten/businessKey',

@@ -1,11 +1,19 @@
 import { mergeProcessState } from './merge-process-state';
 
 describe(mergeProcessState.name, () => {
-  const malo = (fields: Record<string, unknown>) => ({ boTyp: 'MARKTLOKATION', marktlokationsId: '50074561192', ...fields });
+  const malo = (fields: Record<string, unknown>) => ({
+    boTyp: 'MARKTLOKATION',
+    marktlokationsId: '50074561192',
+    ...fields,
+  });
 
   it('should merge objects field by field and replace scalars', () => {
     const merged = mergeProcessState(
-      { stammdaten: { MARKTLOKATION: [malo({ sparte: 'STROM', lokationsadresse: { ort: 'A', postleitzahl: '00000' } })] } },
+      {
+        stammdaten: {
+          MARKTLOKATION: [malo({ sparte: 'STROM', lokationsadresse: { ort: 'A', postleitzahl: '00000' } })],
+        },
+      },
       { stammdaten: { MARKTLOKATION: [malo({ sparte: 'GAS', lokationsadresse: { ort: 'B' } })] } },
     );
     expect(merged).toEqual({
@@ -15,8 +23,22 @@ describe(mergeProcessState.name, () => {
 
   it('should match business objects by their id, not their position', () => {
     const merged = mergeProcessState(
-      { stammdaten: { MESSLOKATION: [{ boTyp: 'MESSLOKATION', messlokationsId: 'A', x: 1 }, { boTyp: 'MESSLOKATION', messlokationsId: 'B', x: 2 }] } },
-      { stammdaten: { MESSLOKATION: [{ boTyp: 'MESSLOKATION', messlokationsId: 'B', y: 3 }, { boTyp: 'MESSLOKATION', messlokationsId: 'C' }] } },
+      {
+        stammdaten: {
+          MESSLOKATION: [
+            { boTyp: 'MESSLOKATION', messlokationsId: 'A', x: 1 },
+            { boTyp: 'MESSLOKATION', messlokationsId: 'B', x: 2 },
+          ],
+        },
+      },
+      {
+        stammdaten: {
+          MESSLOKATION: [
+            { boTyp: 'MESSLOKATION', messlokationsId: 'B', y: 3 },
+            { boTyp: 'MESSLOKATION', messlokationsId: 'C' },
+          ],
+        },
+      },
     );
     expect(merged['stammdaten']).toEqual({
       MESSLOKATION: [
@@ -34,10 +56,9 @@ describe(mergeProcessState.name, () => {
       { stammdaten: { MARKTLOKATION: [malo({ marktrollen: [uenb, msb] })] } },
       { stammdaten: { MARKTLOKATION: [malo({ marktrollen: [{ ...msb, weiterverpflichtet: true }] })] } },
     );
-    expect((merged['stammdaten'] as Record<string, Record<string, unknown>[]>)['MARKTLOKATION'][0]['marktrollen']).toEqual([
-      uenb,
-      { ...msb, weiterverpflichtet: true },
-    ]);
+    expect(
+      (merged['stammdaten'] as Record<string, Record<string, unknown>[]>)['MARKTLOKATION'][0]['marktrollen'],
+    ).toEqual([uenb, { ...msb, weiterverpflichtet: true }]);
   });
 
   it('should merge elements without identity by position and append extra ones', () => {
@@ -60,7 +81,10 @@ describe(mergeProcessState.name, () => {
 
   it('should replace transaktionsdaten with the latest message and merge zusatzdaten', () => {
     const merged = mergeProcessState(
-      { transaktionsdaten: { pruefidentifikator: '55001', transaktionsgrund: 'E03' }, zusatzdaten: { businessKey: 'k', prozessId: 'p' } },
+      {
+        transaktionsdaten: { pruefidentifikator: '55001', transaktionsgrund: 'E03' },
+        zusatzdaten: { businessKey: 'k', prozessId: 'p' },
+      },
       { transaktionsdaten: { pruefidentifikator: '55002' }, zusatzdaten: { businessKey: 'k', targetBusinessKey: 't' } },
     );
     expect(merged).toEqual({

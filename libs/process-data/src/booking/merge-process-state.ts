@@ -49,7 +49,9 @@ function mergeElements(target: Json[], patch: JsonObject[]): Json[] {
     const index =
       identity !== undefined
         ? result.findIndex((candidate) => isPlainObject(candidate) && identityOf(candidate) === identity)
-        : position < target.length && isPlainObject(result[position]) && identityOf(result[position] as JsonObject) === undefined
+        : position < target.length &&
+            isPlainObject(result[position]) &&
+            identityOf(result[position] as JsonObject) === undefined
           ? position
           : -1;
     if (index >= 0) result[index] = mergeValue(result[index], element);
@@ -60,7 +62,10 @@ function mergeElements(target: Json[], patch: JsonObject[]): Json[] {
 
 function identityOf(element: JsonObject): string | undefined {
   const boTyp = element['boTyp'];
-  if (boTyp === 'MARKTTEILNEHMER' || (element['marktrolle'] !== undefined && element['rollencodenummer'] !== undefined)) {
+  if (
+    boTyp === 'MARKTTEILNEHMER' ||
+    (element['marktrolle'] !== undefined && element['rollencodenummer'] !== undefined)
+  ) {
     return `MARKTTEILNEHMER:${String(element['marktrolle'])}:${String(element['rollencodenummer'])}`;
   }
   const fields = typeof boTyp === 'string' ? (IDENTITY_BY_BO_TYP[boTyp] ?? []) : COMPONENT_IDENTITY;

@@ -15,11 +15,25 @@ describe('process-data route descriptions', () => {
 
   it('should read the quarantine list’s filters, page size and cursor, and name every bad one', () => {
     const cursor = encodeCursor(['2026-05-04T08:00:00.123456+00:00', '01a21876-b30c-7391-9339-e7b68c6cb367']);
-    const good = readQuery(REFUSED_LIST_ROUTE.query, { state: 'open', code: 'REQUEST.VALIDATION_FAILED', from: '2026-05-04T08:00:00Z', cursor });
+    const good = readQuery(REFUSED_LIST_ROUTE.query, {
+      state: 'open',
+      code: 'REQUEST.VALIDATION_FAILED',
+      from: '2026-05-04T08:00:00Z',
+      cursor,
+    });
     expect(good.errors).toEqual([]);
-    expect(good.values).toMatchObject({ state: 'open', limit: 50, from: new Date('2026-05-04T08:00:00Z'), cursor: ['2026-05-04T08:00:00.123456+00:00', '01a21876-b30c-7391-9339-e7b68c6cb367'] });
+    expect(good.values).toMatchObject({
+      state: 'open',
+      limit: 50,
+      from: new Date('2026-05-04T08:00:00Z'),
+      cursor: ['2026-05-04T08:00:00.123456+00:00', '01a21876-b30c-7391-9339-e7b68c6cb367'],
+    });
     // A cursor handed out before they carried microseconds (toISOString) still reads.
-    expect(readQuery(REFUSED_LIST_ROUTE.query, { cursor: encodeCursor(['2026-05-04T08:00:00.123Z', '01a21876-b30c-7391-9339-e7b68c6cb367']) }).errors).toEqual([]);
+    expect(
+      readQuery(REFUSED_LIST_ROUTE.query, {
+        cursor: encodeCursor(['2026-05-04T08:00:00.123Z', '01a21876-b30c-7391-9339-e7b68c6cb367']),
+      }).errors,
+    ).toEqual([]);
     expect(readQuery(REFUSED_LIST_ROUTE.query, { state: 'lost', limit: '201', cursor: 'x' }).errors).toEqual([
       { pointer: '#/state', message: 'must be one of open, resolved, dismissed' },
       { pointer: '#/limit', message: 'must be a whole number from 1 to 200' },
@@ -29,7 +43,9 @@ describe('process-data route descriptions', () => {
 
   it('should take bodies=true or false on the process read', () => {
     expect(readQuery(PROCESS_READ_ROUTE.query, { bodies: 'true' }).values.bodies).toBe('true');
-    expect(readQuery(PROCESS_READ_ROUTE.query, { bodies: 'yes' }).errors).toEqual([{ pointer: '#/bodies', message: 'must be true or false' }]);
+    expect(readQuery(PROCESS_READ_ROUTE.query, { bodies: 'yes' }).errors).toEqual([
+      { pointer: '#/bodies', message: 'must be true or false' },
+    ]);
   });
 
   it('should want a dismissal’s reason: a non-empty string of at most 2000 characters', () => {
@@ -37,7 +53,9 @@ describe('process-data route descriptions', () => {
     expect(check({ reason: 'sent twice by the middleware' })).toEqual([]);
     expect(check({})).toEqual([{ pointer: '#/reason', message: 'is required' }]);
     for (const reason of ['', '   ', 'x'.repeat(2001), 7]) {
-      expect(check({ reason })).toEqual([{ pointer: '#/reason', message: 'must be a non-empty string of at most 2000 characters' }]);
+      expect(check({ reason })).toEqual([
+        { pointer: '#/reason', message: 'must be a non-empty string of at most 2000 characters' },
+      ]);
     }
   });
 });

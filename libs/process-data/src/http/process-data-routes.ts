@@ -32,7 +32,11 @@ export const BOOKING_PARAMETERS = {
     description:
       'The MaCo operationId, optionally with a system prefix (`SAP_ERSTELLEN_PROZESSDATEN`). Optional; when sent it must name ' +
       'the operation of the path (else 422 `REQUEST.COMMAND_MISMATCH`).',
-    schema: { type: 'string', pattern: `^([A-Z0-9]+_)?(${Object.values(COMMAND_OF).join('|')})$`, example: COMMAND_OF.create },
+    schema: {
+      type: 'string',
+      pattern: `^([A-Z0-9]+_)?(${Object.values(COMMAND_OF).join('|')})$`,
+      example: COMMAND_OF.create,
+    },
   },
   formatVersion: {
     name: 'X-Format-Version',
@@ -46,18 +50,21 @@ export const BOOKING_PARAMETERS = {
   },
 } as const;
 
-const bookingParameterRefs = Object.keys(BOOKING_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
+const bookingParameterRefs = Object.keys(BOOKING_PARAMETERS).map((name) => ({
+  $ref: `#/components/parameters/${name}`,
+}));
 
 /** What a status means on the booking routes, where it says more than platform's general text. */
 const BOOKING_STATUS_TEXT: Record<number, string> = {
-  409: 'The business key is already booked for this role with a different body (create), or the request\'s keys name two processes (update).',
+  409: "The business key is already booked for this role with a different body (create), or the request's keys name two processes (update).",
   422: 'The request is well-formed JSON but cannot be booked; `code` says why, `errors[]` names the fields.',
   503: 'The database is unreachable: retry later. A booking cut off mid-commit may have been stored; its retry is answered as a replay (`replayed: true`).',
 };
 
 /** The `errors[]` of a booking problem's example, for the codes that carry them. */
 function bookingErrorsOf(code: string): ProblemFieldError[] | undefined {
-  if (code === 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN') return [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }];
+  if (code === 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN')
+    return [{ pointer: '#/zusatzdaten/businessKey', message: 'no process with this business key exists' }];
   if (code === 'REQUEST.VALIDATION_FAILED' || code === 'PROCESS_DATA.MANDATORY_FIELDS_MISSING') {
     return [{ pointer: '#/stammdaten/BILANZIERUNG/0/jahresverbrauchsprognose/wert', message: 'must be a number' }];
   }
@@ -150,25 +157,41 @@ export const UPDATE_ROUTE = bookingRoute(
   ],
 );
 
-export const BOOKING_ROUTES: Readonly<Record<ProcessOperation, RouteDescription>> = { create: CREATE_ROUTE, update: UPDATE_ROUTE };
+export const BOOKING_ROUTES: Readonly<Record<ProcessOperation, RouteDescription>> = {
+  create: CREATE_ROUTE,
+  update: UPDATE_ROUTE,
+};
 
 /** The operation of a booking route, by the route path Fastify matched (`/prozessdaten/:role/create`). */
 export const OPERATION_OF_WRITE_ROUTE: Readonly<Record<string, ProcessOperation>> = Object.fromEntries(
-  (['create', 'update'] as const).flatMap((operation) => BOOKING_ROUTES[operation].paths.map((path) => [path, operation])),
+  (['create', 'update'] as const).flatMap((operation) =>
+    BOOKING_ROUTES[operation].paths.map((path) => [path, operation]),
+  ),
 );
 
 /**
  * A booking route as a role's document describes it: the role's body (its envelope class's schema, `envelope`) with
  * the examples, and on LF's update the MaloIdent answers (PI 03002/03003), which have a contract of their own.
  */
-export function bookingRouteOf(operation: ProcessOperation, role: MarketRole, envelope: string, examples: readonly OpenApiExample[]): RouteDescription {
+export function bookingRouteOf(
+  operation: ProcessOperation,
+  role: MarketRole,
+  envelope: string,
+  examples: readonly OpenApiExample[],
+): RouteDescription {
   const route = BOOKING_ROUTES[operation];
   const maloIdent = operation === 'update' && role === 'LF';
   const body = {
     required: true,
     description: `A Prozessdaten ${operation === 'create' ? 'erstellen' : 'aktualisieren'} body of role ${role}.`,
     schema: ref(envelope),
-    ...(examples.length ? { examples: Object.fromEntries(examples.map(({ name, summary, description, value }) => [name, { summary, description, value }])) } : {}),
+    ...(examples.length
+      ? {
+          examples: Object.fromEntries(
+            examples.map(({ name, summary, description, value }) => [name, { summary, description, value }]),
+          ),
+        }
+      : {}),
   };
   if (!maloIdent) return { ...route, body };
   return {
@@ -180,7 +203,10 @@ export function bookingRouteOf(operation: ProcessOperation, role: MarketRole, en
       '`MALO_IDENT.REFUSED` carrying `errorCode` and `message` on any refusal.',
     answers: {
       ...route.answers,
-      201: { description: 'A MaloIdent answer (PI 03002/03003) booked on the process of its `START_MALOIDENT` trigger.', schema: ref('MaloIdentReceipt') },
+      201: {
+        description: 'A MaloIdent answer (PI 03002/03003) booked on the process of its `START_MALOIDENT` trigger.',
+        schema: ref('MaloIdentReceipt'),
+      },
     },
     problems: [...route.problems, 'MALO_IDENT.REFUSED'],
   };
@@ -198,11 +224,19 @@ export const PROCESS_READ_ROUTE = describeRoute({
   description:
     'The process (business key, status, every key with the revision it was first seen in, linked processes), its ' +
     'revisions (who, when, Prüfidentifikator, release, the key that matched, findings) and its current state. ' +
-    '`bodies=true` adds each revision\'s body as received.',
+    "`bodies=true` adds each revision's body as received.",
   pathParameters: {
-    key: { description: 'Any key of the process: business key, prozessId, a sub-process\'s or the trigger\'s business key.', schema: { type: 'string' } },
+    key: {
+      description: "Any key of the process: business key, prozessId, a sub-process's or the trigger's business key.",
+      schema: { type: 'string' },
+    },
   },
-  query: { bodies: { ...oneOfParameter('`true`: each revision with its body as received.', ['true', 'false']), expected: 'true or false' } },
+  query: {
+    bodies: {
+      ...oneOfParameter('`true`: each revision with its body as received.', ['true', 'false']),
+      expected: 'true or false',
+    },
+  },
   answers: { 200: { description: 'The process.', schema: ref('ProcessView') } },
   problems: [
     'AUTH.UNAUTHENTICATED',
@@ -215,7 +249,8 @@ export const PROCESS_READ_ROUTE = describeRoute({
     'SERVER.UNAVAILABLE',
   ],
   statusText: { 409: 'The key names more than one process.' },
-  errorsOf: (code) => (code === 'REQUEST.VALIDATION_FAILED' ? [{ pointer: '#/bodies', message: 'must be true or false' }] : undefined),
+  errorsOf: (code) =>
+    code === 'REQUEST.VALIDATION_FAILED' ? [{ pointer: '#/bodies', message: 'must be true or false' }] : undefined,
 });
 
 // ---- The quarantine: what the booking routes refused ----
@@ -224,16 +259,33 @@ export const DEFAULT_REFUSED_LIMIT = 50;
 export const MAX_REFUSED_LIMIT = 200;
 const REFUSED_STATES = ['open', 'resolved', 'dismissed'] as const satisfies readonly RefusedState[];
 const REFUSED_OPERATIONS = ['create', 'update'] as const satisfies readonly RefusedOperation[];
-const QUARANTINE_PROBLEMS = ['AUTH.UNAUTHENTICATED', 'AUTH.ROLE_NOT_PERMITTED', 'REQUEST.RATE_LIMITED', 'SERVER.INTERNAL', 'SERVER.UNAVAILABLE'];
+const QUARANTINE_PROBLEMS = [
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.ROLE_NOT_PERMITTED',
+  'REQUEST.RATE_LIMITED',
+  'SERVER.INTERNAL',
+  'SERVER.UNAVAILABLE',
+];
 /** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = ['REQUEST.MALFORMED_JSON', 'REQUEST.PAYLOAD_TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'REQUEST.JSON_LIMIT_EXCEEDED'];
-const REFUSED_ID = { id: { description: 'The refused write\'s id.', schema: { type: 'string', format: 'uuid' } } };
+const BODY_PROBLEMS = [
+  'REQUEST.MALFORMED_JSON',
+  'REQUEST.PAYLOAD_TOO_LARGE',
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST.JSON_LIMIT_EXCEEDED',
+];
+const REFUSED_ID = { id: { description: "The refused write's id.", schema: { type: 'string', format: 'uuid' } } };
 /** A dismissal's reason: the checker's schema and the documented one. */
 export const DISMISSAL: OpenApiObject = {
   type: 'object',
   required: ['reason'],
   properties: {
-    reason: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S', 'x-invalid': 'a non-empty string of at most 2000 characters' },
+    reason: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '\\S',
+      'x-invalid': 'a non-empty string of at most 2000 characters',
+    },
   },
 };
 
@@ -244,10 +296,15 @@ export const REFUSED_LIST_ROUTE = describeRoute({
   auth: 'role+operator',
   tag: QUARANTINE,
   summary: 'List refused writes, newest first',
-  description: 'Every write of createProcessData/updateProcessData refused after authentication, kept verbatim. Tokens with the service role or OPERATOR.',
+  description:
+    'Every write of createProcessData/updateProcessData refused after authentication, kept verbatim. Tokens with the service role or OPERATOR.',
   query: {
     state: oneOfParameter('Open, booked since (resolved) or dismissed.', REFUSED_STATES),
-    code: textParameter('The problem code it was answered with (a MaloIdent answer: its errorCode).', /^[A-Z_.]{1,64}$/, 'a problem code such as REQUEST.VALIDATION_FAILED'),
+    code: textParameter(
+      'The problem code it was answered with (a MaloIdent answer: its errorCode).',
+      /^[A-Z_.]{1,64}$/,
+      'a problem code such as REQUEST.VALIDATION_FAILED',
+    ),
     pruefidentifikator: textParameter('Prüfidentifikator of the body.', /^\d{5}$/, 'a Prüfidentifikator (5 digits)'),
     operation: oneOfParameter('The write refused.', REFUSED_OPERATIONS),
     from: instantParameter('Received at or after (date-time with offset).'),
@@ -258,11 +315,21 @@ export const REFUSED_LIST_ROUTE = describeRoute({
   answers: {
     200: {
       description: 'List refused writes, newest first',
-      schema: { type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: ref('RefusedSummary') }, nextCursor: { type: 'string', nullable: true } } },
+      schema: {
+        type: 'object',
+        required: ['items', 'nextCursor'],
+        properties: {
+          items: { type: 'array', items: ref('RefusedSummary') },
+          nextCursor: { type: 'string', nullable: true },
+        },
+      },
     },
   },
   problems: [...QUARANTINE_PROBLEMS, 'REFUSED.INVALID_PARAMETER'],
-  errorsOf: (code) => (code === 'REFUSED.INVALID_PARAMETER' ? [{ pointer: '#/query/limit', message: `must be a whole number from 1 to ${MAX_REFUSED_LIMIT}` }] : undefined),
+  errorsOf: (code) =>
+    code === 'REFUSED.INVALID_PARAMETER'
+      ? [{ pointer: '#/query/limit', message: `must be a whole number from 1 to ${MAX_REFUSED_LIMIT}` }]
+      : undefined,
 });
 
 export const REFUSED_ENTRY_ROUTE = describeRoute({
@@ -293,7 +360,12 @@ export const REFUSED_RESUBMIT_ROUTE = describeRoute({
       schema: {
         type: 'object',
         required: ['entry'],
-        properties: { outcome: { type: 'string', enum: ['booked', 'refused'] }, receipt: ref('BookingReceipt'), problem: { type: 'object' }, entry: ref('RefusedDetail') },
+        properties: {
+          outcome: { type: 'string', enum: ['booked', 'refused'] },
+          receipt: ref('BookingReceipt'),
+          problem: { type: 'object' },
+          entry: ref('RefusedDetail'),
+        },
       },
     },
   },
@@ -311,9 +383,24 @@ export const REFUSED_DISMISS_ROUTE = describeRoute({
   pathParameters: REFUSED_ID,
   body: { required: true, schema: DISMISSAL },
   answers: { 200: { description: 'Dismiss a refused write with a reason', schema: ref('RefusedDetail') } },
-  problems: [...QUARANTINE_PROBLEMS, ...BODY_PROBLEMS, 'REFUSED.NOT_FOUND', 'REFUSED.RESOLVED', 'REQUEST.VALIDATION_FAILED'],
-  errorsOf: (code) => (code === 'REQUEST.VALIDATION_FAILED' ? [{ pointer: '#/reason', message: 'must be a non-empty string of at most 2000 characters' }] : undefined),
+  problems: [
+    ...QUARANTINE_PROBLEMS,
+    ...BODY_PROBLEMS,
+    'REFUSED.NOT_FOUND',
+    'REFUSED.RESOLVED',
+    'REQUEST.VALIDATION_FAILED',
+  ],
+  errorsOf: (code) =>
+    code === 'REQUEST.VALIDATION_FAILED'
+      ? [{ pointer: '#/reason', message: 'must be a non-empty string of at most 2000 characters' }]
+      : undefined,
 });
 
 /** The routes every role documents alike: the process read and the quarantine's. */
-export const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [PROCESS_READ_ROUTE, REFUSED_LIST_ROUTE, REFUSED_ENTRY_ROUTE, REFUSED_RESUBMIT_ROUTE, REFUSED_DISMISS_ROUTE];
+export const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [
+  PROCESS_READ_ROUTE,
+  REFUSED_LIST_ROUTE,
+  REFUSED_ENTRY_ROUTE,
+  REFUSED_RESUBMIT_ROUTE,
+  REFUSED_DISMISS_ROUTE,
+];

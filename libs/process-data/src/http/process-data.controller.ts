@@ -60,7 +60,10 @@ export class ProcessDataController {
 
   @Route(UPDATE_ROUTE)
   @BookingRoute('update')
-  updateProcessData(@Booking() { body, context, pathRole }: BookingRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingReceipt> {
+  updateProcessData(
+    @Booking() { body, context, pathRole }: BookingRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BookingReceipt> {
     this.ownPath(pathRole);
     if (!this.processData.isMaloIdentAnswer(body)) return this.processData.update(body, context);
     // The MaloIdent group's contract on this same path: 201 on success.
@@ -71,7 +74,10 @@ export class ProcessDataController {
   /** `/prozessdaten/{role}/…` of another role is no path of this service. */
   private ownPath(pathRole: string | undefined): void {
     if (pathRole !== undefined && pathRole !== this.role.toLowerCase()) {
-      throw platformProblem('REQUEST.NOT_FOUND', `This service books for role ${this.role}; /prozessdaten/${pathRole}/… is not one of its paths.`);
+      throw platformProblem(
+        'REQUEST.NOT_FOUND',
+        `This service books for role ${this.role}; /prozessdaten/${pathRole}/… is not one of its paths.`,
+      );
     }
   }
 }

@@ -18,12 +18,23 @@ export class ProcessReadController {
   async process(@Param('key') key: string, @Query() query: Record<string, unknown>): Promise<ProcessView> {
     const { values, errors } = readQuery(PROCESS_READ_ROUTE.query, query);
     // One parameter: at most one problem.
-    if (errors.length > 0) throw processDataProblem('REQUEST.VALIDATION_FAILED', `The bodies query parameter ${errors[0].message}.`, { errors });
+    if (errors.length > 0)
+      throw processDataProblem('REQUEST.VALIDATION_FAILED', `The bodies query parameter ${errors[0].message}.`, {
+        errors,
+      });
     const found = await this.processes.findByKey(this.role, key, { bodies: values.bodies === 'true' });
     if (found.kind === 'found') return found.process;
-    if (found.kind === 'unknown') throw processDataProblem('PROCESS_DATA.PROCESS_NOT_FOUND', `No process of role ${this.role} carries the key ${key}.`);
-    throw processDataProblem('PROCESS_DATA.KEYS_AMBIGUOUS', `The key ${key} names ${found.businessKeys.length} processes: ${found.businessKeys.join(', ')}.`, {
-      businessKeys: found.businessKeys,
-    });
+    if (found.kind === 'unknown')
+      throw processDataProblem(
+        'PROCESS_DATA.PROCESS_NOT_FOUND',
+        `No process of role ${this.role} carries the key ${key}.`,
+      );
+    throw processDataProblem(
+      'PROCESS_DATA.KEYS_AMBIGUOUS',
+      `The key ${key} names ${found.businessKeys.length} processes: ${found.businessKeys.join(', ')}.`,
+      {
+        businessKeys: found.businessKeys,
+      },
+    );
   }
 }

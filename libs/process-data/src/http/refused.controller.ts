@@ -1,11 +1,25 @@
 import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
-import { bodyCheck, encodeCursor, readQuery, Route, SERVICE_ROLE, type Page, type ProblemFieldError } from '@maco/platform';
+import {
+  bodyCheck,
+  encodeCursor,
+  readQuery,
+  Route,
+  SERVICE_ROLE,
+  type Page,
+  type ProblemFieldError,
+} from '@maco/platform';
 import type { RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
 import { processDataProblem } from '../process-data.problems';
 import { QuarantineService } from '../quarantine/quarantine.service';
 import { RefusedMessageRepository } from '../quarantine/refused-message.repository';
-import { DISMISSAL, REFUSED_DISMISS_ROUTE, REFUSED_ENTRY_ROUTE, REFUSED_LIST_ROUTE, REFUSED_RESUBMIT_ROUTE } from './process-data-routes';
+import {
+  DISMISSAL,
+  REFUSED_DISMISS_ROUTE,
+  REFUSED_ENTRY_ROUTE,
+  REFUSED_LIST_ROUTE,
+  REFUSED_RESUBMIT_ROUTE,
+} from './process-data-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const checkDismissal = bodyCheck(DISMISSAL);
@@ -37,26 +51,38 @@ export class RefusedController {
   @Route(REFUSED_RESUBMIT_ROUTE)
   async resubmit(@Param('id') id: string): Promise<ResubmitAnswer> {
     const stored = UUID.test(id) ? await this.refused.stored(this.role, id) : undefined;
-    if (!stored) throw processDataProblem('REFUSED.NOT_FOUND', `No refused message ${id} is kept for role ${this.role}.`);
-    if (stored.state === 'dismissed') throw processDataProblem('REFUSED.DISMISSED', `Refused message ${id} was dismissed; it is not booked.`);
+    if (!stored)
+      throw processDataProblem('REFUSED.NOT_FOUND', `No refused message ${id} is kept for role ${this.role}.`);
+    if (stored.state === 'dismissed')
+      throw processDataProblem('REFUSED.DISMISSED', `Refused message ${id} was dismissed; it is not booked.`);
     const attempt = await this.quarantine.attempt(stored, 'resubmit');
     return { ...attempt, entry: await this.found(id) };
   }
 
   @Route(REFUSED_DISMISS_ROUTE)
-  async dismiss(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal): Promise<RefusedDetail> {
+  async dismiss(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<RefusedDetail> {
     const errors = checkDismissal(body);
-    if (errors.length > 0) throw processDataProblem('REQUEST.VALIDATION_FAILED', 'A dismissal needs a reason.', { errors });
+    if (errors.length > 0)
+      throw processDataProblem('REQUEST.VALIDATION_FAILED', 'A dismissal needs a reason.', { errors });
     const reason = (body as { reason: string }).reason.trim();
     const entry = await this.found(id);
-    if (entry.state === 'resolved') throw processDataProblem('REFUSED.RESOLVED', `Refused message ${id} is already booked (${entry.resolvedBusinessKey}, revision ${entry.resolvedRevision}).`);
+    if (entry.state === 'resolved')
+      throw processDataProblem(
+        'REFUSED.RESOLVED',
+        `Refused message ${id} is already booked (${entry.resolvedBusinessKey}, revision ${entry.resolvedRevision}).`,
+      );
     if (entry.state === 'open') await this.refused.dismiss(id, reason, principal?.subject ?? null);
     return this.found(id);
   }
 
   private async found(id: string): Promise<RefusedDetail> {
     const entry = UUID.test(id) ? await this.refused.detail(this.role, id) : undefined;
-    if (!entry) throw processDataProblem('REFUSED.NOT_FOUND', `No refused message ${id} is kept for role ${this.role}.`);
+    if (!entry)
+      throw processDataProblem('REFUSED.NOT_FOUND', `No refused message ${id} is kept for role ${this.role}.`);
     return entry;
   }
 }
@@ -64,6 +90,11 @@ export class RefusedController {
 /** Every bad query parameter at once, each at `#/query/<name>` (the quarantine's pointers). */
 function invalidParameters(errors: ProblemFieldError[]) {
   const names = errors.map(({ pointer }) => pointer.slice('#/'.length));
-  const detail = errors.length === 1 ? `The query parameter ${names[0]} ${errors[0].message}.` : `${errors.length} query parameters are invalid.`;
-  return processDataProblem('REFUSED.INVALID_PARAMETER', detail, { errors: errors.map(({ message }, index) => ({ pointer: `#/query/${names[index]}`, message })) });
+  const detail =
+    errors.length === 1
+      ? `The query parameter ${names[0]} ${errors[0].message}.`
+      : `${errors.length} query parameters are invalid.`;
+  return processDataProblem('REFUSED.INVALID_PARAMETER', detail, {
+    errors: errors.map(({ message }, index) => ({ pointer: `#/query/${names[index]}`, message })),
+  });
 }

@@ -55,7 +55,10 @@ export class BookingMetrics implements OnModuleInit {
 
   /** An update found its process by this key. */
   recordResolution(matchedBy: 'businessKey' | 'targetBusinessKey' | 'parentBusinessKey' | 'prozessId'): void {
-    this.resolutions.inc({ role: ROLE_PATTERN.test(this.serviceRole) ? this.serviceRole : 'other', matched_by: matchedBy });
+    this.resolutions.inc({
+      role: ROLE_PATTERN.test(this.serviceRole) ? this.serviceRole : 'other',
+      matched_by: matchedBy,
+    });
   }
 
   onModuleInit(): void {
@@ -66,7 +69,9 @@ export class BookingMetrics implements OnModuleInit {
       const status = reply.statusCode;
       if (status >= 400 && status < 500) {
         const facts = requestFactsOf(request.raw);
-        const operation = bookingOperationOf(request.routeOptions.config) ?? bookingOperationOf({ [BOOKING_OPERATION_CONFIG]: facts?.fields['operation'] });
+        const operation =
+          bookingOperationOf(request.routeOptions.config) ??
+          bookingOperationOf({ [BOOKING_OPERATION_CONFIG]: facts?.fields['operation'] });
         if (operation) this.recordAnswer(operation, status, facts);
       }
       done();
@@ -82,7 +87,11 @@ export class BookingMetrics implements OnModuleInit {
   /** A 4xx answer to a booking request nobody recorded an outcome for. */
   recordAnswer(operation: BookingOperation, status: number, facts: RequestFacts | undefined): void {
     if (status < 400 || status >= 500 || (facts && this.recorded.has(facts))) return;
-    this.count({ operation, pruefidentifikator: facts?.fields['pruefidentifikator'], outcome: status === 409 ? 'conflict' : 'rejected' });
+    this.count({
+      operation,
+      pruefidentifikator: facts?.fields['pruefidentifikator'],
+      outcome: status === 409 ? 'conflict' : 'rejected',
+    });
   }
 
   private count({ role, operation, pruefidentifikator, outcome }: BookingRecord): void {
@@ -90,7 +99,8 @@ export class BookingMetrics implements OnModuleInit {
     this.bookings.inc({
       role: roleLabel && ROLE_PATTERN.test(roleLabel) ? roleLabel : 'other',
       operation: operation === 'create' || operation === 'update' ? operation : 'other',
-      pruefidentifikator: typeof pruefidentifikator === 'string' && PI_PATTERN.test(pruefidentifikator) ? pruefidentifikator : 'other',
+      pruefidentifikator:
+        typeof pruefidentifikator === 'string' && PI_PATTERN.test(pruefidentifikator) ? pruefidentifikator : 'other',
       outcome,
     });
   }

@@ -33,8 +33,13 @@ const DOMAIN_CONVERTERS: Record<string, JsonSchema | ((meta: ValidationMetadata)
     return kinds.length === 1 ? kindSchema(kinds[0]) : { anyOf: kinds.map(kindSchema) };
   },
   isStringList: (meta: ValidationMetadata) => {
-    const { orSingle = false, nested = false } = (meta.constraints[0] ?? {}) as { orSingle?: boolean; nested?: boolean };
-    const item = nested ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } : { type: 'string' };
+    const { orSingle = false, nested = false } = (meta.constraints[0] ?? {}) as {
+      orSingle?: boolean;
+      nested?: boolean;
+    };
+    const item = nested
+      ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
+      : { type: 'string' };
     const list = { type: 'array', items: item };
     return orSingle ? { anyOf: [list, { type: 'string' }] } : list;
   },
@@ -58,11 +63,14 @@ type Lifted = Map<string, unknown>;
 function finish(schema: JsonSchema, nullable: boolean, lifted: Lifted): JsonSchema {
   let result: JsonSchema = { ...schema };
   if (typeof result['$ref'] === 'string') {
-    if (result['additionalProperties'] !== undefined) lifted.set(result['$ref'].slice(SCHEMA_REF_PREFIX.length), result['additionalProperties']);
+    if (result['additionalProperties'] !== undefined)
+      lifted.set(result['$ref'].slice(SCHEMA_REF_PREFIX.length), result['additionalProperties']);
     result = { $ref: result['$ref'], ...pick(result, ALSO_KINDS, OR_SINGLE) };
   }
-  if (result['items'] && typeof result['items'] === 'object') result['items'] = finish(result['items'] as JsonSchema, false, lifted);
-  if (Array.isArray(result['anyOf'])) result['anyOf'] = (result['anyOf'] as JsonSchema[]).map((member) => finish(member, false, lifted));
+  if (result['items'] && typeof result['items'] === 'object')
+    result['items'] = finish(result['items'] as JsonSchema, false, lifted);
+  if (Array.isArray(result['anyOf']))
+    result['anyOf'] = (result['anyOf'] as JsonSchema[]).map((member) => finish(member, false, lifted));
   if (result[OR_SINGLE]) {
     const { [OR_SINGLE]: _marker, ...list } = result;
     result = { anyOf: [list, list['items']] };
@@ -101,7 +109,10 @@ export function domainSchemas(): Record<string, JsonSchema> {
       // Not required means `@IsOptional`, which lets `null` pass as well.
       const required = (schema['required'] ?? []) as string[];
       const finished = Object.fromEntries(
-        Object.entries(properties).map(([property, propertySchema]) => [property, finish(propertySchema, !required.includes(property), lifted)]),
+        Object.entries(properties).map(([property, propertySchema]) => [
+          property,
+          finish(propertySchema, !required.includes(property), lifted),
+        ]),
       );
       return [name, { ...schema, properties: finished }];
     }),
@@ -112,7 +123,10 @@ export function domainSchemas(): Record<string, JsonSchema> {
 }
 
 /** The request body schemas of both operations of a role, and every schema they reference. */
-export function envelopeSchemas(role: MarketRole): { bodies: Record<ProcessOperation, string>; schemas: Record<string, JsonSchema> } {
+export function envelopeSchemas(role: MarketRole): {
+  bodies: Record<ProcessOperation, string>;
+  schemas: Record<string, JsonSchema>;
+} {
   const all = domainSchemas();
   const bodies = {} as Record<ProcessOperation, string>;
   const roots: Record<string, JsonSchema> = {};
@@ -121,7 +135,8 @@ export function envelopeSchemas(role: MarketRole): { bodies: Record<ProcessOpera
     bodies[operation] = envelope.name;
     // The role classes only subclass the operation's envelope: its schema is the nearest ancestor's.
     let source: unknown = envelope;
-    while (typeof source === 'function' && !all[(source as { name: string }).name]) source = Object.getPrototypeOf(source);
+    while (typeof source === 'function' && !all[(source as { name: string }).name])
+      source = Object.getPrototypeOf(source);
     const inherited = typeof source === 'function' ? all[(source as { name: string }).name] : undefined;
     if (!inherited) throw new Error(`No schema for envelope ${envelope.name}`);
     roots[envelope.name] = inherited;

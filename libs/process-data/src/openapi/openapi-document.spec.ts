@@ -19,28 +19,48 @@ describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
   const document = buildOpenApiDocument(role) as unknown as Json;
   const schemas = document['components']['schemas'] as Record<string, Json>;
 
-  it.each(OPERATIONS)('should describe $operationId with the role envelope, command, X-Format-Version and bearer security', ({ path, operationId, envelope }) => {
-    const operation = document['paths'][path]['post'];
-    expect(operation.operationId).toBe(operationId);
-    expect(operation.security).toEqual([{ bearer: [] }]);
-    expect(operation.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${envelope}${roleSuffix(role)}` });
-    const parameters = operation.parameters.map(({ $ref }: { $ref: string }) => document['components']['parameters'][$ref.split('/').pop() as string]);
-    expect(parameters).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ name: 'command', in: 'query', required: false, schema: expect.objectContaining({ pattern: expect.stringContaining(operationId) }) }),
-        expect.objectContaining({ name: 'X-Format-Version', in: 'header', required: false }),
-      ]),
-    );
-    const statuses = Object.keys(operation.responses);
-    expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']));
-    // create: the key is booked with another body; update: the request's keys name two processes.
-    expect(statuses).toContain('409');
-    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BookingReceipt' });
-    expect(operation.responses['422'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
-  });
+  it.each(OPERATIONS)(
+    'should describe $operationId with the role envelope, command, X-Format-Version and bearer security',
+    ({ path, operationId, envelope }) => {
+      const operation = document['paths'][path]['post'];
+      expect(operation.operationId).toBe(operationId);
+      expect(operation.security).toEqual([{ bearer: [] }]);
+      expect(operation.requestBody.content['application/json'].schema).toEqual({
+        $ref: `#/components/schemas/${envelope}${roleSuffix(role)}`,
+      });
+      const parameters = operation.parameters.map(
+        ({ $ref }: { $ref: string }) => document['components']['parameters'][$ref.split('/').pop() as string],
+      );
+      expect(parameters).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: 'command',
+            in: 'query',
+            required: false,
+            schema: expect.objectContaining({ pattern: expect.stringContaining(operationId) }),
+          }),
+          expect.objectContaining({ name: 'X-Format-Version', in: 'header', required: false }),
+        ]),
+      );
+      const statuses = Object.keys(operation.responses);
+      expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '422']));
+      // create: the key is booked with another body; update: the request's keys name two processes.
+      expect(statuses).toContain('409');
+      expect(operation.responses['200'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/BookingReceipt',
+      });
+      expect(operation.responses['422'].content['application/problem+json'].schema).toEqual({
+        $ref: '#/components/schemas/ProblemDetails',
+      });
+    },
+  );
 
   it('should declare the bearer JWT scheme and leave the health endpoints public', () => {
-    expect(document['components']['securitySchemes']['bearer']).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(document['components']['securitySchemes']['bearer']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     expect(document['paths']['/health/live']['get'].security).toEqual([]);
     expect(document['paths']['/health/ready']['get'].security).toEqual([]);
   });
@@ -52,8 +72,14 @@ describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
     expect(update.required).toEqual(expect.arrayContaining(['transaktionsdaten', 'zusatzdaten']));
     expect(update.properties.zusatzdaten).toEqual({ $ref: '#/components/schemas/ZusatzdatenAktualisieren' });
     expect(schemas['ZusatzdatenAktualisieren'].required).toEqual(['businessKey']);
-    expect(schemas['Transaktionsdaten'].properties.nachrichtendatum).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(schemas['Stammdaten'].properties.MARKTLOKATION).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Marktlokation' } });
+    expect(schemas['Transaktionsdaten'].properties.nachrichtendatum).toMatchObject({
+      type: 'string',
+      format: 'date-time',
+    });
+    expect(schemas['Stammdaten'].properties.MARKTLOKATION).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Marktlokation' },
+    });
     expect(schemas['Stammdaten'].additionalProperties).toEqual({ type: 'array', items: { type: 'object' } });
     expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
   });
@@ -68,13 +94,17 @@ describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
   });
 
   it('should describe the problem body with errors[]', () => {
-    expect(schemas['ProblemDetails'].properties.errors.items.properties).toMatchObject({ pointer: { type: 'string' }, message: { type: 'string' } });
+    expect(schemas['ProblemDetails'].properties.errors.items.properties).toMatchObject({
+      pointer: { type: 'string' },
+      message: { type: 'string' },
+    });
     expect(schemas['BookingReceipt'].required).toEqual(['businessKey', 'revision', 'replayed', 'release', 'findings']);
   });
 
   it('should carry examples the service accepts', () => {
     for (const operation of ['create', 'update'] as const) {
-      for (const example of OPENAPI_EXAMPLES[role][operation] ?? []) expect(validateProcessData(role, operation, example.value)).toEqual([]);
+      for (const example of OPENAPI_EXAMPLES[role][operation] ?? [])
+        expect(validateProcessData(role, operation, example.value)).toEqual([]);
     }
   });
 

@@ -1,6 +1,13 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { MarketRole } from '@maco/domain';
-import { buildServiceOpenApi, renderServiceOpenApi, routeOperations, serviceProblems, type OpenApiContribution, type ServiceDefinition } from '@maco/platform';
+import {
+  buildServiceOpenApi,
+  renderServiceOpenApi,
+  routeOperations,
+  serviceProblems,
+  type OpenApiContribution,
+  type ServiceDefinition,
+} from '@maco/platform';
 import { BOOKING_PARAMETERS, bookingRouteOf, ROLE_INDEPENDENT_ROUTES } from '../http/process-data-routes';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
 import { envelopeSchemas } from './envelope-schemas';
@@ -17,19 +24,28 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
   return (context) => {
     const { role } = context;
     const { bodies, schemas } = envelopeSchemas(role);
-    const booking = (['create', 'update'] as const).map((operation) => bookingRouteOf(operation, role, bodies[operation], examples[role][operation] ?? []));
+    const booking = (['create', 'update'] as const).map((operation) =>
+      bookingRouteOf(operation, role, bodies[operation], examples[role][operation] ?? []),
+    );
     return {
       title: 'Prozessdaten',
       description:
         'MACO APP books market processes here. Bodies are validated against the schemas below; members they do not declare are accepted and stored verbatim.',
       tags: [
         { name: 'Prozessdaten', description: 'Book and update market processes.' },
-        { name: 'Quarantine', description: 'What the write routes refused: kept, re-resolved, resubmitted or dismissed.' },
+        {
+          name: 'Quarantine',
+          description: 'What the write routes refused: kept, re-resolved, resubmitted or dismissed.',
+        },
       ],
       paths: routeOperations([...booking, ...ROLE_INDEPENDENT_ROUTES], context),
       components: {
         parameters: BOOKING_PARAMETERS,
-        schemas: { ...schemas, ...PROCESS_DATA_SCHEMAS, ...(role === 'LF' ? { MaloIdentReceipt: MALO_IDENT_RECEIPT } : {}) },
+        schemas: {
+          ...schemas,
+          ...PROCESS_DATA_SCHEMAS,
+          ...(role === 'LF' ? { MaloIdentReceipt: MALO_IDENT_RECEIPT } : {}),
+        },
       },
     };
   };
@@ -38,7 +54,14 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
 /** A service of `role` that offers this group alone: what the group's own tests document. */
 const processDataOnly = (role: MarketRole, examples: OpenApiExamples): ServiceDefinition => ({
   role,
-  groups: [{ name: 'process-data', module: class ProcessDataOnly {}, problems: PROCESS_DATA_PROBLEMS, openApi: processDataOpenApi(examples) }],
+  groups: [
+    {
+      name: 'process-data',
+      module: class ProcessDataOnly {},
+      problems: PROCESS_DATA_PROBLEMS,
+      openApi: processDataOpenApi(examples),
+    },
+  ],
 });
 
 /** The OpenAPI document of a service of `role` that offers the Prozessdaten group alone. */

@@ -33,13 +33,22 @@ function sampleFiles(samplesDir: string): SampleFile[] {
         const match = SAMPLE_NAME.exec(name);
         if (!match) return [];
         const file = folder ? `${folder}/${name}` : name;
-        return [{ file, role: match[1].toUpperCase() as MarketRole, operation: match[2] as ProcessOperation, pruefidentifikator: match[3] }];
+        return [
+          {
+            file,
+            role: match[1].toUpperCase() as MarketRole,
+            operation: match[2] as ProcessOperation,
+            pruefidentifikator: match[3],
+          },
+        ];
       });
   });
 }
 
 const listed = (sample: SampleFile): boolean =>
-  RELEASES.some((release) => catalogueEntry(release.name, sample.role, sample.operation, sample.pruefidentifikator) !== undefined);
+  RELEASES.some(
+    (release) => catalogueEntry(release.name, sample.role, sample.operation, sample.pruefidentifikator) !== undefined,
+  );
 
 /**
  * One example per role and operation where a sample exists: the first sample (the doc pages' own, then upstream test
@@ -69,8 +78,12 @@ function exampleOf(samplesDir: string, sample: SampleFile): OpenApiExample {
     summary: `PI ${sample.pruefidentifikator} (${sample.file})`,
     description:
       `MaCo sample \`reference/samples/${sample.file}\`, verbatim` +
-      (injectKey ? `, except \`zusatzdaten.businessKey\` (the sample sends none; an update needs the booked process's key).` : '.') +
-      (listed(sample) ? '' : ` PI ${sample.pruefidentifikator} is not in the ${sample.role} ${sample.operation} catalogue: the receipt reports an \`unlisted-pi\` finding.`),
+      (injectKey
+        ? `, except \`zusatzdaten.businessKey\` (the sample sends none; an update needs the booked process's key).`
+        : '.') +
+      (listed(sample)
+        ? ''
+        : ` PI ${sample.pruefidentifikator} is not in the ${sample.role} ${sample.operation} catalogue: the receipt reports an \`unlisted-pi\` finding.`),
     value,
   };
 }
@@ -95,7 +108,9 @@ export function exportFiles(samplesDir: string, definitions: readonly ServiceDef
   for (const definition of definitions) {
     const withExamples = {
       ...definition,
-      groups: definition.groups.map((group) => (group.name === 'process-data' ? { ...group, openApi: processDataOpenApi(examples) } : group)),
+      groups: definition.groups.map((group) =>
+        group.name === 'process-data' ? { ...group, openApi: processDataOpenApi(examples) } : group,
+      ),
     };
     files[documentFile(definition.role)] = renderServiceOpenApi(withExamples, serviceProblems(withExamples));
   }

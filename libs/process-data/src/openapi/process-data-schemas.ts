@@ -9,12 +9,29 @@ const BOOKING_RECEIPT = {
   type: 'object',
   required: ['businessKey', 'revision', 'replayed', 'release', 'findings'],
   properties: {
-    businessKey: { type: 'string', description: 'The process key: the one sent, or the UUID derived for a keyless create.' },
+    businessKey: {
+      type: 'string',
+      description: 'The process key: the one sent, or the UUID derived for a keyless create.',
+    },
     revision: { type: 'integer', minimum: 1, description: 'The revision the request is stored as (1 for a create).' },
-    replayed: { type: 'boolean', description: 'True when the same request was already booked; nothing new was stored.' },
-    processBusinessKey: { type: 'string', description: 'Updates: the business key of the process the request was booked on.' },
-    matchedBy: { type: 'string', enum: ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId'], description: 'Updates: the key that found the process.' },
-    release: { type: 'string', enum: RELEASES.map((release) => release.name), description: 'The release the body was validated against.' },
+    replayed: {
+      type: 'boolean',
+      description: 'True when the same request was already booked; nothing new was stored.',
+    },
+    processBusinessKey: {
+      type: 'string',
+      description: 'Updates: the business key of the process the request was booked on.',
+    },
+    matchedBy: {
+      type: 'string',
+      enum: ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId'],
+      description: 'Updates: the key that found the process.',
+    },
+    release: {
+      type: 'string',
+      enum: RELEASES.map((release) => release.name),
+      description: 'The release the body was validated against.',
+    },
     findings: { type: 'array', items: ref('Finding') },
   },
 };
@@ -24,7 +41,7 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
   BookingReceipt: BOOKING_RECEIPT,
   Finding: {
     type: 'object',
-    description: 'What the AHB check of the release, the identifier checks and (report mode) the domain\'s types found.',
+    description: "What the AHB check of the release, the identifier checks and (report mode) the domain's types found.",
     required: ['code', 'pointer', 'message'],
     properties: {
       code: { type: 'string', enum: [...FINDING_CODES] },
@@ -32,17 +49,27 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
       message: { type: 'string' },
       check: {
         type: 'string',
-        description: 'invalid-identifier: the failed check (format or check digit of MaLo, NeLo, TR, SR, MeLo, MP-ID, EIC).',
+        description:
+          'invalid-identifier: the failed check (format or check digit of MaLo, NeLo, TR, SR, MeLo, MP-ID, EIC).',
         enum: [...IDENTIFIER_CHECKS],
       },
       binding: {
         type: 'boolean',
         enum: [true],
-        description: 'invalid-identifier: the PI\'s AHB makes the failed format condition binding here (strict mode refuses).',
+        description:
+          "invalid-identifier: the PI's AHB makes the failed format condition binding here (strict mode refuses).",
       },
       condition: { type: 'string', description: 'condition-violated: the AHB condition the value fails, e.g. [UB1].' },
-      expected: { type: 'string', description: 'invalid-value: what the value should be (a string, an RFC 3339 date-time, …); it was booked as sent.' },
-      got: { type: 'string', description: 'invalid-value: the JSON kind the value has (string, number, boolean, object, array, null, nothing).' },
+      expected: {
+        type: 'string',
+        description:
+          'invalid-value: what the value should be (a string, an RFC 3339 date-time, …); it was booked as sent.',
+      },
+      got: {
+        type: 'string',
+        description:
+          'invalid-value: the JSON kind the value has (string, number, boolean, object, array, null, nothing).',
+      },
     },
   },
   ProcessView: {
@@ -51,7 +78,12 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
     properties: {
       businessKey: { type: 'string' },
       role: { type: 'string', enum: ['LF', 'NB', 'MSB'] },
-      status: { type: 'string', nullable: true, enum: ['pending', 'sent', 'failed'], description: 'Processes started by a trigger: the delivery state.' },
+      status: {
+        type: 'string',
+        nullable: true,
+        enum: ['pending', 'sent', 'failed'],
+        description: 'Processes started by a trigger: the delivery state.',
+      },
       pruefidentifikator: nullableText,
       targetBusinessKey: nullableText,
       keys: {
@@ -65,7 +97,11 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
           },
         },
       },
-      linkedProcesses: { type: 'array', items: { type: 'string' }, description: 'Processes whose targetBusinessKey is one of this process\'s keys.' },
+      linkedProcesses: {
+        type: 'array',
+        items: { type: 'string' },
+        description: "Processes whose targetBusinessKey is one of this process's keys.",
+      },
       revisions: {
         type: 'array',
         items: {

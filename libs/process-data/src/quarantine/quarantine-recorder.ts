@@ -2,12 +2,17 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { BearerVerifier, type Principal } from '@maco/auth';
-import { METRICS_REGISTRY, RefusalRecorders, SERVICE_ROLE, type RefusalAnswer, type RefusalRecorder } from '@maco/platform';
+import {
+  METRICS_REGISTRY,
+  RefusalRecorders,
+  SERVICE_ROLE,
+  type RefusalAnswer,
+  type RefusalRecorder,
+} from '@maco/platform';
 import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../http/process-data-routes';
 import { QuarantineService } from './quarantine.service';
 import type { RefusedOperation } from '../process-data-api';
 import { RefusedMessageRepository } from './refused-message.repository';
-
 
 /** Answers that are no refusal of an authenticated write: the caller is unknown or not allowed, or named no route. */
 const NOT_KEPT = new Set([401, 403, 404, 405]);
@@ -52,12 +57,15 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
   async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<void> {
     if (NOT_KEPT.has(status)) return;
     try {
-      const principal = (request as FastifyRequest & { user?: Principal }).user ?? (await this.verifier.verify(request));
+      const principal =
+        (request as FastifyRequest & { user?: Principal }).user ?? (await this.verifier.verify(request));
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
       const operation = operationOf(request) as RefusedOperation;
       const parsed = parsedBody(request);
       // A MaloIdent answer's refusal carries the problem it stands for as errorCode.
-      const code = String(problem['code'] === 'MALO_IDENT.REFUSED' && problem['errorCode'] ? problem['errorCode'] : problem['code']);
+      const code = String(
+        problem['code'] === 'MALO_IDENT.REFUSED' && problem['errorCode'] ? problem['errorCode'] : problem['code'],
+      );
       const id = await this.refused.insert({
         role: this.role,
         operation,
@@ -74,18 +82,26 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         keys: operation === 'update' ? keysOf(parsed) : [],
       });
       this.refusedTotal.inc({ role: this.role, operation, code: LABEL.test(code) ? code : 'other' });
-      this.logger.warn({ requestId: request.id, refusedId: id, status, code }, `refused ${operation} kept in quarantine as ${id}`);
+      this.logger.warn(
+        { requestId: request.id, refusedId: id, status, code },
+        `refused ${operation} kept in quarantine as ${id}`,
+      );
       if (code === UNKNOWN_KEYS) this.quarantine.noteWaiting();
     } catch (error) {
       // The answer goes out all the same; the log line is then the only trace of the message.
-      this.logger.error({ requestId: request.id, err: error, status, code: problem['code'] }, 'a refused write could not be kept in quarantine');
+      this.logger.error(
+        { requestId: request.id, err: error, status, code: problem['code'] },
+        'a refused write could not be kept in quarantine',
+      );
     }
   }
 }
 
 function operationOf(request: FastifyRequest): RefusedOperation | undefined {
   const route = request.routeOptions?.url;
-  return route !== undefined && Object.hasOwn(OPERATION_OF_WRITE_ROUTE, route) ? OPERATION_OF_WRITE_ROUTE[route] : undefined;
+  return route !== undefined && Object.hasOwn(OPERATION_OF_WRITE_ROUTE, route)
+    ? OPERATION_OF_WRITE_ROUTE[route]
+    : undefined;
 }
 
 /** The body as parsed, when it did parse; the MaloIdent group's `data` wrapper is looked through. */
@@ -100,18 +116,24 @@ function parsedBody(request: FastifyRequest): Record<string, unknown> | undefine
 
 function transaktionsdatenOf(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const value = body?.['transaktionsdaten'];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** An update's process keys: what a later booking may bring. */
 function keysOf(body: Record<string, unknown> | undefined): string[] {
   const zusatzdaten = body?.['zusatzdaten'];
   if (typeof zusatzdaten !== 'object' || zusatzdaten === null || Array.isArray(zusatzdaten)) return [];
-  const keys = KEY_FIELDS.map((field) => textOf((zusatzdaten as Record<string, unknown>)[field])).filter((key): key is string => key !== null);
+  const keys = KEY_FIELDS.map((field) => textOf((zusatzdaten as Record<string, unknown>)[field])).filter(
+    (key): key is string => key !== null,
+  );
   return [...new Set(keys)];
 }
 
 /** A short text for a column; a NUL (which no PostgreSQL text holds) becomes U+FFFD, so a resubmit still sees it differ. */
 function textOf(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value.replace(/\u0000/g, '\ufffd') : null; // eslint-disable-line no-control-regex
+  if (typeof value !== 'string' || value.length === 0 || value.length > 256) return null;
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\u0000/g, '\ufffd');
 }

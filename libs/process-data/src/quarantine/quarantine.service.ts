@@ -1,5 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { parseJsonSafely, PLATFORM_PROBLEMS, PROBLEM_CATALOG, problemDetails, ProblemError, SERVICE_ROLE, type ProblemCatalog, type ProblemDetails } from '@maco/platform';
+import {
+  parseJsonSafely,
+  PLATFORM_PROBLEMS,
+  PROBLEM_CATALOG,
+  problemDetails,
+  ProblemError,
+  SERVICE_ROLE,
+  type ProblemCatalog,
+  type ProblemDetails,
+} from '@maco/platform';
 import type { BookingAttempt, BookingReceipt } from '../process-data-api';
 import { ProcessDataService } from '../process-data.service';
 import { RefusedMessageRepository, type StoredRefusal } from './refused-message.repository';
@@ -51,15 +60,30 @@ export class QuarantineService implements OnModuleInit, OnModuleDestroy {
   /** Tries an entry once more through the normal path (an operator's resubmit, or its keys arrived). */
   async attempt(entry: StoredRefusal, by: 'resubmit' | 'automatic'): Promise<BookingAttempt> {
     const text = entry.body.toString('utf8');
-    const context = { command: entry.command ?? undefined, tokenSubject: entry.tokenSubject ?? undefined, requestId: `refused:${entry.id}`, jsonText: text };
+    const context = {
+      command: entry.command ?? undefined,
+      tokenSubject: entry.tokenSubject ?? undefined,
+      requestId: `refused:${entry.id}`,
+      jsonText: text,
+    };
     try {
       const body = parseJsonSafely(text);
       let receipt: BookingReceipt;
       if (entry.operation === 'create') receipt = await this.processData.create(body, context);
-      else if (this.processData.isMaloIdentAnswer(body)) receipt = await this.processData.answerMaloIdent(body, context);
+      else if (this.processData.isMaloIdentAnswer(body))
+        receipt = await this.processData.answerMaloIdent(body, context);
       else receipt = await this.processData.update(body, context);
-      const resolved = await this.refused.resolve(entry.id, by, receipt.processBusinessKey ?? receipt.businessKey, receipt.revision);
-      if (resolved && entry.state === 'open') this.logger.log({ refusedId: entry.id, by, businessKey: receipt.businessKey, revision: receipt.revision }, 'refused write booked');
+      const resolved = await this.refused.resolve(
+        entry.id,
+        by,
+        receipt.processBusinessKey ?? receipt.businessKey,
+        receipt.revision,
+      );
+      if (resolved && entry.state === 'open')
+        this.logger.log(
+          { refusedId: entry.id, by, businessKey: receipt.businessKey, revision: receipt.revision },
+          'refused write booked',
+        );
       return { outcome: 'booked', receipt };
     } catch (error) {
       return { outcome: 'refused', problem: this.problemOf(error) };
@@ -103,6 +127,9 @@ export class QuarantineService implements OnModuleInit, OnModuleDestroy {
     const spec = error instanceof ProblemError ? this.catalog[error.code] : undefined;
     if (error instanceof ProblemError && spec) return problemDetails(error, spec);
     this.logger.error({ err: error }, 'booking a refused write failed');
-    return problemDetails(new ProblemError('SERVER.INTERNAL', 'The request could not be processed.'), PLATFORM_PROBLEMS['SERVER.INTERNAL']);
+    return problemDetails(
+      new ProblemError('SERVER.INTERNAL', 'The request could not be processed.'),
+      PLATFORM_PROBLEMS['SERVER.INTERNAL'],
+    );
   }
 }

@@ -73,7 +73,10 @@ export class RefusedMessageRepository {
       refusal.code,
       // The problem may echo the refused text (a pointer, a message): made storable; the body itself is kept as bytes.
       storableJson(refusal.problem),
-      refusal.pruefidentifikator && storableJson(refusal.pruefidentifikator) === JSON.stringify(refusal.pruefidentifikator) ? refusal.pruefidentifikator : null,
+      refusal.pruefidentifikator &&
+      storableJson(refusal.pruefidentifikator) === JSON.stringify(refusal.pruefidentifikator)
+        ? refusal.pruefidentifikator
+        : null,
       refusal.keys.filter((key) => storableJson(key) === JSON.stringify(key)),
     ]);
     return id;
@@ -113,7 +116,11 @@ export class RefusedMessageRepository {
     );
     const page = rows.slice(0, limit);
     const last = page[page.length - 1] as { received_at_exact: string; id: string } | undefined;
-    return { rows: page.map(summaryOf), more: rows.length > limit, ...(last ? { last: [last.received_at_exact, last.id] as const } : {}) };
+    return {
+      rows: page.map(summaryOf),
+      more: rows.length > limit,
+      ...(last ? { last: [last.received_at_exact, last.id] as const } : {}),
+    };
   }
 
   async detail(role: string, id: string): Promise<RefusedDetail | undefined> {
@@ -127,9 +134,21 @@ export class RefusedMessageRepository {
   }
 
   async stored(role: string, id: string): Promise<StoredRefusal | undefined> {
-    const { rows } = await this.pool.query(`SELECT id, operation, command, token_subject, body, state FROM refused_message WHERE role = $1 AND id = $2`, [role, id]);
+    const { rows } = await this.pool.query(
+      `SELECT id, operation, command, token_subject, body, state FROM refused_message WHERE role = $1 AND id = $2`,
+      [role, id],
+    );
     const row = rows[0];
-    return row ? { id: row.id, operation: row.operation, command: row.command, tokenSubject: row.token_subject, body: row.body, state: row.state } : undefined;
+    return row
+      ? {
+          id: row.id,
+          operation: row.operation,
+          command: row.command,
+          tokenSubject: row.token_subject,
+          body: row.body,
+          state: row.state,
+        }
+      : undefined;
   }
 
   /** Open refusals for unknown keys that name one of `keys` (all of them without `keys`), oldest first. */
@@ -142,12 +161,22 @@ export class RefusedMessageRepository {
        ORDER BY received_at, id LIMIT $3`,
       values,
     );
-    return rows.map((row) => ({ id: row.id, operation: row.operation, command: row.command, tokenSubject: row.token_subject, body: row.body, state: row.state }));
+    return rows.map((row) => ({
+      id: row.id,
+      operation: row.operation,
+      command: row.command,
+      tokenSubject: row.token_subject,
+      body: row.body,
+      state: row.state,
+    }));
   }
 
   /** How many refusals of the role wait for one of their keys. */
   async waitingCount(role: string): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM refused_message WHERE role = $1 AND state = 'open' AND code = $2`, [role, WAITING_CODE]);
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n FROM refused_message WHERE role = $1 AND state = 'open' AND code = $2`,
+      [role, WAITING_CODE],
+    );
     return rows[0].n as number;
   }
 

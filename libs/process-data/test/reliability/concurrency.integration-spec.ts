@@ -27,7 +27,10 @@ type Item = Record<string, unknown>;
 
 /** Answers by status, e.g. `{ 200: 199, 409: 1 }`. */
 const statusCounts = (responses: JsonResponse[]) =>
-  responses.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
 
 /**
  * Many writers at once: updates of one record and of many records serialise on the record's lock and none loses
@@ -46,17 +49,24 @@ describe('LF service under concurrent writers', () => {
 
   const createSamples = loadSamples({ role: 'LF', operation: 'create' });
   const updateSamples = loadSamples({ role: 'LF', operation: 'update' });
-  const createBody = (businessKey: string) => withBusinessKey(createSamples[randomInt(random, createSamples.length)].body, businessKey);
+  const createBody = (businessKey: string) =>
+    withBusinessKey(createSamples[randomInt(random, createSamples.length)].body, businessKey);
   /** An update of a real LF sample with a field of its own in MARKTLOKATION, and every other one a ZAEHLER of its own. */
   const updateBody = (businessKey: string, name: string, value: number) => {
     const body = withMarktlokationField(
-      withDokumentennummer(withBusinessKey(updateSamples[randomInt(random, updateSamples.length)].body, businessKey), name),
+      withDokumentennummer(
+        withBusinessKey(updateSamples[randomInt(random, updateSamples.length)].body, businessKey),
+        name,
+      ),
       name,
       value,
     );
     if (value % 2 === 0) {
       const stammdaten = body['stammdaten'] as Item;
-      stammdaten['ZAEHLER'] = [...((stammdaten['ZAEHLER'] as Item[] | undefined) ?? []), { boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: `Z-${name}` }];
+      stammdaten['ZAEHLER'] = [
+        ...((stammdaten['ZAEHLER'] as Item[] | undefined) ?? []),
+        { boTyp: 'ZAEHLER', versionStruktur: '1', zaehlernummer: `Z-${name}` },
+      ];
     }
     return body;
   };
@@ -76,7 +86,8 @@ describe('LF service under concurrent writers', () => {
       ).map((row) => [row.business_key, row]),
     );
   const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-  const zaehlerOf = (state: Item) => new Set(((state['stammdaten'] as Item)['ZAEHLER'] as Item[] | undefined)?.map((z) => z['zaehlernummer']));
+  const zaehlerOf = (state: Item) =>
+    new Set(((state['stammdaten'] as Item)['ZAEHLER'] as Item[] | undefined)?.map((z) => z['zaehlernummer']));
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -121,7 +132,14 @@ describe('LF service under concurrent writers', () => {
     expect(new Map(stored.map((row) => [row.dokumentennummer, row.revision]))).toEqual(
       new Map(responses.map((r, i) => [`parallel${i}`, r.body['revision']])),
     );
-    figures['oneRecord'] = { updates: 200, inFlight: 32, statuses: statusCounts(responses), revisions: record?.revision, lostChanges: missing.length, durationMs: Date.now() - started };
+    figures['oneRecord'] = {
+      updates: 200,
+      inFlight: 32,
+      statuses: statusCounts(responses),
+      revisions: record?.revision,
+      lostChanges: missing.length,
+      durationMs: Date.now() - started,
+    };
   });
 
   it('should keep every change of 50 records x 10 updates, all 500 in parallel, with gapless revisions', async () => {
@@ -131,14 +149,18 @@ describe('LF service under concurrent writers', () => {
       keys.map((key) => () => book(key)),
       16,
     );
-    const work = keys.flatMap((businessKey) => Array.from({ length: 10 }, (_, i) => ({ businessKey, name: `spread${i}`, value: i })));
+    const work = keys.flatMap((businessKey) =>
+      Array.from({ length: 10 }, (_, i) => ({ businessKey, name: `spread${i}`, value: i })),
+    );
     // Seeded shuffle, so the updates of one record interleave with the others'.
     for (let i = work.length - 1; i > 0; i--) {
       const j = randomInt(random, i + 1);
       [work[i], work[j]] = [work[j], work[i]];
     }
 
-    const responses = await Promise.all(work.map(({ businessKey, name, value }) => update(updateBody(businessKey, name, value))));
+    const responses = await Promise.all(
+      work.map(({ businessKey, name, value }) => update(updateBody(businessKey, name, value))),
+    );
 
     expect(statusCounts(responses)).toEqual({ 200: 500 });
     const records = await revisionsOf(keys);
@@ -146,15 +168,27 @@ describe('LF service under concurrent writers', () => {
     let lostChanges = 0;
     for (const businessKey of keys) {
       const record = records.get(businessKey);
-      expect({ businessKey, revision: record?.revision, revisions: record?.revisions }).toEqual({ businessKey, revision: 11, revisions: oneTo(11) });
-      const answered = responses.filter((r) => r.body['businessKey'] === businessKey).map((r) => Number(r.body['revision']));
+      expect({ businessKey, revision: record?.revision, revisions: record?.revisions }).toEqual({
+        businessKey,
+        revision: 11,
+        revisions: oneTo(11),
+      });
+      const answered = responses
+        .filter((r) => r.body['businessKey'] === businessKey)
+        .map((r) => Number(r.body['revision']));
       expect(answered.sort((a, b) => a - b)).toEqual(oneTo(11).slice(1));
       for (let i = 0; i < 10; i++) if (!hasMarktlokationField(record?.current, `spread${i}`, i)) lostChanges++;
       const zaehler = zaehlerOf(record?.current ?? {});
       for (let i = 0; i < 10; i += 2) if (!zaehler.has(`Z-spread${i}`)) lostChanges++;
     }
     expect(lostChanges).toBe(0);
-    figures['manyRecords'] = { records: 50, updatesEach: 10, statuses: statusCounts(responses), lostChanges, durationMs: Date.now() - started };
+    figures['manyRecords'] = {
+      records: 50,
+      updatesEach: 10,
+      statuses: statusCounts(responses),
+      lostChanges,
+      durationMs: Date.now() - started,
+    };
   });
 
   it('should book one of 8 identical creates sent at once per key and answer the others as replays', async () => {
@@ -180,14 +214,22 @@ describe('LF service under concurrent writers', () => {
       [keys],
     );
     for (const { business_key, body } of stored) expect(body).toEqual(bodies[keys.indexOf(business_key)]);
-    figures['sameCreate'] = { keys: 25, copiesEach: 8, statuses: statusCounts(responses), ...counted, durationMs: Date.now() - started };
+    figures['sameCreate'] = {
+      keys: 25,
+      copiesEach: 8,
+      statuses: statusCounts(responses),
+      ...counted,
+      durationMs: Date.now() - started,
+    };
   });
 
   it('should book one of 8 different creates sent at once per key and refuse the others with 409', async () => {
     const started = Date.now();
     const keys = Array.from({ length: 25 }, () => seededUuid(random));
     const variants = keys.map((businessKey) =>
-      Array.from({ length: 8 }, (_, i) => withDokumentennummer(createBody(businessKey), `${businessKey.slice(0, 8)}-V${i}`)),
+      Array.from({ length: 8 }, (_, i) =>
+        withDokumentennummer(createBody(businessKey), `${businessKey.slice(0, 8)}-V${i}`),
+      ),
     );
 
     const responses = await Promise.all(variants.map((bodies) => Promise.all(bodies.map(create))));
@@ -198,7 +240,8 @@ describe('LF service under concurrent writers', () => {
       const statuses = responses[k].map((r) => r.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(responses[k].find((r) => r.status === 200)?.body['replayed']).toBe(false);
-      for (const refused of responses[k].filter((r) => r.status === 409)) expect(refused.body['code']).toBe('PROCESS_DATA.BUSINESS_KEY_CONFLICT');
+      for (const refused of responses[k].filter((r) => r.status === 409))
+        expect(refused.body['code']).toBe('PROCESS_DATA.BUSINESS_KEY_CONFLICT');
       winners.set(businessKey, variants[k][statuses.indexOf(200)]);
     });
     const stored = await sql<{ business_key: string; revisions: number; body: unknown }>(
@@ -212,7 +255,13 @@ describe('LF service under concurrent writers', () => {
       // The body that got the 200 is the one booked.
       expect(body).toEqual(winners.get(business_key));
     }
-    figures['differentCreates'] = { keys: 25, variantsEach: 8, statuses: statusCounts(responses.flat()), records: stored.length, durationMs: Date.now() - started };
+    figures['differentCreates'] = {
+      keys: 25,
+      variantsEach: 8,
+      statuses: statusCounts(responses.flat()),
+      records: stored.length,
+      durationMs: Date.now() - started,
+    };
   });
 
   it('should leave no revision or update hash without its record (no foreign key checks it: the statements do)', async () => {

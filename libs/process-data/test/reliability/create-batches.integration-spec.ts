@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { createBatcher, describeBusinessObjects, uuidV7, type CreateRow } from '@maco/process-store';
-import { expectNoOrphanRows, createTestDatabase, loadSamples, startTestService, withBusinessKey, type TestDatabase, type TestService } from '@maco/testing';
+import {
+  expectNoOrphanRows,
+  createTestDatabase,
+  loadSamples,
+  startTestService,
+  withBusinessKey,
+  type TestDatabase,
+  type TestService,
+} from '@maco/testing';
 import { serviceModule } from '../service-module';
 
 type Body = Record<string, unknown> & { stammdaten?: Record<string, unknown> };
@@ -24,7 +32,9 @@ describe('Creates booked in batches', () => {
         return pool.query(config as string);
       },
     }) as unknown as Pool;
-  const sample = loadSamples({ role: 'LF', operation: 'create' }).find(({ body }) => (body as Body).stammdaten?.['MARKTLOKATION'])?.body as Body;
+  const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+    ({ body }) => (body as Body).stammdaten?.['MARKTLOKATION'],
+  )?.body as Body;
 
   const rowOf = (body: Body): CreateRow => {
     const zusatzdaten = body['zusatzdaten'] as { businessKey: string };
@@ -76,7 +86,9 @@ describe('Creates booked in batches', () => {
 
   it('should book the creates that wait for a running batch in one statement, each with its record, revision and projection', async () => {
     const batcher = createBatcher(counted(), 'LF', { concurrency: 1, size: 64 });
-    const bodies = Array.from({ length: 21 }, (_, n) => bodyWith(`5${String(1_000_000_000 + n).slice(1)}0`, `batch ${n}`));
+    const bodies = Array.from({ length: 21 }, (_, n) =>
+      bodyWith(`5${String(1_000_000_000 + n).slice(1)}0`, `batch ${n}`),
+    );
 
     const booked = await Promise.all(bodies.map((body) => batcher.submit(rowOf(body))));
 
@@ -102,7 +114,11 @@ describe('Creates booked in batches', () => {
     const batcher = createBatcher(pool, 'LF', { concurrency: 1, size: 64 });
     const body = bodyWith('51238696781', 'twice');
 
-    const answers = await Promise.all([batcher.submit(rowOf(body)), batcher.submit(rowOf(body)), batcher.submit(rowOf(body))]);
+    const answers = await Promise.all([
+      batcher.submit(rowOf(body)),
+      batcher.submit(rowOf(body)),
+      batcher.submit(rowOf(body)),
+    ]);
 
     expect(answers.filter(Boolean)).toHaveLength(1);
     const key = (body['zusatzdaten'] as { businessKey: string }).businessKey;
@@ -115,16 +131,26 @@ describe('Creates booked in batches', () => {
     const blocker = batcher.submit(rowOf(bodyWith('51238696781', 'first')));
     const good = [bodyWith('51238696781', 'good 1'), bodyWith('51238696781', 'good 2')];
     // jsonb refuses a NUL character in a string.
-    const bad = { ...rowOf(bodyWith('51238696781', 'bad')), bodyJson: JSON.stringify(bodyWith('51238696781', 'bad\u0000')) };
+    const bad = {
+      ...rowOf(bodyWith('51238696781', 'bad')),
+      bodyJson: JSON.stringify(bodyWith('51238696781', 'bad\u0000')),
+    };
 
-    const answers = await Promise.allSettled([blocker, batcher.submit(rowOf(good[0])), batcher.submit(bad), batcher.submit(rowOf(good[1]))]);
+    const answers = await Promise.allSettled([
+      blocker,
+      batcher.submit(rowOf(good[0])),
+      batcher.submit(bad),
+      batcher.submit(rowOf(good[1])),
+    ]);
 
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((answers[2] as PromiseRejectedResult).reason).toMatchObject({ code: '22P05' });
     // The blocker, the batch of three that failed, then each of the three alone.
     expect(statements).toBe(5);
     const keyOf = (body: Body) => (body['zusatzdaten'] as { businessKey: string }).businessKey;
-    const booked = await pool.query(`SELECT business_key FROM process_record WHERE business_key = ANY($1)`, [[...good.map(keyOf), bad.businessKey]]);
+    const booked = await pool.query(`SELECT business_key FROM process_record WHERE business_key = ANY($1)`, [
+      [...good.map(keyOf), bad.businessKey],
+    ]);
     expect(booked.rows.map((row) => row.business_key).sort()).toEqual(good.map(keyOf).sort());
   });
 
@@ -134,7 +160,12 @@ describe('Creates booked in batches', () => {
     const repeated = '51238696718';
     const blocker = batcher.submit(rowOf(bodyWith('51238696781', 'blocker')));
     // One batch: a new MaLo twice with different data, another new MaLo twice with the same data.
-    const batch = [bodyWith(changed, 'one'), bodyWith(repeated, 'same'), bodyWith(changed, 'two'), bodyWith(repeated, 'same')];
+    const batch = [
+      bodyWith(changed, 'one'),
+      bodyWith(repeated, 'same'),
+      bodyWith(changed, 'two'),
+      bodyWith(repeated, 'same'),
+    ];
 
     await Promise.all([blocker, ...batch.map((body) => batcher.submit(rowOf(body)))]);
     expect(statements).toBe(2);

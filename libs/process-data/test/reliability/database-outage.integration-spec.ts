@@ -2,7 +2,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort } from '@maco/database';
-import { expectNoOrphanRows, loadSamples, mintTestToken, startTestService, withBusinessKey, withClient, type TestService } from '@maco/testing';
+import {
+  expectNoOrphanRows,
+  loadSamples,
+  mintTestToken,
+  startTestService,
+  withBusinessKey,
+  withClient,
+  type TestService,
+} from '@maco/testing';
 import { serviceModule } from '../service-module';
 
 /**
@@ -20,7 +28,11 @@ const LOAD_AFTER_MS = 1_500;
 /** What a middleware does after a 503: wait a moment before the next message (a tight loop would only heat the CPU). */
 const BACKOFF_AFTER_503_MS = 50;
 
-type Message = { type: 'ready'; url: string } | { type: 'stopped' | 'started'; at: number } | { type: 'exited' } | { type: 'error'; command: string; message: string; log: string[] };
+type Message =
+  | { type: 'ready'; url: string }
+  | { type: 'stopped' | 'started'; at: number }
+  | { type: 'exited' }
+  | { type: 'error'; command: string; message: string; log: string[] };
 
 /** The child process that owns the cluster, spoken to over IPC. */
 class OutagePostgres {
@@ -31,7 +43,10 @@ class OutagePostgres {
 
   static async start(): Promise<OutagePostgres> {
     const port = await freePort();
-    const child = fork(join(__dirname, 'outage-postgres.js'), [String(port)], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(join(__dirname, 'outage-postgres.js'), [String(port)], {
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     const ready = await OutagePostgres.next(child, 'ready', 60_000);
     return new OutagePostgres(child, (ready as { url: string }).url);
   }
@@ -65,11 +80,16 @@ class OutagePostgres {
         else resolve(message as Message);
       };
       const onMessage = (message: Message) => {
-        if (message.type === 'error') done(new Error(`outage-postgres ${message.command}: ${message.message}\n${message.log.join('\n')}`));
+        if (message.type === 'error')
+          done(new Error(`outage-postgres ${message.command}: ${message.message}\n${message.log.join('\n')}`));
         else if (message.type === type) done(undefined, message);
       };
-      const onExit = (code: number | null) => done(new Error(`outage-postgres exited (${code}) while waiting for '${type}'`));
-      const timer = setTimeout(() => done(new Error(`outage-postgres: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
+      const onExit = (code: number | null) =>
+        done(new Error(`outage-postgres exited (${code}) while waiting for '${type}'`));
+      const timer = setTimeout(
+        () => done(new Error(`outage-postgres: no '${type}' within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       child.on('message', onMessage);
       child.on('exit', onExit);
     });
@@ -129,7 +149,12 @@ describe('LF service while its database goes away and comes back', () => {
     return { postgres, service };
   };
 
-  const post = async (operation: 'create' | 'update', key: string, body: Record<string, unknown>, requestId: string): Promise<Outcome> => {
+  const post = async (
+    operation: 'create' | 'update',
+    key: string,
+    body: Record<string, unknown>,
+    requestId: string,
+  ): Promise<Outcome> => {
     const path = operation === 'create' ? '/createProcessData' : '/updateProcessData';
     const startedAt = Date.now();
     let status = 0;
@@ -152,12 +177,27 @@ describe('LF service while its database goes away and comes back', () => {
     } catch (error) {
       answer = { transportError: String(error) };
     }
-    return { operation, key, requestId, body, startedAt, latencyMs: Date.now() - startedAt, status, contentType, retryAfter, answer };
+    return {
+      operation,
+      key,
+      requestId,
+      body,
+      startedAt,
+      latencyMs: Date.now() - startedAt,
+      status,
+      contentType,
+      retryAfter,
+      answer,
+    };
   };
 
   const readiness = async () => {
     const response = await fetch(`${started().service.baseUrl}/health/ready`, { signal: AbortSignal.timeout(10_000) });
-    return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   };
 
   it('should answer 503 problems while the database is down, lose nothing, and book again once it is back', async () => {
@@ -249,7 +289,9 @@ describe('LF service while its database goes away and comes back', () => {
     const sentIds = new Map(outcomes.map((o) => [o.requestId, o]));
     const lost = ok.filter((o) => {
       const row = stored.revisions.get(o.requestId);
-      return !row || row.businessKey !== o.key || row.revision !== o.answer['revision'] || row.operation !== o.operation;
+      return (
+        !row || row.businessKey !== o.key || row.revision !== o.answer['revision'] || row.operation !== o.operation
+      );
     });
     expect(lost.map((o) => o.requestId)).toEqual([]);
     const strangers = [...stored.revisions.keys()].filter((id) => !sentIds.has(id));
@@ -262,7 +304,10 @@ describe('LF service while its database goes away and comes back', () => {
     expect(retries.filter((r) => r.status !== 200).map((r) => ({ status: r.status, answer: r.answer }))).toEqual([]);
     for (const retry of retries) {
       const original = retry.requestId.replace(/-retry$/, '');
-      expect({ original, replayed: retry.answer['replayed'] }).toEqual({ original, replayed: inDoubt.includes(original) });
+      expect({ original, replayed: retry.answer['replayed'] }).toEqual({
+        original,
+        replayed: inDoubt.includes(original),
+      });
     }
     const final = await storedState(database.url);
     expect(final.partial).toEqual([]);
@@ -284,7 +329,8 @@ describe('LF service while its database goes away and comes back', () => {
       maxLatencyMs: maxLatency,
       latencyBoundMs: bound,
       ok200AfterRestart: after.filter((o) => o.status === 200).length,
-      firstOkAfterRestartMs: Math.min(...after.filter((o) => o.status === 200).map((o) => o.startedAt + o.latencyMs)) - startedAt,
+      firstOkAfterRestartMs:
+        Math.min(...after.filter((o) => o.status === 200).map((o) => o.startedAt + o.latencyMs)) - startedAt,
       committedButAnswered503: inDoubt.length,
       retried: retries.length,
       retriesReplayed: retries.filter((r) => r.answer['replayed'] === true).length,
@@ -313,7 +359,15 @@ interface StoredState {
 
 async function storedState(url: string): Promise<StoredState> {
   return withClient(url, async (client) => {
-    const records = await client.query<{ business_key: string; revision: number; revisions: number; max_revision: number; has_create: boolean; current_doc: string | null; last_doc: string | null }>(`
+    const records = await client.query<{
+      business_key: string;
+      revision: number;
+      revisions: number;
+      max_revision: number;
+      has_create: boolean;
+      current_doc: string | null;
+      last_doc: string | null;
+    }>(`
       SELECT r.business_key, r.revision, count(v.*)::int AS revisions, coalesce(max(v.revision), 0)::int AS max_revision,
              coalesce(bool_or(v.revision = 1 AND v.operation = 'create'), false) AS has_create,
              COALESCE(r.current, first.body)->'transaktionsdaten'->>'dokumentennummer' AS current_doc,
@@ -331,12 +385,18 @@ async function storedState(url: string): Promise<StoredState> {
       SELECT v.request_id, r.business_key, v.revision, v.operation FROM process_revision v
       JOIN process_record r ON r.id = v.record_id WHERE r.role = 'LF'`);
     const partial: unknown[] = records.rows.filter(
-      (r) => !r.has_create || r.revisions !== r.revision || r.max_revision !== r.revision || r.current_doc !== r.last_doc,
+      (r) =>
+        !r.has_create || r.revisions !== r.revision || r.max_revision !== r.revision || r.current_doc !== r.last_doc,
     );
     if (orphans.rows[0].count > 0) partial.push({ orphanRevisions: orphans.rows[0].count });
     return {
       records: records.rows.length,
-      revisions: new Map(rows.rows.map((r) => [r.request_id, { businessKey: r.business_key, revision: r.revision, operation: r.operation }])),
+      revisions: new Map(
+        rows.rows.map((r) => [
+          r.request_id,
+          { businessKey: r.business_key, revision: r.revision, operation: r.operation },
+        ]),
+      ),
       partial,
     };
   });

@@ -41,14 +41,21 @@ describe('LF service with monthly revision partitions and retention', () => {
   let services: TestService[] = [];
   /** The process of the cross-month replay: its revisions 1 and 2 lie two months back. */
   let crossMonth = '';
-  const sql = <T>(text: string, params: unknown[] = []) => withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
 
   const createSample = loadSamples({ role: 'LF', operation: 'create' })[0].body;
   const updateSample = loadSamples({ role: 'LF', operation: 'update' })[0].body;
-  const create = (businessKey: string) => postJson(`${services[0].baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token });
+  const create = (businessKey: string) =>
+    postJson(`${services[0].baseUrl}/createProcessData`, withBusinessKey(createSample, businessKey), { token });
   const updateBody = (businessKey: string, n: number) =>
-    withMarktlokationField(withDokumentennummer(withBusinessKey(updateSample, businessKey), `GROWTH-${n}`), `growth${n}`, n);
-  const update = (service: TestService, body: Record<string, unknown>) => postJson(`${service.baseUrl}/updateProcessData`, body, { token });
+    withMarktlokationField(
+      withDokumentennummer(withBusinessKey(updateSample, businessKey), `GROWTH-${n}`),
+      `growth${n}`,
+      n,
+    );
+  const update = (service: TestService, body: Record<string, unknown>) =>
+    postJson(`${service.baseUrl}/updateProcessData`, body, { token });
   /** Moves a process's revisions (all, or the given ones) into the middle of an earlier month, as if booked then. */
   // The record's times move along (a process booked then was created then): every revision lies between them.
   const moveToMonth = (businessKey: string, month: { year: number; month: number }, revisions?: number[]) =>
@@ -72,7 +79,12 @@ describe('LF service with monthly revision partitions and retention', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // Two instances start at the same moment on a fresh database: migrations and partitions under their locks.
-    const env = { DEFAULT_RELEASE: '04/26', LOG_LEVEL: 'error', RETENTION_MONTHS: '1', RETENTION_EXPORT_DIR: exportDir };
+    const env = {
+      DEFAULT_RELEASE: '04/26',
+      LOG_LEVEL: 'error',
+      RETENTION_MONTHS: '1',
+      RETENTION_EXPORT_DIR: exportDir,
+    };
     services = await Promise.all([0, 1].map(() => startTestService(serviceModule('LF'), database.url, env)));
   });
   afterAll(async () => {
@@ -82,7 +94,9 @@ describe('LF service with monthly revision partitions and retention', () => {
 
   it('should have created the partitions of this month and the 12 ahead at start, once, with two instances', async () => {
     const partitions = await withClient(database.url, revisionPartitions);
-    expect(partitions).toEqual(monthsBetween(current, addMonths(current, PARTITION_MONTHS_AHEAD)).map(revisionPartitionName));
+    expect(partitions).toEqual(
+      monthsBetween(current, addMonths(current, PARTITION_MONTHS_AHEAD)).map(revisionPartitionName),
+    );
     // The daily run changes nothing when they are there.
     await Promise.all(services.map((service) => service.app.get(PartitionMaintenance).run()));
     expect(await withClient(database.url, revisionPartitions)).toEqual(partitions);
@@ -120,9 +134,16 @@ describe('LF service with monthly revision partitions and retention', () => {
     const inactive = randomUUID();
     expect((await create(inactive)).status).toBe(200);
     await moveToMonth(inactive, twoMonthsBack);
-    await sql(`UPDATE process_record SET updated_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC') WHERE business_key = $1`, [inactive, twoMonthsBack.year, twoMonthsBack.month]);
-    const expiring = await sql<{ line: string }>(`SELECT row_to_json(v)::text AS line FROM ${revisionPartitionName(twoMonthsBack)} v`);
-    const stateBefore = (await sql<{ current: unknown }>(`SELECT current FROM process_state WHERE business_key = $1`, [active]))[0].current;
+    await sql(
+      `UPDATE process_record SET updated_at = make_timestamptz($2, $3, 15, 12, 0, 0, 'UTC') WHERE business_key = $1`,
+      [inactive, twoMonthsBack.year, twoMonthsBack.month],
+    );
+    const expiring = await sql<{ line: string }>(
+      `SELECT row_to_json(v)::text AS line FROM ${revisionPartitionName(twoMonthsBack)} v`,
+    );
+    const stateBefore = (
+      await sql<{ current: unknown }>(`SELECT current FROM process_state WHERE business_key = $1`, [active])
+    )[0].current;
 
     await services[0].app.get(PartitionMaintenance).run();
 
@@ -130,18 +151,27 @@ describe('LF service with monthly revision partitions and retention', () => {
     const partitions = await withClient(database.url, revisionPartitions);
     expect(partitions[0]).toBe(revisionPartitionName(addMonths(current, -1)));
     const file = join(exportDir, `${revisionPartitionName(twoMonthsBack)}.ndjson.gz`);
-    const exported = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const exported = gunzipSync(readFileSync(file))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(exported).toHaveLength(expiring.length);
     expect(exported).toEqual(expect.arrayContaining(expiring.map((row) => JSON.parse(row.line))));
     expect(await sql(`SELECT 1 FROM process_record WHERE business_key = $1`, [inactive])).toEqual([]);
 
     // The active process reads: its state as before, the revision that is left.
-    const read = await fetch(`${services[1].baseUrl}/processes/${active}`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await fetch(`${services[1].baseUrl}/processes/${active}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(read.status).toBe(200);
     const view = (await read.json()) as { current: unknown; revisions: { revision: number }[] };
     expect(view.current).toEqual(stateBefore);
     expect(view.revisions.map((r) => r.revision)).toEqual([2]);
-    expect((await fetch(`${services[1].baseUrl}/processes/${inactive}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${services[1].baseUrl}/processes/${inactive}`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(404);
 
     // … takes an update, and still knows its earlier one as a replay.
     const next = await update(services[1], updateBody(active, 11));

@@ -69,7 +69,13 @@ describe('LF service under retried requests', () => {
     withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
 
   const shared = useServicesOnOneDatabase({ service: serviceModule('LF') }, { DEFAULT_RELEASE: '04/26' });
-  beforeAll(() => ({ database, services: { service } } = shared));
+  beforeAll(
+    () =>
+      ({
+        database,
+        services: { service },
+      } = shared),
+  );
 
   it(`should book each of ${CREATES} creates and ${UPDATES} updates exactly once when every request is sent 1-3 times`, async () => {
     const started = Date.now();
@@ -79,7 +85,12 @@ describe('LF service under retried requests', () => {
     expect(createSamples.length).toBeGreaterThan(0);
     expect(updateSamples.length).toBeGreaterThan(0);
 
-    const plan = (operation: Operation, businessKey: string, body: Record<string, unknown>, extra: Partial<Planned> = {}): Planned => {
+    const plan = (
+      operation: Operation,
+      businessKey: string,
+      body: Record<string, unknown>,
+      extra: Partial<Planned> = {},
+    ): Planned => {
       let settle = () => undefined as void;
       const answered = new Promise<void>((resolve) => (settle = resolve));
       const copies: Copy[] = [{ mode: 'first', reordered: false }];
@@ -99,7 +110,11 @@ describe('LF service under retried requests', () => {
       const template = updateSamples[randomInt(random, updateSamples.length)].body;
       const field = `retryAenderung${j}`;
       const dokumentennummer = `RETRY-${RELIABILITY_SEED}-${j}`;
-      const body = withMarktlokationField(withDokumentennummer(withBusinessKey(template, businessKey), dokumentennummer), field, j);
+      const body = withMarktlokationField(
+        withDokumentennummer(withBusinessKey(template, businessKey), dokumentennummer),
+        field,
+        j,
+      );
       return plan('update', businessKey, body, { field, value: j, dokumentennummer });
     });
 
@@ -110,7 +125,8 @@ describe('LF service under retried requests', () => {
       const body = copy.reordered ? reverseKeys(planned.body) : planned.body;
       copy.response = await postJson(`${service.baseUrl}/${planned.operation}ProcessData`, body, { token });
       const revision = copy.response.body['revision'];
-      if (typeof revision === 'number') newestRevision.set(planned.businessKey, Math.max(revision, newestRevision.get(planned.businessKey) ?? 0));
+      if (typeof revision === 'number')
+        newestRevision.set(planned.businessKey, Math.max(revision, newestRevision.get(planned.businessKey) ?? 0));
     };
     const firstAndConcurrent = (planned: Planned) => async () => {
       await Promise.all(planned.copies.filter((copy) => copy.mode !== 'late').map((copy) => send(planned, copy)));
@@ -125,9 +141,13 @@ describe('LF service under retried requests', () => {
     // Phase 1: the creates with their concurrent copies. Phase 2: the updates with theirs, with the late copies of
     // creates and updates mixed in at seeded places after their originals.
     await runPool(creates.map(firstAndConcurrent), IN_FLIGHT);
-    const phase2: { at: number; task: () => Promise<void> }[] = updates.map((planned, j) => ({ at: j, task: firstAndConcurrent(planned) }));
+    const phase2: { at: number; task: () => Promise<void> }[] = updates.map((planned, j) => ({
+      at: j,
+      task: firstAndConcurrent(planned),
+    }));
     for (const planned of creates) {
-      for (const copy of planned.copies.filter((c) => c.mode === 'late')) phase2.push({ at: random() * UPDATES, task: late(planned, copy) });
+      for (const copy of planned.copies.filter((c) => c.mode === 'late'))
+        phase2.push({ at: random() * UPDATES, task: late(planned, copy) });
     }
     updates.forEach((planned, j) => {
       for (const copy of planned.copies.filter((c) => c.mode === 'late')) {
@@ -144,7 +164,8 @@ describe('LF service under retried requests', () => {
     const everything = [...creates, ...updates];
     const allCopies = everything.flatMap((planned) => planned.copies);
     const statuses = new Map<number, number>();
-    for (const copy of allCopies) statuses.set(copy.response?.status ?? 0, (statuses.get(copy.response?.status ?? 0) ?? 0) + 1);
+    for (const copy of allCopies)
+      statuses.set(copy.response?.status ?? 0, (statuses.get(copy.response?.status ?? 0) ?? 0) + 1);
     expect(Object.fromEntries(statuses)).toEqual({ 200: allCopies.length });
     for (const planned of everything) {
       const answers = planned.copies.map((copy) => copy.response?.body ?? {});
@@ -156,7 +177,8 @@ describe('LF service under retried requests', () => {
 
     // The database: one record per key, one create revision, one revision per distinct update, no body twice.
     const updatesPerKey = new Map<string, number>();
-    for (const planned of updates) updatesPerKey.set(planned.businessKey, (updatesPerKey.get(planned.businessKey) ?? 0) + 1);
+    for (const planned of updates)
+      updatesPerKey.set(planned.businessKey, (updatesPerKey.get(planned.businessKey) ?? 0) + 1);
     const records = await sql<{
       business_key: string;
       revision: number;
@@ -176,7 +198,9 @@ describe('LF service under retried requests', () => {
         WHERE r.role = 'LF' GROUP BY r.id`,
     );
     expect(records).toHaveLength(CREATES);
-    expect(new Set(records.map((record) => record.business_key))).toEqual(new Set(creates.map((planned) => planned.businessKey)));
+    expect(new Set(records.map((record) => record.business_key))).toEqual(
+      new Set(creates.map((planned) => planned.businessKey)),
+    );
     let duplicated = 0;
     for (const record of records) {
       const expected = 1 + (updatesPerKey.get(record.business_key) ?? 0);
@@ -200,12 +224,15 @@ describe('LF service under retried requests', () => {
          FROM process_revision v JOIN process_record r ON r.id = v.record_id WHERE v.operation = 'update'`,
     );
     const storedByDokument = new Map<string, { business_key: string; revision: number }[]>();
-    for (const { dokumentennummer, ...row } of stored) storedByDokument.set(dokumentennummer, [...(storedByDokument.get(dokumentennummer) ?? []), row]);
+    for (const { dokumentennummer, ...row } of stored)
+      storedByDokument.set(dokumentennummer, [...(storedByDokument.get(dokumentennummer) ?? []), row]);
     let lost = 0;
     for (const planned of updates) {
       const rows = storedByDokument.get(planned.dokumentennummer as string) ?? [];
       if (rows.length === 0) lost++;
-      expect(rows).toEqual([{ business_key: planned.businessKey, revision: planned.copies[0].response?.body['revision'] }]);
+      expect(rows).toEqual([
+        { business_key: planned.businessKey, revision: planned.copies[0].response?.body['revision'] },
+      ]);
     }
 
     // The create bodies are stored verbatim, and the current state keeps every update's change, late copies or not.
@@ -221,14 +248,20 @@ describe('LF service under retried requests', () => {
       if (!states.has(planned.businessKey)) lost++;
       expect(states.get(planned.businessKey)?.create_body).toEqual(planned.body);
     }
-    const reverted = updates.filter((planned) => !hasMarktlokationField(states.get(planned.businessKey)?.current, planned.field as string, planned.value));
+    const reverted = updates.filter(
+      (planned) =>
+        !hasMarktlokationField(states.get(planned.businessKey)?.current, planned.field as string, planned.value),
+    );
     expect(reverted.map((planned) => planned.dokumentennummer)).toEqual([]);
 
     // The load did what it is meant to: retries at the same time and late ones, also behind newer updates.
     const lateCopies = allCopies.filter((copy) => copy.mode === 'late');
-    const lateUpdatesBehindNewer = updates
-      .flatMap((planned) => planned.copies.filter((copy) => copy.mode === 'late' && (copy.newestBefore ?? 0) > Number(planned.copies[0].response?.body['revision'])))
-      .length;
+    const lateUpdatesBehindNewer = updates.flatMap((planned) =>
+      planned.copies.filter(
+        (copy) =>
+          copy.mode === 'late' && (copy.newestBefore ?? 0) > Number(planned.copies[0].response?.body['revision']),
+      ),
+    ).length;
     const replays = allCopies.filter((copy) => copy.response?.body['replayed'] === true).length;
     const figures = {
       seed: RELIABILITY_SEED,

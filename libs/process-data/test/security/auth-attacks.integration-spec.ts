@@ -13,7 +13,13 @@
  *   attacker-chosen bytes with a real token, and the cache no longer holds bearer tokens in plain text.
  */
 import { createHmac, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sign, type SignOptions } from 'jsonwebtoken';
 import { Client } from 'pg';
@@ -32,7 +38,9 @@ import { serviceModule } from '../service-module';
 
 const CREATE = '/createProcessData';
 const lfCreate = (() => {
-  const sample = loadSamples({ role: 'LF', operation: 'create' }).find((candidate) => candidate.pruefidentifikator === '55001');
+  const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+    (candidate) => candidate.pruefidentifikator === '55001',
+  );
   if (!sample) throw new Error('sample lf-create-55001.json is missing');
   return sample.body;
 })();
@@ -67,7 +75,8 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------------------------
 // Token crafting by hand (base64url), for what jsonwebtoken refuses to sign.
 
-const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
 /** header.payload.signature with an HMAC (SHA-256 unless told) over the first two parts, or the given signature text. */
@@ -78,7 +87,11 @@ function forge(
 ): string {
   const signingInput = `${b64url(header)}.${b64url(payload)}`;
   const sig =
-    typeof signature === 'string' ? signature : createHmac(signature.hash ?? 'sha256', signature.hmacKey).update(signingInput).digest('base64url');
+    typeof signature === 'string'
+      ? signature
+      : createHmac(signature.hash ?? 'sha256', signature.hmacKey)
+          .update(signingInput)
+          .digest('base64url');
   return `${signingInput}.${sig}`;
 }
 
@@ -110,7 +123,11 @@ function viaNodeHttp(url: string, body: unknown, headers: RequestHeaders): Promi
     const req = httpRequest(url, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers } as OutgoingHttpHeaders,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': payload.length,
+        ...headers,
+      } as OutgoingHttpHeaders,
     });
     req.on('response', (response) => {
       answered = true;
@@ -147,7 +164,14 @@ function viaNodeHttp(url: string, body: unknown, headers: RequestHeaders): Promi
 
 function harness(suite: string, service: () => TestService) {
   const booked = async (businessKey: string) =>
-    Number((await sql.query('SELECT count(*) AS n FROM process_record WHERE role = $1 AND business_key = $2', ['LF', businessKey])).rows[0].n);
+    Number(
+      (
+        await sql.query('SELECT count(*) AS n FROM process_record WHERE role = $1 AND business_key = $2', [
+          'LF',
+          businessKey,
+        ])
+      ).rows[0].n,
+    );
 
   const send = async (
     name: string,
@@ -158,7 +182,9 @@ function harness(suite: string, service: () => TestService) {
     const businessKey = randomUUID();
     const body = options.body ? options.body(businessKey) : withBusinessKey(lfCreate, businessKey);
     const url = service().baseUrl + (options.path ?? CREATE);
-    const answer = options.raw ? await viaNodeHttp(url, body, headers) : await viaFetch(url, body, headers as Record<string, string>);
+    const answer = options.raw
+      ? await viaNodeHttp(url, body, headers)
+      : await viaFetch(url, body, headers as Record<string, string>);
     ledger.push({ suite, name, kind, status: answer.status });
     return { answer, businessKey, rows: await booked(businessKey) };
   };
@@ -167,7 +193,13 @@ function harness(suite: string, service: () => TestService) {
   const refused = async (
     name: string,
     headers: RequestHeaders,
-    expected: { status?: 401 | 403; detail?: string | RegExp; path?: string; raw?: boolean; body?: (businessKey: string) => unknown } = {},
+    expected: {
+      status?: 401 | 403;
+      detail?: string | RegExp;
+      path?: string;
+      raw?: boolean;
+      body?: (businessKey: string) => unknown;
+    } = {},
   ) => {
     const status = expected.status ?? 401;
     const { answer, rows } = await send(name, 'attack', headers, expected);
@@ -177,7 +209,12 @@ function harness(suite: string, service: () => TestService) {
       type: expect.stringMatching(/^urn:maco:problem:/),
       title: expect.any(String),
       status,
-      detail: expected.detail === undefined ? expect.any(String) : typeof expected.detail === 'string' ? expected.detail : expect.stringMatching(expected.detail),
+      detail:
+        expected.detail === undefined
+          ? expect.any(String)
+          : typeof expected.detail === 'string'
+            ? expected.detail
+            : expect.stringMatching(expected.detail),
       code: status === 401 ? 'AUTH.UNAUTHENTICATED' : 'AUTH.ROLE_NOT_PERMITTED',
     });
     if (status === 401) expect(answer.wwwAuthenticate).toMatch(/^Bearer realm="maco"/);
@@ -226,7 +263,10 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
     for (const alg of ['none', 'None', 'NONE', 'nOnE']) {
       await refused(`alg ${alg}, empty signature`, bearer(forge({ alg, typ: 'JWT' }, payload, '')));
     }
-    await refused('alg none, signature of a valid token kept', bearer(forge({ alg: 'none', typ: 'JWT' }, payload, valid.split('.')[2])));
+    await refused(
+      'alg none, signature of a valid token kept',
+      bearer(forge({ alg: 'none', typ: 'JWT' }, payload, valid.split('.')[2])),
+    );
     await refused('alg none, no signature part at all', bearer(forge({ alg: 'none' }, payload, '').slice(0, -1)));
   });
 
@@ -236,15 +276,24 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
       detail: 'The bearer token is invalid.',
     });
     await refused('empty secret', bearer(forge({ alg: 'HS256', typ: 'JWT' }, payload, { hmacKey: '' })));
-    await refused('secret with a trailing newline', bearer(forge({ alg: 'HS256', typ: 'JWT' }, payload, { hmacKey: TEST_JWT_SECRET + '\n' })));
+    await refused(
+      'secret with a trailing newline',
+      bearer(forge({ alg: 'HS256', typ: 'JWT' }, payload, { hmacKey: TEST_JWT_SECRET + '\n' })),
+    );
     await refused('right secret, HS512', bearer(token({ algorithm: 'HS512' })));
     await refused('right secret, HS384', bearer(token({ algorithm: 'HS384' })));
   });
 
   it('should refuse expired and not-yet-valid tokens', async () => {
-    await refused('expired 10 s ago', bearer(token({ expiresInSeconds: -10 })), { detail: 'The bearer token has expired.' });
-    await refused('expired 1 s ago', bearer(token({ expiresInSeconds: -1 })), { detail: 'The bearer token has expired.' });
-    await refused('nbf 60 s ahead', bearer(token({ notBeforeSeconds: 60 })), { detail: 'The bearer token is not valid yet.' });
+    await refused('expired 10 s ago', bearer(token({ expiresInSeconds: -10 })), {
+      detail: 'The bearer token has expired.',
+    });
+    await refused('expired 1 s ago', bearer(token({ expiresInSeconds: -1 })), {
+      detail: 'The bearer token has expired.',
+    });
+    await refused('nbf 60 s ahead', bearer(token({ notBeforeSeconds: 60 })), {
+      detail: 'The bearer token is not valid yet.',
+    });
   });
 
   it('should refuse a token without exp: it would never expire', async () => {
@@ -258,20 +307,34 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
     await refused('roles NB → LF, signature kept', bearer(withPayload(nbToken, (p) => ({ ...p, roles: ['LF'] }))), {
       detail: 'The bearer token is invalid.',
     });
-    await refused('roles NB → [NB, LF], signature kept', bearer(withPayload(nbToken, (p) => ({ ...p, roles: ['NB', 'LF'] }))));
+    await refused(
+      'roles NB → [NB, LF], signature kept',
+      bearer(withPayload(nbToken, (p) => ({ ...p, roles: ['NB', 'LF'] }))),
+    );
     const lfToken = token();
     await accepted('valid LF token before tampering (cached)', bearer(lfToken));
-    await refused('exp pushed 10 years ahead, signature kept', bearer(withPayload(lfToken, (p) => ({ ...p, exp: now() + 315_360_000 }))));
+    await refused(
+      'exp pushed 10 years ahead, signature kept',
+      bearer(withPayload(lfToken, (p) => ({ ...p, exp: now() + 315_360_000 }))),
+    );
     await refused('sub changed, signature kept', bearer(withPayload(lfToken, (p) => ({ ...p, sub: 'admin' }))));
     await refused('signature cut off', bearer(lfToken.slice(0, lfToken.lastIndexOf('.') + 1)));
-    await refused('signature of another token', bearer(`${lfToken.slice(0, lfToken.lastIndexOf('.'))}.${nbToken.split('.')[2]}`));
+    await refused(
+      'signature of another token',
+      bearer(`${lfToken.slice(0, lfToken.lastIndexOf('.'))}.${nbToken.split('.')[2]}`),
+    );
   });
 
   it('should refuse a wrong or missing issuer or audience', async () => {
-    await refused('wrong issuer', bearer(token({ extraClaims: { iss: 'https://evil.example.test' } })), { detail: 'The bearer token is invalid.' });
-    await refused('wrong audience', bearer(token({ extraClaims: { aud: 'maco-nb' } })), { detail: 'The bearer token is invalid.' });
+    await refused('wrong issuer', bearer(token({ extraClaims: { iss: 'https://evil.example.test' } })), {
+      detail: 'The bearer token is invalid.',
+    });
+    await refused('wrong audience', bearer(token({ extraClaims: { aud: 'maco-nb' } })), {
+      detail: 'The bearer token is invalid.',
+    });
     await refused('issuer as prefix', bearer(token({ extraClaims: { iss: `${ISSUER}/evil` } })));
-    const bare = (payload: Record<string, unknown>) => sign({ roles: ['LF'], ...payload }, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: 300 });
+    const bare = (payload: Record<string, unknown>) =>
+      sign({ roles: ['LF'], ...payload }, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: 300 });
     await refused('no issuer', bearer(bare({ aud: AUDIENCE })));
     await refused('no audience', bearer(bare({ iss: ISSUER })));
   });
@@ -283,19 +346,37 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
     await refused('roles "lf" (lower case)', bearer(token({ roles: ['lf'] })), { status: 403 });
     await refused('roles "LFX" string', bearer(token({ roles: 'LFX NB' })), { status: 403 });
     await refused('roles {LF: true}', bearer(token({ roles: { LF: true } })), { status: 403 });
-    await refused('roles claim missing', bearer(sign({ ...claims }, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: 300 })), {
+    await refused(
+      'roles claim missing',
+      bearer(sign({ ...claims }, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: 300 })),
+      {
+        status: 403,
+        detail: /no market role/,
+      },
+    );
+    await refused('LF only in another claim', bearer(token({ roles: [], extraClaims: { scope: 'LF', role: 'LF' } })), {
       status: 403,
-      detail: /no market role/,
     });
-    await refused('LF only in another claim', bearer(token({ roles: [], extraClaims: { scope: 'LF', role: 'LF' } })), { status: 403 });
   });
 
   it('should not take a token from the query string or the body', async () => {
     const valid = token();
-    await refused('?access_token=', {}, { path: `${CREATE}?access_token=${valid}`, detail: 'A bearer token is required.' });
+    await refused(
+      '?access_token=',
+      {},
+      { path: `${CREATE}?access_token=${valid}`, detail: 'A bearer token is required.' },
+    );
     await refused('?token=', {}, { path: `${CREATE}?token=${valid}`, detail: 'A bearer token is required.' });
-    await refused('?command=…&access_token=', {}, { path: `${CREATE}?command=ERSTELLEN_PROZESSDATEN&access_token=${valid}` });
-    await refused('access_token in the JSON body', {}, { body: (key) => ({ ...withBusinessKey(lfCreate, key), access_token: valid }) });
+    await refused(
+      '?command=…&access_token=',
+      {},
+      { path: `${CREATE}?command=ERSTELLEN_PROZESSDATEN&access_token=${valid}` },
+    );
+    await refused(
+      'access_token in the JSON body',
+      {},
+      { body: (key) => ({ ...withBusinessKey(lfCreate, key), access_token: valid }) },
+    );
     await refused('token in Proxy-Authorization', { 'proxy-authorization': `Bearer ${valid}` });
     await refused('token in X-Access-Token', { 'x-access-token': valid });
   });
@@ -318,7 +399,11 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
       await refused(`${scheme} + alg none`, { authorization: `${scheme} ${forged}` });
       await refused(`${scheme} + expired`, { authorization: `${scheme} ${token({ expiresInSeconds: -5 })}` });
-      await refused(`${scheme} + NB token`, { authorization: `${scheme} ${token({ roles: ['NB'] })}` }, { status: 403 });
+      await refused(
+        `${scheme} + NB token`,
+        { authorization: `${scheme} ${token({ roles: ['NB'] })}` },
+        { status: 403 },
+      );
     }
   });
 
@@ -329,34 +414,70 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
   it('should refuse two Authorization values, whichever of them is valid', async () => {
     const valid = token();
     const forged = forge({ alg: 'none' }, { roles: ['LF'], exp: now() + 300, ...claims }, '');
-    await refused('two header lines: valid, forged', { authorization: [`Bearer ${valid}`, `Bearer ${forged}`] }, { raw: true });
-    await refused('two header lines: forged, valid', { authorization: [`Bearer ${forged}`, `Bearer ${valid}`] }, { raw: true });
-    await refused('two header lines: valid, valid', { authorization: [`Bearer ${valid}`, `Bearer ${valid}`] }, { raw: true });
+    await refused(
+      'two header lines: valid, forged',
+      { authorization: [`Bearer ${valid}`, `Bearer ${forged}`] },
+      { raw: true },
+    );
+    await refused(
+      'two header lines: forged, valid',
+      { authorization: [`Bearer ${forged}`, `Bearer ${valid}`] },
+      { raw: true },
+    );
+    await refused(
+      'two header lines: valid, valid',
+      { authorization: [`Bearer ${valid}`, `Bearer ${valid}`] },
+      { raw: true },
+    );
     await refused('one line, comma-joined: valid, forged', { authorization: `Bearer ${valid}, Bearer ${forged}` });
-    await refused('one line, comma-joined with space: valid , forged', { authorization: `Bearer ${valid} , Bearer ${forged}` });
+    await refused('one line, comma-joined with space: valid , forged', {
+      authorization: `Bearer ${valid} , Bearer ${forged}`,
+    });
     await refused('one line: Basic …, Bearer valid', { authorization: `Basic eDp5, Bearer ${valid}` });
   });
 
   it('should not let the cache of verified tokens extend a token beyond its exp', async () => {
     const exp = now() + 2;
-    const shortLived = sign({ roles: ['LF'], exp, ...claims }, TEST_JWT_SECRET, { algorithm: 'HS256', subject: 'short-lived' });
+    const shortLived = sign({ roles: ['LF'], exp, ...claims }, TEST_JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: 'short-lived',
+    });
     await accepted('short-lived token, first use (verified, cached)', bearer(shortLived));
     await accepted('short-lived token, second use (from the cache)', bearer(shortLived));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 20));
-    await refused('short-lived token just after its exp', bearer(shortLived), { detail: 'The bearer token has expired.' });
-    await refused('short-lived token, lower-case scheme, after its exp', { authorization: `bearer ${shortLived}` }, { detail: 'The bearer token has expired.' });
+    await refused('short-lived token just after its exp', bearer(shortLived), {
+      detail: 'The bearer token has expired.',
+    });
+    await refused(
+      'short-lived token, lower-case scheme, after its exp',
+      { authorization: `bearer ${shortLived}` },
+      { detail: 'The bearer token has expired.' },
+    );
   });
 
   it('should refuse oversize Authorization headers and keep serving', async () => {
     // Below Node's 16 KiB header limit: it reaches the guard.
     await refused('12 KB token', { authorization: `Bearer ${'a'.repeat(12 * 1024)}` }, { raw: true });
-    await refused('12 KB JWT-shaped token', { authorization: `Bearer ${token()}.${'A'.repeat(12 * 1024)}` }, { raw: true });
+    await refused(
+      '12 KB JWT-shaped token',
+      { authorization: `Bearer ${token()}.${'A'.repeat(12 * 1024)}` },
+      { raw: true },
+    );
     for (const size of [20 * 1024, 100 * 1024]) {
       const name = `${size / 1024} KB Authorization header`;
-      const { answer, rows } = await send(name, 'attack', { authorization: `Bearer ${'a'.repeat(size)}` }, { raw: true });
+      const { answer, rows } = await send(
+        name,
+        'attack',
+        { authorization: `Bearer ${'a'.repeat(size)}` },
+        { raw: true },
+      );
       expect({ name, status: answer.status, rows }).toEqual({ name, status: 431, rows: 0 });
       expect(answer.contentType).toMatch(/^application\/problem\+json/);
-      expect(answer.body).toMatchObject({ status: 431, code: 'REQUEST.HEADERS_TOO_LARGE', type: 'urn:maco:problem:headers-too-large' });
+      expect(answer.body).toMatchObject({
+        status: 431,
+        code: 'REQUEST.HEADERS_TOO_LARGE',
+        type: 'urn:maco:problem:headers-too-large',
+      });
     }
     await accepted('normal request after the oversize ones', bearer(token()));
   });
@@ -377,7 +498,15 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
   let service: TestService;
   const { refused, accepted } = harness('RS256', () => service);
 
-  const rs = (options: { key?: KeyObject; kid?: string; algorithm?: SignOptions['algorithm']; payload?: Record<string, unknown>; expiresIn?: number } = {}) =>
+  const rs = (
+    options: {
+      key?: KeyObject;
+      kid?: string;
+      algorithm?: SignOptions['algorithm'];
+      payload?: Record<string, unknown>;
+      expiresIn?: number;
+    } = {},
+  ) =>
     sign({ roles: ['LF'], ...options.payload }, options.key ?? privateKey, {
       algorithm: options.algorithm ?? 'RS256',
       keyid: options.kid ?? KID,
@@ -427,7 +556,10 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
       ['the JWK as JSON', JSON.stringify(jwk)],
     ];
     for (const [name, hmacKey] of keys) {
-      for (const [alg, hash] of [['HS256', 'sha256'], ['HS384', 'sha384']] as const) {
+      for (const [alg, hash] of [
+        ['HS256', 'sha256'],
+        ['HS384', 'sha384'],
+      ] as const) {
         const forged = forge({ alg, typ: 'JWT', kid: KID }, payload(), { hmacKey, hash });
         await refused(`${alg} keyed with ${name}`, bearer(forged), { detail: 'The bearer token is invalid.' });
       }
@@ -438,17 +570,28 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
     const valid = rs();
     await refused('alg none, kid of the real key', bearer(forge({ alg: 'none', typ: 'JWT', kid: KID }, payload(), '')));
     await refused('alg none, no kid', bearer(forge({ alg: 'none' }, payload(), '')));
-    await refused('alg NONE, RS256 signature kept', bearer(forge({ alg: 'NONE', kid: KID }, payload(), valid.split('.')[2])));
+    await refused(
+      'alg NONE, RS256 signature kept',
+      bearer(forge({ alg: 'NONE', kid: KID }, payload(), valid.split('.')[2])),
+    );
   });
 
   it('should refuse tokens signed by another key', async () => {
-    await refused('another key, same kid', bearer(rs({ key: other.privateKey })), { detail: 'The bearer token is invalid.' });
+    await refused('another key, same kid', bearer(rs({ key: other.privateKey })), {
+      detail: 'The bearer token is invalid.',
+    });
     await refused('another key, unknown kid', bearer(rs({ key: other.privateKey, kid: 'attacker-key' })));
     await refused('right key, unknown kid', bearer(rs({ kid: 'no-such-kid' })));
     const attackerJwk = { ...other.publicKey.export({ format: 'jwk' }), kid: KID };
-    const embedded = sign({ ...payload() }, other.privateKey, { algorithm: 'RS256', header: { alg: 'RS256', kid: KID, jwk: attackerJwk } as never });
+    const embedded = sign({ ...payload() }, other.privateKey, {
+      algorithm: 'RS256',
+      header: { alg: 'RS256', kid: KID, jwk: attackerJwk } as never,
+    });
     await refused('attacker key embedded as jwk header', bearer(embedded));
-    const jku = sign({ ...payload() }, other.privateKey, { algorithm: 'RS256', header: { alg: 'RS256', kid: 'x', jku: 'http://127.0.0.1:1/evil.json' } as never });
+    const jku = sign({ ...payload() }, other.privateKey, {
+      algorithm: 'RS256',
+      header: { alg: 'RS256', kid: 'x', jku: 'http://127.0.0.1:1/evil.json' } as never,
+    });
     await refused('attacker JWKS named in jku header', bearer(jku));
     const tampered = withPayload(rs({ payload: { roles: ['NB'] } }), (p) => ({ ...p, roles: ['LF'] }));
     await refused('RS256 payload tampered (NB → LF)', bearer(tampered));
@@ -460,10 +603,37 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
   });
 
   it('should refuse a wrong issuer or audience and an expired token', async () => {
-    await refused('wrong audience', bearer(sign({ roles: ['LF'] }, privateKey, { algorithm: 'RS256', keyid: KID, issuer: ISSUER, audience: 'maco-other', expiresIn: 300 })));
-    await refused('wrong issuer', bearer(sign({ roles: ['LF'] }, privateKey, { algorithm: 'RS256', keyid: KID, issuer: 'https://evil.example.test', audience: AUDIENCE, expiresIn: 300 })));
+    await refused(
+      'wrong audience',
+      bearer(
+        sign({ roles: ['LF'] }, privateKey, {
+          algorithm: 'RS256',
+          keyid: KID,
+          issuer: ISSUER,
+          audience: 'maco-other',
+          expiresIn: 300,
+        }),
+      ),
+    );
+    await refused(
+      'wrong issuer',
+      bearer(
+        sign({ roles: ['LF'] }, privateKey, {
+          algorithm: 'RS256',
+          keyid: KID,
+          issuer: 'https://evil.example.test',
+          audience: AUDIENCE,
+          expiresIn: 300,
+        }),
+      ),
+    );
     await refused('expired', bearer(rs({ expiresIn: -10 })), { detail: 'The bearer token has expired.' });
-    await refused('no exp', bearer(sign({ roles: ['LF'] }, privateKey, { algorithm: 'RS256', keyid: KID, issuer: ISSUER, audience: AUDIENCE })));
+    await refused(
+      'no exp',
+      bearer(
+        sign({ roles: ['LF'] }, privateKey, { algorithm: 'RS256', keyid: KID, issuer: ISSUER, audience: AUDIENCE }),
+      ),
+    );
   });
 
   it('should answer 403 for a valid RS256 token without the LF role', async () => {
@@ -472,7 +642,8 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
 
   it('should not fetch the JWKS once per forged kid (jwks-rsa: at most 10 fetches a minute)', async () => {
     const before = jwksRequests;
-    for (let i = 0; i < 15; i++) await refused(`unknown kid flood #${i + 1}`, bearer(rs({ key: other.privateKey, kid: `flood-${i}` })));
+    for (let i = 0; i < 15; i++)
+      await refused(`unknown kid flood #${i + 1}`, bearer(rs({ key: other.privateKey, kid: `flood-${i}` })));
     expect(jwksRequests - before).toBeLessThanOrEqual(10);
     await accepted('valid RS256 token after the kid flood (key still cached)', bearer(rs()));
   });
@@ -483,14 +654,19 @@ describe('auth attacks on an LF service with keys from a JWKS URL (RS256)', () =
 it('should have answered 2xx to positive controls only, and booked nothing else (reliability ledger)', async () => {
   const controls = ledger.filter((entry) => entry.kind === 'control');
   const attacks = ledger.filter((entry) => entry.kind === 'attack');
-  const byStatus = ledger.reduce<Record<number, number>>((counts, entry) => ({ ...counts, [entry.status]: (counts[entry.status] ?? 0) + 1 }), {});
+  const byStatus = ledger.reduce<Record<number, number>>(
+    (counts, entry) => ({ ...counts, [entry.status]: (counts[entry.status] ?? 0) + 1 }),
+    {},
+  );
   const report = {
     requests: ledger.length,
     controls: controls.length,
     attacks: attacks.length,
     byStatus,
     status200: byStatus[200] ?? 0,
-    attacks2xx: attacks.filter((entry) => entry.status >= 200 && entry.status < 300).map((entry) => `${entry.suite}: ${entry.name}`),
+    attacks2xx: attacks
+      .filter((entry) => entry.status >= 200 && entry.status < 300)
+      .map((entry) => `${entry.suite}: ${entry.name}`),
   };
   console.info(`auth-attacks ledger: ${JSON.stringify(report)}`);
 

@@ -106,7 +106,14 @@ const KEY_FIELDS: Path[] = [
   ['stammdaten', 'MARKTLOKATION', 0, 'marktlokationsId'],
 ];
 
-const POISON_KEYS = ['"__proto__"', '"\\u005f_proto__"', '"__\\u0070roto__"', '"constructor"', '"\\u0063onstructor"', '"prototype"'];
+const POISON_KEYS = [
+  '"__proto__"',
+  '"\\u005f_proto__"',
+  '"__\\u0070roto__"',
+  '"constructor"',
+  '"\\u0063onstructor"',
+  '"prototype"',
+];
 
 type Mutation =
   | { kind: 'swap-type'; at: number; value: Json }
@@ -125,7 +132,12 @@ type Mutation =
   | { kind: 'escaped-text'; at: number; text: string }
   | { kind: 'key-field'; field: number; text: string | { length: number; seed: number } };
 
-type TextMutation = { kind: 'bom' } | { kind: 'truncate'; at: number } | { kind: 'latin1' } | { kind: 'whitespace'; pad: string } | { kind: 'garbage'; tail: string };
+type TextMutation =
+  | { kind: 'bom' }
+  | { kind: 'truncate'; at: number }
+  | { kind: 'latin1' }
+  | { kind: 'whitespace'; pad: string }
+  | { kind: 'garbage'; tail: string };
 
 type Source =
   | { kind: 'pristine'; sample: number }
@@ -155,7 +167,11 @@ const valueOfKind = (kind: (typeof KINDS)[number]): fc.Arbitrary<Json> => {
     case 'string':
       return fc.oneof(fc.string({ maxLength: 20 }), awkwardText);
     case 'number':
-      return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 2 ** 53, 1e308));
+      return fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(0, -1, 2 ** 53, 1e308),
+      );
     case 'boolean':
       return fc.boolean();
     case 'object':
@@ -168,20 +184,89 @@ const valueOfKind = (kind: (typeof KINDS)[number]): fc.Arbitrary<Json> => {
 };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant('swap-type' as const), at, value: fc.constantFrom(...KINDS).chain(valueOfKind) }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('swap-type' as const),
+      at,
+      value: fc.constantFrom(...KINDS).chain(valueOfKind),
+    }),
+  },
   { weight: 10, arbitrary: fc.record({ kind: fc.constant('delete' as const), at }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('huge-string' as const), at, length: fc.integer({ min: 100_000, max: 160_000 }), seed: fc.nat(), wide: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('over-limit' as const), extra: fc.integer({ min: 1, max: 60_000 }), seed: fc.nat() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('deep' as const), at, depth: fc.integer({ min: MAX_DEPTH + 1, max: 3 * MAX_DEPTH }), arrays: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('very-deep' as const), at, depth: fc.integer({ min: 1_000, max: 60_000 }), arrays: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('long-array' as const), at, length: fc.integer({ min: MAX_ARRAY_LENGTH + 1, max: 5 * MAX_ARRAY_LENGTH }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('huge-string' as const),
+      at,
+      length: fc.integer({ min: 100_000, max: 160_000 }),
+      seed: fc.nat(),
+      wide: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('over-limit' as const),
+      extra: fc.integer({ min: 1, max: 60_000 }),
+      seed: fc.nat(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('deep' as const),
+      at,
+      depth: fc.integer({ min: MAX_DEPTH + 1, max: 3 * MAX_DEPTH }),
+      arrays: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('very-deep' as const),
+      at,
+      depth: fc.integer({ min: 1_000, max: 60_000 }),
+      arrays: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('long-array' as const),
+      at,
+      length: fc.integer({ min: MAX_ARRAY_LENGTH + 1, max: 5 * MAX_ARRAY_LENGTH }),
+    }),
+  },
   { weight: 10, arbitrary: fc.record({ kind: fc.constant('unicode-value' as const), at, text: awkwardText }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('unicode-name' as const), at, text: awkwardText }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('poison-name' as const), at, name: fc.constantFrom(...POISON_KEYS), withPrototype: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('poison-name' as const),
+      at,
+      name: fc.constantFrom(...POISON_KEYS),
+      withPrototype: fc.boolean(),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('number-as-string' as const), all: fc.boolean(), at }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('nulls' as const), all: fc.boolean(), at }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('number-text' as const), at, token: fc.nat(NUMBER_TOKENS.length - 1), member: fc.boolean() }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('escaped-text' as const), at, text: fc.oneof(fc.constantFrom('Müller', 'Straße', 'Ørsted'), awkwardText) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('number-text' as const),
+      at,
+      token: fc.nat(NUMBER_TOKENS.length - 1),
+      member: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('escaped-text' as const),
+      at,
+      text: fc.oneof(fc.constantFrom('Müller', 'Straße', 'Ørsted'), awkwardText),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -196,7 +281,10 @@ const textMutation: fc.Arbitrary<TextMutation> = fc.oneof(
   fc.constant({ kind: 'bom' as const }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.constant({ kind: 'latin1' as const }),
-  fc.record({ kind: fc.constant('whitespace' as const), pad: fc.string({ unit: fc.constantFrom(' ', '\n', '\t', '\r'), maxLength: 6 }) }),
+  fc.record({
+    kind: fc.constant('whitespace' as const),
+    pad: fc.string({ unit: fc.constantFrom(' ', '\n', '\t', '\r'), maxLength: 6 }),
+  }),
   fc.record({ kind: fc.constant('garbage' as const), tail: fc.string({ minLength: 1, maxLength: 8 }) }),
 );
 
@@ -217,9 +305,28 @@ function caseArbitrary(sampleCount: number): fc.Arbitrary<Case> {
         { requiredKeys: ['kind', 'sample', 'mutations'] },
       ),
     },
-    { weight: 10, arbitrary: fc.record({ kind: fc.constant('random-json' as const), value: fc.oneof(jsonValue, fc.jsonValue({ stringUnit: 'binary' }) as fc.Arbitrary<Json>) }) },
-    { weight: 7, arbitrary: fc.record({ kind: fc.constant('random-text' as const), text: fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.json().map((json) => json.slice(1))) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('random-bytes' as const), bytes: fc.uint8Array({ maxLength: 64 }) }) },
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        kind: fc.constant('random-json' as const),
+        value: fc.oneof(jsonValue, fc.jsonValue({ stringUnit: 'binary' }) as fc.Arbitrary<Json>),
+      }),
+    },
+    {
+      weight: 7,
+      arbitrary: fc.record({
+        kind: fc.constant('random-text' as const),
+        text: fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.json().map((json) => json.slice(1)),
+        ),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('random-bytes' as const), bytes: fc.uint8Array({ maxLength: 64 }) }),
+    },
   );
   // One case in five goes to the other route than its sample's.
   return fc
@@ -238,7 +345,8 @@ function pathsOf(value: Json): Path[] {
     const [current, path] = pending.shift() as [Json, Path];
     paths.push(path);
     if (Array.isArray(current)) current.forEach((item, index) => pending.push([item, [...path, index]]));
-    else if (current && typeof current === 'object') for (const [name, item] of Object.entries(current)) pending.push([item, [...path, name]]);
+    else if (current && typeof current === 'object')
+      for (const [name, item] of Object.entries(current)) pending.push([item, [...path, name]]);
   }
   return paths;
 }
@@ -264,7 +372,8 @@ function setAt(root: Json, path: Path, value: Json): Json {
     }
     current = next;
   }
-  if (current !== null && typeof current === 'object') (current as Record<string | number, Json>)[path[path.length - 1]] = value;
+  if (current !== null && typeof current === 'object')
+    (current as Record<string | number, Json>)[path[path.length - 1]] = value;
   return root;
 }
 
@@ -284,7 +393,9 @@ const imul = Math.imul;
 /** Deterministic pseudo-random text (a linear congruential generator): cheap for 100 KB, and incompressible. */
 function pseudoRandomText(length: number, seed: number, wide = false): string {
   // `wide`: 2- and 3-byte characters in UTF-8 as well.
-  const alphabet = wide ? 'abcdefghijklmnopqrstuvwxyzäöüß€ÄÖÜ0123456789' : 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const alphabet = wide
+    ? 'abcdefghijklmnopqrstuvwxyzäöüß€ÄÖÜ0123456789'
+    : 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const units = new Uint16Array(length);
   let state = seed >>> 0 || 1;
   for (let i = 0; i < length; i++) {
@@ -313,7 +424,8 @@ const placeholder = (n: number) => `@@fuzz-${n}@@`;
 function buildCase(index: number, generated: Case, samples: Sample[], businessKey: string): BuiltCase {
   const { source } = generated;
   const sampleOf = (n: number) => samples[n];
-  const sampleRole = (sample: Sample): Role => (ROLES.includes(sample.role as Role) ? (sample.role as Role) : generated.role);
+  const sampleRole = (sample: Sample): Role =>
+    ROLES.includes(sample.role as Role) ? (sample.role as Role) : generated.role;
   const route = (operation: string): Operation => {
     const own = operation === 'update' ? 'update' : 'create';
     return generated.swapOperation ? (own === 'create' ? 'update' : 'create') : own;
@@ -321,8 +433,22 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
 
   if (source.kind === 'random-json' || source.kind === 'random-text' || source.kind === 'random-bytes') {
     const operation: Operation = generated.swapOperation ? 'update' : 'create';
-    const body = source.kind === 'random-json' ? JSON.stringify(source.value) : source.kind === 'random-text' ? source.text : source.bytes;
-    return { index, role: generated.role, operation, businessKey, tags: [source.kind], body, unstorableNumber: false, base: false };
+    const body =
+      source.kind === 'random-json'
+        ? JSON.stringify(source.value)
+        : source.kind === 'random-text'
+          ? source.text
+          : source.bytes;
+    return {
+      index,
+      role: generated.role,
+      operation,
+      businessKey,
+      tags: [source.kind],
+      body,
+      unstorableNumber: false,
+      base: false,
+    };
   }
 
   const sample = sampleOf(source.sample);
@@ -330,7 +456,16 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
   const operation = route(sample.operation);
   let body = withBusinessKey(sample.body, businessKey) as Json;
   if (source.kind === 'pristine') {
-    return { index, role, operation, businessKey, tags: ['pristine'], body: JSON.stringify(body), unstorableNumber: false, base: operation === 'update' };
+    return {
+      index,
+      role,
+      operation,
+      businessKey,
+      tags: ['pristine'],
+      body: JSON.stringify(body),
+      unstorableNumber: false,
+      base: operation === 'update',
+    };
   }
 
   const raw = new Map<string, string>(); // placeholder (as JSON text, quotes included) → raw text
@@ -339,7 +474,10 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
   for (const step of source.mutations) {
     tags.push(step.kind);
     const paths = pathsOf(body);
-    const pathAt = (n: number, filter: (value: Json | undefined, path: Path) => boolean = () => true): Path | undefined => {
+    const pathAt = (
+      n: number,
+      filter: (value: Json | undefined, path: Path) => boolean = () => true,
+    ): Path | undefined => {
       const candidates = paths.filter((path) => filter(getAt(body, path), path));
       return candidates.length ? candidates[n % candidates.length] : undefined;
     };
@@ -360,7 +498,11 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
         break;
       }
       case 'huge-string':
-        body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['huge'], pseudoRandomText(step.length, step.seed, step.wide));
+        body = setAt(
+          body,
+          pathAt(step.at, (_value, p) => p.length > 0) ?? ['huge'],
+          pseudoRandomText(step.length, step.seed, step.wide),
+        );
         break;
       case 'over-limit':
         body = setAt(body, ['fuzzPadding'], pseudoRandomText(BODY_LIMIT + step.extra, step.seed));
@@ -372,12 +514,18 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
         break;
       }
       case 'very-deep': {
-        const text = step.arrays ? '['.repeat(step.depth) + ']'.repeat(step.depth) : '{"a":'.repeat(step.depth) + '1' + '}'.repeat(step.depth);
+        const text = step.arrays
+          ? '['.repeat(step.depth) + ']'.repeat(step.depth)
+          : '{"a":'.repeat(step.depth) + '1' + '}'.repeat(step.depth);
         body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['deep'], rawValue(text));
         break;
       }
       case 'long-array':
-        body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['long'], Array.from({ length: step.length }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item ${i}` : { i })));
+        body = setAt(
+          body,
+          pathAt(step.at, (_value, p) => p.length > 0) ?? ['long'],
+          Array.from({ length: step.length }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item ${i}` : { i })),
+        );
         break;
       case 'unicode-value':
         body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['text'], step.text);
@@ -392,7 +540,8 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
         break;
       }
       case 'poison-name': {
-        const path = pathAt(step.at, (value) => value !== null && typeof value === 'object' && !Array.isArray(value)) ?? [];
+        const path =
+          pathAt(step.at, (value) => value !== null && typeof value === 'object' && !Array.isArray(value)) ?? [];
         const target = getAt(body, path) as JsonObject;
         const marker = placeholder(raw.size);
         raw.set(JSON.stringify(marker), step.name);
@@ -400,14 +549,22 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
         break;
       }
       case 'number-as-string':
-        if (step.all) body = JSON.parse(JSON.stringify(body, (_name, value: unknown) => (typeof value === 'number' ? String(value) : value))) as Json;
+        if (step.all)
+          body = JSON.parse(
+            JSON.stringify(body, (_name, value: unknown) => (typeof value === 'number' ? String(value) : value)),
+          ) as Json;
         else {
           const path = pathAt(step.at, (value) => typeof value === 'number');
           if (path) body = setAt(body, path, String(getAt(body, path)));
         }
         break;
       case 'nulls':
-        if (step.all) body = JSON.parse(JSON.stringify(body, (_name, value: unknown) => (value !== null && typeof value !== 'object' ? null : value))) as Json;
+        if (step.all)
+          body = JSON.parse(
+            JSON.stringify(body, (_name, value: unknown) =>
+              value !== null && typeof value !== 'object' ? null : value,
+            ),
+          ) as Json;
         else body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['nothing'], null);
         break;
       case 'number-text': {
@@ -416,7 +573,8 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
         if (unstorable) unstorableNumbers.add(JSON.stringify(marker));
         if (step.member) {
           // A member no class declares: validation lets it through, so only PostgreSQL can object to the number.
-          const path = pathAt(step.at, (value) => value !== null && typeof value === 'object' && !Array.isArray(value)) ?? [];
+          const path =
+            pathAt(step.at, (value) => value !== null && typeof value === 'object' && !Array.isArray(value)) ?? [];
           (getAt(body, path) as JsonObject)['fuzzNumber'] = marker;
         } else {
           body = setAt(body, pathAt(step.at, (_value, p) => p.length > 0) ?? ['number'], marker);
@@ -425,7 +583,10 @@ function buildCase(index: number, generated: Case, samples: Sample[], businessKe
       }
       case 'escaped-text': {
         // As serialisers that escape everything beyond ASCII write it: `"M\u00fcller"`.
-        const escaped = JSON.stringify(step.text).replace(/[^\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        const escaped = JSON.stringify(step.text).replace(
+          /[^\x20-\x7e]/g,
+          (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        );
         body = setAt(body, pathAt(step.at, (value) => typeof value === 'string') ?? ['escaped'], rawValue(escaped));
         break;
       }
@@ -495,7 +656,13 @@ function shapeOf(value: unknown): { poisoned: boolean; tooDeep: boolean; tooLong
     const own = Object.prototype.hasOwnProperty;
     if (own.call(current, '__proto__')) found.poisoned = true;
     const constructor = (current as Record<string, unknown>)['constructor'];
-    if (own.call(current, 'constructor') && constructor !== null && typeof constructor === 'object' && own.call(constructor, 'prototype')) found.poisoned = true;
+    if (
+      own.call(current, 'constructor') &&
+      constructor !== null &&
+      typeof constructor === 'object' &&
+      own.call(constructor, 'prototype')
+    )
+      found.poisoned = true;
     for (const [name, item] of Object.entries(current)) {
       if (UNSTORABLE.test(name)) found.unstorableText = true;
       pending.push([item, depth + 1]);
@@ -525,7 +692,11 @@ function expectedAnswer(built: BuiltCase): Expected {
     ...(shape.unstorableText ? ['REQUEST.UNSTORABLE_TEXT'] : []),
   ];
   if (codes.length) return { status: 422, codes };
-  if (built.unstorableNumber) return { status: 422, codes: ['REQUEST.VALIDATION_FAILED', 'REQUEST.COMMAND_MISMATCH', 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN'] };
+  if (built.unstorableNumber)
+    return {
+      status: 422,
+      codes: ['REQUEST.VALIDATION_FAILED', 'REQUEST.COMMAND_MISMATCH', 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN'],
+    };
   return { status: 'any' };
 }
 
@@ -569,25 +740,36 @@ function violatedProperty(answer: Answer, expected: Expected): string | undefine
   if (answer.status >= 500) return `status ${answer.status}`;
   const body = answer.body as Record<string, unknown> | undefined;
   if (answer.status === 200) {
-    if (!body || typeof body['businessKey'] !== 'string' || typeof body['revision'] !== 'number' || typeof body['replayed'] !== 'boolean') {
+    if (
+      !body ||
+      typeof body['businessKey'] !== 'string' ||
+      typeof body['revision'] !== 'number' ||
+      typeof body['replayed'] !== 'boolean'
+    ) {
       return 'a 200 without businessKey/revision/replayed';
     }
   } else {
     if (!/^application\/problem\+json/.test(answer.contentType ?? '')) return `content type ${answer.contentType}`;
     if (!body) return 'a problem body that is no JSON';
-    for (const member of ['type', 'title', 'detail', 'code']) if (typeof body[member] !== 'string') return `problem member ${member} missing`;
+    for (const member of ['type', 'title', 'detail', 'code'])
+      if (typeof body[member] !== 'string') return `problem member ${member} missing`;
     if (body['status'] !== answer.status) return `problem status ${String(body['status'])} ≠ ${answer.status}`;
   }
   if (expected.status !== 'any') {
-    if (answer.status !== expected.status) return `status ${answer.status}, expected ${expected.status} (${expected.codes.join(' or ')})`;
-    if (!expected.codes.includes(String(body?.['code']))) return `code ${String(body?.['code'])}, expected ${expected.codes.join(' or ')}`;
+    if (answer.status !== expected.status)
+      return `status ${answer.status}, expected ${expected.status} (${expected.codes.join(' or ')})`;
+    if (!expected.codes.includes(String(body?.['code'])))
+      return `code ${String(body?.['code'])}, expected ${expected.codes.join(' or ')}`;
   }
   return undefined;
 }
 
 describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies)`, () => {
   const samples = loadSamples();
-  const tokens: Record<Role, string> = { LF: mintTestToken({ roles: ['LF'], subject: 'fuzzer' }), NB: mintTestToken({ roles: ['NB'], subject: 'fuzzer' }) };
+  const tokens: Record<Role, string> = {
+    LF: mintTestToken({ roles: ['LF'], subject: 'fuzzer' }),
+    NB: mintTestToken({ roles: ['NB'], subject: 'fuzzer' }),
+  };
   const baseSamples: Record<Role, Sample> = {
     LF: samples.find((sample) => sample.file === 'lf-create-55001.json') as Sample,
     NB: samples.find((sample) => sample.file === 'nb-create-55001.json') as Sample,
@@ -598,7 +780,13 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
   beforeAll(async () => {
     database = await createTestDatabase();
     // LOG_LEVEL error: thousands of refusals each log a quarantine line at warn.
-    const env = { JSON_MAX_DEPTH: String(MAX_DEPTH), JSON_MAX_ARRAY_LENGTH: String(MAX_ARRAY_LENGTH), BODY_LIMIT_BYTES: String(BODY_LIMIT), RATE_LIMIT: '0', LOG_LEVEL: 'error' };
+    const env = {
+      JSON_MAX_DEPTH: String(MAX_DEPTH),
+      JSON_MAX_ARRAY_LENGTH: String(MAX_ARRAY_LENGTH),
+      BODY_LIMIT_BYTES: String(BODY_LIMIT),
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'error',
+    };
     for (const role of ROLES) services[role] = await startTestService(serviceModule(role), database.url, env);
   });
 
@@ -619,8 +807,14 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     const bases = cases.filter((built) => built.base);
     const baseFailures: string[] = [];
     await inParallel(bases, IN_FLIGHT, async (built) => {
-      const answer = await send(services[built.role].baseUrl, 'create', tokens[built.role], JSON.stringify(withBusinessKey(baseSamples[built.role].body, built.businessKey)));
-      if (answer.status !== 200) baseFailures.push(`${built.businessKey}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      const answer = await send(
+        services[built.role].baseUrl,
+        'create',
+        tokens[built.role],
+        JSON.stringify(withBusinessKey(baseSamples[built.role].body, built.businessKey)),
+      );
+      if (answer.status !== 200)
+        baseFailures.push(`${built.businessKey}: ${answer.status} ${answer.text.slice(0, 200)}`);
     });
     expect(baseFailures).toEqual([]);
     const fuzzStarted = Date.now();
@@ -630,7 +824,15 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     const codes = new Map<string, number>();
     const tagStatuses = new Map<string, Map<number, number>>();
     const failures: { index: number; tags: string[]; problem: string; answer: string; body: string }[] = [];
-    const accepted: { role: Role; operation: Operation; businessKey: string; revision: number; replayed: boolean; requested: string; asSent: boolean }[] = [];
+    const accepted: {
+      role: Role;
+      operation: Operation;
+      businessKey: string;
+      revision: number;
+      replayed: boolean;
+      requested: string;
+      asSent: boolean;
+    }[] = [];
     const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
     await inParallel(cases, IN_FLIGHT, async (built) => {
@@ -645,7 +847,13 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
       const problem = violatedProperty(answer, expectedAnswer(built));
       if (problem) {
         const text = typeof built.body === 'string' ? built.body : Buffer.from(built.body).toString('latin1');
-        failures.push({ index: built.index, tags: built.tags, problem, answer: answer.text.slice(0, 500), body: text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} chars)` : text });
+        failures.push({
+          index: built.index,
+          tags: built.tags,
+          problem,
+          answer: answer.text.slice(0, 500),
+          body: text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} chars)` : text,
+        });
       }
       if (answer.status === 200 && body) {
         accepted.push({
@@ -663,35 +871,50 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     const fuzzMs = Date.now() - fuzzStarted;
 
     // The database: exactly the records the 200 answers (and the bases) account for, with exactly their revisions.
-    const rows = await withClient(database.url, async (client) =>
-      (
-        await client.query<{ role: Role; business_key: string; revision: number; revisions: string; pristine: boolean; from_quarantine: number }>(`
+    const rows = await withClient(
+      database.url,
+      async (client) =>
+        (
+          await client.query<{
+            role: Role;
+            business_key: string;
+            revision: number;
+            revisions: string;
+            pristine: boolean;
+            from_quarantine: number;
+          }>(`
           SELECT r.role, r.business_key, r.revision, r.current IS NULL AS pristine,
                  (SELECT count(*) FROM process_revision v WHERE v.record_id = r.id) AS revisions,
                  (SELECT count(*)::int FROM process_revision v WHERE v.record_id = r.id AND v.request_id LIKE 'refused:%') AS from_quarantine
           FROM process_record r`)
-      ).rows,
+        ).rows,
     );
     const expectedRecords = new Map<string, { revision: number; pristine: boolean }>();
     const recordKey = (role: string, businessKey: string) => `${role} ${businessKey}`;
     // Updates refused for keys no process had yet are booked from the quarantine once a create brings the key: each
     // such revision (request id `refused:<id>`) is one more than the 200 answers account for.
     const fromQuarantine = new Map(rows.map((row) => [recordKey(row.role, row.business_key), row.from_quarantine]));
-    for (const built of bases) expectedRecords.set(recordKey(built.role, built.businessKey), { revision: 1, pristine: true });
+    for (const built of bases)
+      expectedRecords.set(recordKey(built.role, built.businessKey), { revision: 1, pristine: true });
     const recordViolations: string[] = [];
     for (const receipt of accepted) {
       const key = recordKey(receipt.role, receipt.businessKey);
       if (receipt.operation === 'create') {
         if (receipt.revision !== 1) recordViolations.push(`${key}: create answered revision ${receipt.revision}`);
         // Its body is its state unless the key was derived or a container was read as `{}` (`stammdaten: []`, `null`).
-        if (!expectedRecords.has(key)) expectedRecords.set(key, { revision: 1, pristine: receipt.businessKey === receipt.requested && receipt.asSent });
+        if (!expectedRecords.has(key))
+          expectedRecords.set(key, {
+            revision: 1,
+            pristine: receipt.businessKey === receipt.requested && receipt.asSent,
+          });
         else if (!receipt.replayed) recordViolations.push(`${key}: booked twice`);
       } else if (!receipt.replayed) {
         const record = expectedRecords.get(key);
         if (!record) recordViolations.push(`${key}: update of no base record answered 200`);
         else expectedRecords.set(key, { revision: record.revision + 1, pristine: false });
         const lowest = (record?.revision ?? 0) + 1;
-        if (receipt.revision < lowest || receipt.revision > lowest + (fromQuarantine.get(key) ?? 0)) recordViolations.push(`${key}: update answered revision ${receipt.revision}`);
+        if (receipt.revision < lowest || receipt.revision > lowest + (fromQuarantine.get(key) ?? 0))
+          recordViolations.push(`${key}: update answered revision ${receipt.revision}`);
       }
     }
     const actualRecords = new Map(rows.map((row) => [recordKey(row.role, row.business_key), row]));
@@ -699,10 +922,14 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
       const row = actualRecords.get(key);
       if (!row) recordViolations.push(`${key}: answered 200 but not in process_record`);
       else if (row.revision !== expected.revision + row.from_quarantine || Number(row.revisions) !== row.revision) {
-        recordViolations.push(`${key}: revision ${row.revision} with ${row.revisions} revision rows, expected ${expected.revision} + ${row.from_quarantine} from the quarantine`);
-      } else if (expected.pristine && row.from_quarantine === 0 && !row.pristine) recordViolations.push(`${key}: state changed without an accepted update`);
+        recordViolations.push(
+          `${key}: revision ${row.revision} with ${row.revisions} revision rows, expected ${expected.revision} + ${row.from_quarantine} from the quarantine`,
+        );
+      } else if (expected.pristine && row.from_quarantine === 0 && !row.pristine)
+        recordViolations.push(`${key}: state changed without an accepted update`);
     }
-    for (const key of actualRecords.keys()) if (!expectedRecords.has(key)) recordViolations.push(`${key}: in process_record without a 200 answer`);
+    for (const key of actualRecords.keys())
+      if (!expectedRecords.has(key)) recordViolations.push(`${key}: in process_record without a 200 answer`);
 
     // Every booked process reads back, whatever values report mode booked: the process read with its bodies.
     const readStarted = Date.now();
@@ -711,19 +938,30 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
     const baseKeys = new Set(bases.map((built) => recordKey(built.role, built.businessKey)));
     const fuzzed = rows.filter((row) => !row.pristine || !baseKeys.has(recordKey(row.role, row.business_key)));
     await inParallel(fuzzed, IN_FLIGHT, async (row) => {
-      const response = await fetch(`${services[row.role].baseUrl}/processes/${encodeURIComponent(row.business_key)}?bodies=true`, {
-        headers: { authorization: `Bearer ${tokens[row.role]}` },
-      });
-      const read = (await response.json().catch(() => undefined)) as { revisions?: unknown[]; code?: string } | undefined;
+      const response = await fetch(
+        `${services[row.role].baseUrl}/processes/${encodeURIComponent(row.business_key)}?bodies=true`,
+        {
+          headers: { authorization: `Bearer ${tokens[row.role]}` },
+        },
+      );
+      const read = (await response.json().catch(() => undefined)) as
+        { revisions?: unknown[]; code?: string } | undefined;
       // A fuzzed key may also be another process's prozessId or sub-process key: then the read names both (409).
       if (response.status === 409 && read?.code === 'PROCESS_DATA.KEYS_AMBIGUOUS') return;
-      if (response.status !== 200 || read?.revisions?.length !== row.revision) unreadable.push(`${recordKey(row.role, row.business_key)}: read ${response.status}`);
+      if (response.status !== 200 || read?.revisions?.length !== row.revision)
+        unreadable.push(`${recordKey(row.role, row.business_key)}: read ${response.status}`);
     });
     const readMs = Date.now() - readStarted;
 
     // Nothing refused is lost: every refusal of an authenticated write is in the quarantine.
-    const refusalsAnswered = [...statuses].filter(([status]) => status >= 400 && ![401, 403, 404, 405].includes(status)).reduce((sum, [, n]) => sum + n, 0);
-    const [{ kept }] = await withClient(database.url, async (client) => (await client.query<{ kept: number }>(`SELECT count(*)::int AS kept FROM refused_message`)).rows);
+    const refusalsAnswered = [...statuses]
+      .filter(([status]) => status >= 400 && ![401, 403, 404, 405].includes(status))
+      .reduce((sum, [, n]) => sum + n, 0);
+    const [{ kept }] = await withClient(
+      database.url,
+      async (client) =>
+        (await client.query<{ kept: number }>(`SELECT count(*)::int AS kept FROM refused_message`)).rows,
+    );
 
     const figures = {
       seed: SEED,
@@ -733,8 +971,15 @@ describe(`fuzzing the booking routes of LF and NB (seed ${SEED}, ${CASES} bodies
       statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
       serverErrors: [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0),
       problemCodes: Object.fromEntries([...codes].sort()),
-      byMutation: Object.fromEntries([...tagStatuses].sort().map(([tag, byStatus]) => [tag, Object.fromEntries([...byStatus].sort(([a], [b]) => a - b))])),
-      accepted: { creates: accepted.filter((a) => a.operation === 'create').length, updates: accepted.filter((a) => a.operation === 'update').length },
+      byMutation: Object.fromEntries(
+        [...tagStatuses]
+          .sort()
+          .map(([tag, byStatus]) => [tag, Object.fromEntries([...byStatus].sort(([a], [b]) => a - b))]),
+      ),
+      accepted: {
+        creates: accepted.filter((a) => a.operation === 'create').length,
+        updates: accepted.filter((a) => a.operation === 'update').length,
+      },
       records: rows.length,
       recordsChangedWithout200: recordViolations.length,
       processesRead: fuzzed.length,
@@ -771,7 +1016,10 @@ function containersAsSent(body: string | Uint8Array): boolean {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     return ['stammdaten', 'transaktionsdaten', 'zusatzdaten'].every((container) => {
       const value = parsed[container];
-      return (value === undefined && container !== 'transaktionsdaten') || (typeof value === 'object' && value !== null && !Array.isArray(value));
+      return (
+        (value === undefined && container !== 'transaktionsdaten') ||
+        (typeof value === 'object' && value !== null && !Array.isArray(value))
+      );
     });
   } catch {
     return true;

@@ -24,11 +24,18 @@ describe('rate limit per token', () => {
   const create = (token: string, businessKey = randomUUID()) =>
     postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(template, businessKey), { token });
   const booked = (businessKey: string) =>
-    withClient(database.url, async (client) => (await client.query('SELECT 1 FROM process_record WHERE business_key = $1', [businessKey])).rowCount);
+    withClient(
+      database.url,
+      async (client) =>
+        (await client.query('SELECT 1 FROM process_record WHERE business_key = $1', [businessKey])).rowCount,
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService(serviceModule('LF'), database.url, { RATE_LIMIT: String(LIMIT), RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) });
+    service = await startTestService(serviceModule('LF'), database.url, {
+      RATE_LIMIT: String(LIMIT),
+      RATE_LIMIT_WINDOW_MS: String(WINDOW_MS),
+    });
   });
 
   afterAll(async () => {
@@ -48,14 +55,20 @@ describe('rate limit per token', () => {
     expect(allowed.map((answer) => answer.status)).toEqual(Array(LIMIT).fill(200));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(refused.body).toMatchObject({ status: 429, code: 'REQUEST.RATE_LIMITED', type: 'urn:maco:problem:rate-limited' });
+    expect(refused.body).toMatchObject({
+      status: 429,
+      code: 'REQUEST.RATE_LIMITED',
+      type: 'urn:maco:problem:rate-limited',
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= Math.ceil(WINDOW_MS / 1000)).toBe(true);
     expect(await booked(refusedKey)).toBe(0);
     expect(otherToken.status).toBe(200);
 
     // Counted per token over both booking routes: an update is refused as well.
-    const update = await postJson(`${service.baseUrl}/updateProcessData`, withBusinessKey(template, randomUUID()), { token });
+    const update = await postJson(`${service.baseUrl}/updateProcessData`, withBusinessKey(template, randomUUID()), {
+      token,
+    });
     expect(update.status).toBe(429);
 
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
@@ -63,13 +76,18 @@ describe('rate limit per token', () => {
   });
 
   it('should limit requests without a token by client address, before the token check', async () => {
-    const answers = await Promise.all(Array.from({ length: LIMIT + 1 }, () => postJson(`${service.baseUrl}/createProcessData`, {})));
+    const answers = await Promise.all(
+      Array.from({ length: LIMIT + 1 }, () => postJson(`${service.baseUrl}/createProcessData`, {})),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(LIMIT).fill(401), 429]);
   });
 
   it('should never limit health probes and metrics', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: LIMIT * 3 }, async (_, i) => (await fetch(`${service.baseUrl}${i % 2 ? '/health/live' : '/metrics'}`)).status),
+      Array.from(
+        { length: LIMIT * 3 },
+        async (_, i) => (await fetch(`${service.baseUrl}${i % 2 ? '/health/live' : '/metrics'}`)).status,
+      ),
     );
     expect(statuses).toEqual(Array(LIMIT * 3).fill(200));
   });
@@ -81,7 +99,10 @@ describe('rate limit switched off', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService(serviceModule('LF'), database.url, { RATE_LIMIT: '0', RATE_LIMIT_WINDOW_MS: '60000' });
+    service = await startTestService(serviceModule('LF'), database.url, {
+      RATE_LIMIT: '0',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
   });
 
   afterAll(async () => {
@@ -93,7 +114,9 @@ describe('rate limit switched off', () => {
     const template = loadSamples({ role: 'LF', operation: 'create' })[0].body;
     const token = mintTestToken({ roles: ['LF'] });
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(template), { token })),
+      Array.from({ length: 30 }, () =>
+        postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(template), { token }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
   });

@@ -83,7 +83,9 @@ describe('StatementBatcher', () => {
 
   it('should run each item of a failed batch alone, so only the item that fails gets the error', async () => {
     const bad = new Error('bad item');
-    const { run, calls } = controlledRun((items) => (items.includes('bad') ? bad : items.map((item) => `done ${item}`)));
+    const { run, calls } = controlledRun((items) =>
+      items.includes('bad') ? bad : items.map((item) => `done ${item}`),
+    );
     const batcher = new StatementBatcher(run, keyOf, { concurrency: 1, size: 10 });
 
     const first = batcher.submit('a');
@@ -109,11 +111,17 @@ describe('StatementBatcher', () => {
     await settle();
     calls[1].finish();
 
-    expect(await Promise.all(results)).toEqual(['only one', 'a batch of 2 items answered 1 results', 'a batch of 2 items answered 1 results']);
+    expect(await Promise.all(results)).toEqual([
+      'only one',
+      'a batch of 2 items answered 1 results',
+      'a batch of 2 items answered 1 results',
+    ]);
   });
 
   it('should keep going after a failure: the next items are sent', async () => {
-    const { run, calls } = controlledRun((items) => (items[0] === 'a' ? new Error('down') : items.map((item) => `done ${item}`)));
+    const { run, calls } = controlledRun((items) =>
+      items[0] === 'a' ? new Error('down') : items.map((item) => `done ${item}`),
+    );
     const batcher = new StatementBatcher(run, keyOf, { concurrency: 1, size: 10 });
 
     const first = batcher.submit('a').catch((error: Error) => error.message);

@@ -31,7 +31,8 @@ export class StatementBatcher<Item, Result> {
     private readonly keyOf: (item: Item) => string,
     private readonly limits: BatcherLimits,
   ) {
-    if (!(limits.concurrency >= 1 && limits.size >= 1)) throw new RangeError('a batcher needs a concurrency and a size of at least 1');
+    if (!(limits.concurrency >= 1 && limits.size >= 1))
+      throw new RangeError('a batcher needs a concurrency and a size of at least 1');
   }
 
   submit(item: Item): Promise<Result> {

@@ -1,5 +1,14 @@
 import { isPlainObject } from '@maco/domain';
-import { cadastreKeyOf, geoKeyOf, holdsFullName, houseNumberOf, nameKeyOf, normaliseCustomerNumber, normaliseMeterNumber, normalisePostcode } from './normalise';
+import {
+  cadastreKeyOf,
+  geoKeyOf,
+  holdsFullName,
+  houseNumberOf,
+  nameKeyOf,
+  normaliseCustomerNumber,
+  normaliseMeterNumber,
+  normalisePostcode,
+} from './normalise';
 
 /**
  * Lookup keys of the MaLo identification (`POST /identifyMarketlocation`), stored as `ID:<key>` in
@@ -39,7 +48,13 @@ export function addressKeyOf(address: unknown): string | undefined {
 export function nameKeysOf(customer: unknown): string[] {
   if (!isPlainObject(customer)) return [];
   const fields = [customer['name1'], customer['name2'], customer['name3']];
-  const keys = [nameKeyOf(...fields), ...fields.filter(holdsFullName).map((field) => nameKeyOf(field)).filter((words) => words.includes(' '))];
+  const keys = [
+    nameKeyOf(...fields),
+    ...fields
+      .filter(holdsFullName)
+      .map((field) => nameKeyOf(field))
+      .filter((words) => words.includes(' ')),
+  ];
   return [...new Set(keys.filter((words) => words.length > 0))].map(MALO_IDENT_KEY.name);
 }
 
@@ -47,9 +62,17 @@ export function nameKeysOf(customer: unknown): string[] {
 export function customerNumbersOf(customer: unknown): string[] {
   if (!isPlainObject(customer)) return [];
   const references = arrayOf(customer['externeReferenzen']).flatMap((reference) =>
-    isPlainObject(reference) && typeof reference['exRefName'] === 'string' && /kundennummer/i.test(reference['exRefName']) ? [normaliseCustomerNumber(reference['exRefWert'])] : [],
+    isPlainObject(reference) &&
+    typeof reference['exRefName'] === 'string' &&
+    /kundennummer/i.test(reference['exRefName'])
+      ? [normaliseCustomerNumber(reference['exRefWert'])]
+      : [],
   );
-  return [...new Set([...references, normaliseCustomerNumber(customer['kundennummer'])].filter((number) => number.length > 0))];
+  return [
+    ...new Set(
+      [...references, normaliseCustomerNumber(customer['kundennummer'])].filter((number) => number.length > 0),
+    ),
+  ];
 }
 
 /** The customer of a MaLo: `endkunde` (the vendor's model). */
@@ -76,8 +99,12 @@ export function marketLocationKeys(malo: Bo): string[] {
 export function meterNumbersOf(object: Bo): string[] {
   const numbers = [
     object['zaehlernummer'],
-    ...arrayOf(object['messlokationszaehler']).map((meter) => (isPlainObject(meter) ? meter['zaehlernummer'] : undefined)),
-    ...arrayOf(object['geraete']).map((device) => (isPlainObject(device) ? (device['geraetenummer'] ?? device['zaehlernummer']) : undefined)),
+    ...arrayOf(object['messlokationszaehler']).map((meter) =>
+      isPlainObject(meter) ? meter['zaehlernummer'] : undefined,
+    ),
+    ...arrayOf(object['geraete']).map((device) =>
+      isPlainObject(device) ? (device['geraetenummer'] ?? device['zaehlernummer']) : undefined,
+    ),
   ];
   return [...new Set(numbers.map(normaliseMeterNumber).filter((number) => number.length > 0))];
 }

@@ -1,5 +1,13 @@
 import { marketLocationKeys, meterKeys, nameKeysOf } from './malo-ident-keys';
-import { foldText, houseNumberOf, nameTokens, normaliseMeterNumber, normaliseStreet, sameWords, streetOf } from './normalise';
+import {
+  foldText,
+  houseNumberOf,
+  nameTokens,
+  normaliseMeterNumber,
+  normaliseStreet,
+  sameWords,
+  streetOf,
+} from './normalise';
 
 describe('MaLo identification normalisation', () => {
   it('should fold case, umlauts, ß, diacritics and white space', () => {
@@ -10,14 +18,17 @@ describe('MaLo identification normalisation', () => {
   });
 
   it('should treat "Str.", "Straße" and "Strasse" as the same street, and mark the "*" placeholder', () => {
-    expect(['Hauptstr.', 'Hauptstraße', 'Haupt Strasse', 'HAUPTSTRASSE'].map(normaliseStreet)).toEqual(Array(4).fill('hauptstrasse'));
+    expect(['Hauptstr.', 'Hauptstraße', 'Haupt Strasse', 'HAUPTSTRASSE'].map(normaliseStreet)).toEqual(
+      Array(4).fill('hauptstrasse'),
+    );
     expect(streetOf('Reinhardtstraße')).toEqual({ stem: 'reinhardt', wildcard: true });
     expect(streetOf('Am Markt')).toEqual({ stem: 'ammarkt', wildcard: false });
     expect(normaliseStreet('Am Markt')).not.toBe(normaliseStreet('Am Marktplatz'));
   });
 
   it('should split house numbers into number and suffix whatever the spelling', () => {
-    for (const spelling of ['12a', '12 a', '12-A', '012 A', '12/a']) expect(houseNumberOf(spelling)).toEqual({ number: '12', suffix: 'a' });
+    for (const spelling of ['12a', '12 a', '12-A', '012 A', '12/a'])
+      expect(houseNumberOf(spelling)).toEqual({ number: '12', suffix: 'a' });
     expect(houseNumberOf('7')).toEqual({ number: '7', suffix: '' });
   });
 
@@ -47,7 +58,11 @@ describe('MaLo identification normalisation', () => {
       lokationsadresse: { postleitzahl: '12117', strasse: 'Reinhardtstraße', hausnummer: '32 F', ort: 'Berlin' },
       katasteradresse: { gemarkung_flur: 'Eine Gemarkung', flurstueck: '1', flurstueckNummer: '123' },
       geokoordinaten: { breitengrad: '48.13512', laengengrad: '11.582' },
-      endkunde: { name1: 'Max Müller', name2: 'Eva Schmidt', externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567' }] },
+      endkunde: {
+        name1: 'Max Müller',
+        name2: 'Eva Schmidt',
+        externeReferenzen: [{ exRefName: 'Kundennummer beim Altlieferanten', exRefWert: 'V567' }],
+      },
     });
     expect(keys).toEqual([
       'ADR|12117|32',
@@ -62,6 +77,11 @@ describe('MaLo identification normalisation', () => {
     // A hyphenated first name is one word, not a name of its own: no key every "Hans-Peter" would share.
     expect(nameKeysOf({ name1: 'Schulz', name2: 'Hans-Peter' })).toEqual(['NAME|hans peter schulz']);
     expect(meterKeys({ zaehlernummer: '1SM-8465929523' })).toEqual(['ZNR|1SM-8465929523']);
-    expect(meterKeys({ messlokationsId: 'DE1', messlokationszaehler: [{ zaehlernummer: '00123' }, { zaehlernummer: '123' }] })).toEqual(['ZNR|123']);
+    expect(
+      meterKeys({
+        messlokationsId: 'DE1',
+        messlokationszaehler: [{ zaehlernummer: '00123' }, { zaehlernummer: '123' }],
+      }),
+    ).toEqual(['ZNR|123']);
   });
 });

@@ -59,8 +59,34 @@ export const normalisePlace = (value: unknown): string => foldText(value);
 
 // Legal forms (folded and split into words) and titles that do not tell customers apart.
 const LEGAL_FORM_WORDS = new Set([
-  'gmbh', 'mbh', 'ag', 'kg', 'kgaa', 'ohg', 'gbr', 'ug', 'haftungsbeschraenkt', 'ev', 'eg', 'ek', 'ekfm', 'ekfr', 'se', 'co', 'ltd', 'inc', 'llc', 'plc',
-  'partg', 'partgmbb', 'mbb', 'gesellschaft', 'beschraenkter', 'haftung', 'und', 'u',
+  'gmbh',
+  'mbh',
+  'ag',
+  'kg',
+  'kgaa',
+  'ohg',
+  'gbr',
+  'ug',
+  'haftungsbeschraenkt',
+  'ev',
+  'eg',
+  'ek',
+  'ekfm',
+  'ekfr',
+  'se',
+  'co',
+  'ltd',
+  'inc',
+  'llc',
+  'plc',
+  'partg',
+  'partgmbb',
+  'mbb',
+  'gesellschaft',
+  'beschraenkter',
+  'haftung',
+  'und',
+  'u',
 ]);
 // "e. V.", "e. K.", "& Co." fold into single letters: drop lone letters that belong to a legal form.
 const LEGAL_FORM_LETTERS = new Set(['e', 'v', 'k', 'g']);
@@ -72,7 +98,10 @@ const TITLE_WORDS = new Set(['dr', 'prof', 'dipl', 'ing', 'med', 'rer', 'nat', '
  */
 export function nameTokens(...parts: unknown[]): string[] {
   const words = parts.flatMap((part) => foldText(part).split(' ')).filter((word) => word.length > 0);
-  const kept = words.filter((word) => !LEGAL_FORM_WORDS.has(word) && !TITLE_WORDS.has(word) && !(word.length === 1 && LEGAL_FORM_LETTERS.has(word)));
+  const kept = words.filter(
+    (word) =>
+      !LEGAL_FORM_WORDS.has(word) && !TITLE_WORDS.has(word) && !(word.length === 1 && LEGAL_FORM_LETTERS.has(word)),
+  );
   // A name made only of legal-form words ("KG") keeps them rather than becoming nothing.
   return (kept.length > 0 ? kept : words).sort();
 }
@@ -126,9 +155,11 @@ export function normaliseCustomerNumber(value: unknown): string {
 export function cadastreKeyOf(value: unknown): string {
   if (typeof value !== 'object' || value === null) return '';
   const record = value as Record<string, unknown>;
-  const parts = [record['gemarkung_flur'] ?? record['gemarkungFlur'] ?? record['gemarkung'], record['flurstueck'] ?? record['flurnummer'], record['flurstueckNummer'] ?? record['flurstuecksnummer']].map(
-    (part) => foldText(part).replace(/ /g, ''),
-  );
+  const parts = [
+    record['gemarkung_flur'] ?? record['gemarkungFlur'] ?? record['gemarkung'],
+    record['flurstueck'] ?? record['flurnummer'],
+    record['flurstueckNummer'] ?? record['flurstuecksnummer'],
+  ].map((part) => foldText(part).replace(/ /g, ''));
   return parts.every((part) => part.length > 0) ? parts.join('|') : '';
 }
 
@@ -138,6 +169,12 @@ export function geoKeyOf(value: unknown): string {
   const record = value as Record<string, unknown>;
   const latitude = Number(record['breitengrad']);
   const longitude = Number(record['laengengrad']);
-  if (record['breitengrad'] == null || record['laengengrad'] == null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return '';
+  if (
+    record['breitengrad'] == null ||
+    record['laengengrad'] == null ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude)
+  )
+    return '';
   return `${latitude.toFixed(4)}|${longitude.toFixed(4)}`;
 }

@@ -24,7 +24,8 @@ export interface BusinessObjectQuery {
 // key alone in a subquery behind `OFFSET 0` (a planning fence), role and kind checked on those few rows: with generic
 // plans (the pool's `plan_cache_mode`) the planner cannot see how few rows a key has and, at a million objects,
 // otherwise ANDs the key index with an index scan of every row of the kind (docs/performance.md, "Reads").
-const versions = (candidates: string) => versionsInForce(candidates, 'v.role = $1 AND v.kind = $2', 'v.object_id, v.id, v.body');
+const versions = (candidates: string) =>
+  versionsInForce(candidates, 'v.role = $1 AND v.kind = $2', 'v.object_id, v.id, v.body');
 
 /**
  * The statement of a read. At a key date at most one version of an object is in force; over a period every version
@@ -34,10 +35,16 @@ const versions = (candidates: string) => versionsInForce(candidates, 'v.role = $
 export function readStatement(query: BusinessObjectQuery): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [query.role, query.kind];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const candidates = query.keys ? `(SELECT * FROM business_object c WHERE c.locations && ${param(query.keys)}::text[] OFFSET 0)` : 'business_object';
+  const candidates = query.keys
+    ? `(SELECT * FROM business_object c WHERE c.locations && ${param(query.keys)}::text[] OFFSET 0)`
+    : 'business_object';
   const from = param(query.from);
-  const when = query.to ? `effective && tstzrange(${from}::timestamptz, ${param(query.to)}::timestamptz, '[]')` : `effective @> ${from}::timestamptz`;
-  const match = query.match ? ` AND jsonb_path_exists(body, ${param(query.match.path)}::jsonpath, ${param(JSON.stringify(query.match.vars))}::jsonb)` : '';
+  const when = query.to
+    ? `effective && tstzrange(${from}::timestamptz, ${param(query.to)}::timestamptz, '[]')`
+    : `effective @> ${from}::timestamptz`;
+  const match = query.match
+    ? ` AND jsonb_path_exists(body, ${param(query.match.path)}::jsonpath, ${param(JSON.stringify(query.match.vars))}::jsonb)`
+    : '';
   const text = `
   SELECT body::text AS body FROM (${versions(candidates)}) version
   WHERE ${when}${match}

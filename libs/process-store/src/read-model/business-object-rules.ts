@@ -16,7 +16,15 @@ import { marketLocationKeys, meterKeys, meterNumbersOf } from '../malo-ident/mal
  * Location types as the read contract names them in `parameter2` (`STEUERBARE_RESOURCE` sic), and `ZAEHLER`: the vendor
  * mock reads the locations of a meter number with `parameter2=ZAEHLER` (gas).
  */
-export const LOCATION_TYPES = ['MALO', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE', 'TRANCHE', 'ZAEHLER'] as const;
+export const LOCATION_TYPES = [
+  'MALO',
+  'MELO',
+  'NELO',
+  'TECHNISCHE_RESSOURCE',
+  'STEUERBARE_RESOURCE',
+  'TRANCHE',
+  'ZAEHLER',
+] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /** Other spellings of a location type seen in bodies (`referenzLokationsTyp`, `lokationsTyp`) and in requests. */
@@ -29,7 +37,9 @@ const LOCATION_TYPE_ALIASES: Record<string, LocationType> = {
 
 /** The location type a spelling stands for, or undefined. */
 export function locationTypeOf(name: unknown): LocationType | undefined {
-  return typeof name === 'string' && Object.hasOwn(LOCATION_TYPE_ALIASES, name) ? LOCATION_TYPE_ALIASES[name] : undefined;
+  return typeof name === 'string' && Object.hasOwn(LOCATION_TYPE_ALIASES, name)
+    ? LOCATION_TYPE_ALIASES[name]
+    : undefined;
 }
 
 /**
@@ -96,7 +106,13 @@ type Field<T> = [T] extends [never] ? never : Extract<keyof T, string>;
  * The class of a property's values: of a list its elements', of a union its object members'; none of a scalar or of
  * JSON the domain leaves untyped.
  */
-type ClassOf<V> = V extends readonly (infer E)[] ? ClassOf<E> : V extends object ? (string extends keyof V ? never : V) : never;
+type ClassOf<V> = V extends readonly (infer E)[]
+  ? ClassOf<E>
+  : V extends object
+    ? string extends keyof V
+      ? never
+      : V
+    : never;
 
 /** A property of T, or a property of the class of one of T's properties (`gueltigkeitszeitraum.startdatum`). */
 type Path<T> = { [K in Field<T>]-?: K | `${K}.${Field<ClassOf<T[K]>>}` }[Field<T>];
@@ -112,10 +128,13 @@ const wire = (name: string): WireName => name as WireName;
 type Raw<T> = { readonly [K in Field<T>]?: unknown } & { readonly [CLASS]?: T };
 
 /** The class of the values of property K of an object (`Raw`); `Bo` when the object is untyped JSON. */
-type ValueClass<O, K extends string> =
-  string extends keyof O ? Bo
-  : O extends { readonly [CLASS]?: infer T } ? (K extends keyof NonNullable<T> ? ClassOf<NonNullable<T>[K]> : never)
-  : never;
+type ValueClass<O, K extends string> = string extends keyof O
+  ? Bo
+  : O extends { readonly [CLASS]?: infer T }
+    ? K extends keyof NonNullable<T>
+      ? ClassOf<NonNullable<T>[K]>
+      : never
+    : never;
 
 const valueAt = (object: object, name: string): unknown => (object as Bo)[name];
 
@@ -162,7 +181,8 @@ export interface KindRule<T = Bo> {
 /** The kinds of `stammdaten` (the upper-case properties of the domain's `Stammdaten`). */
 type StammdatenKind = Extract<keyof Stammdaten, Uppercase<string>>;
 /** The class of the objects of a kind: `Stammdaten`'s (a kind holds a list of them, or one). */
-type ClassOfKind<K extends StammdatenKind> = NonNullable<Stammdaten[K]> extends readonly (infer E)[] | infer E ? E : never;
+type ClassOfKind<K extends StammdatenKind> =
+  NonNullable<Stammdaten[K]> extends readonly (infer E)[] | infer E ? E : never;
 /**
  * What `BUSINESS_OBJECT_RULES` is checked against: per kind of `Stammdaten` a rule of that kind's class, and the kinds
  * the domain has no property of `Stammdaten` for.
@@ -185,10 +205,15 @@ export interface DescribeOptions extends ProjectionOptions {
 }
 
 /** The projection options of a role. */
-export const projectionOptionsOf = (role: string): ProjectionOptions => ({ identification: IDENTIFYING_ROLES.includes(role) });
+export const projectionOptionsOf = (role: string): ProjectionOptions => ({
+  identification: IDENTIFYING_ROLES.includes(role),
+});
 
 // BO4E's validity period: `gueltigkeitszeitraum` (the domain's Zeitraum) of the locations, contracts, Bilanzierung.
-const ZEITRAUM = ['gueltigkeitszeitraum.startdatum', 'gueltigkeitszeitraum.enddatum'] as const satisfies ValidityFields<{ gueltigkeitszeitraum?: Zeitraum }>;
+const ZEITRAUM = [
+  'gueltigkeitszeitraum.startdatum',
+  'gueltigkeitszeitraum.enddatum',
+] as const satisfies ValidityFields<{ gueltigkeitszeitraum?: Zeitraum }>;
 // BO4E's Zeitraum has start and end instants too; the domain's Zeitraum does not.
 const ZEITPUNKT = [wire('gueltigkeitszeitraum.startzeitpunkt'), wire('gueltigkeitszeitraum.endzeitpunkt')] as const;
 // A vendor's spelling of validity on the object itself; no BO class of the domain has it.
@@ -203,12 +228,21 @@ function ref<O extends object>(object: O, type: LocationType, field: Field<O> | 
 }
 
 /** Every element of the list `field` holds an id of `type` in `member`. */
-function refs<O extends object, K extends Field<O>>(object: O, type: LocationType, field: K, member: Field<ValueClass<O, K>> | WireName): NamedLocation[] {
+function refs<O extends object, K extends Field<O>>(
+  object: O,
+  type: LocationType,
+  field: K,
+  member: Field<ValueClass<O, K>> | WireName,
+): NamedLocation[] {
   return elementsOf(object, field).flatMap((element) => located(type, valueAt(element, member)));
 }
 
 /** A location named by id and type field; an absent or unknown type follows from the id's format. */
-function typedRef<O extends object>(object: O, idField: Field<O> | WireName, typeField: Field<O> | WireName): NamedLocation[] {
+function typedRef<O extends object>(
+  object: O,
+  idField: Field<O> | WireName,
+  typeField: Field<O> | WireName,
+): NamedLocation[] {
   const id = idOf(valueAt(object, idField));
   if (!id) return [];
   return [{ type: locationTypeOf(valueAt(object, typeField)) ?? locationTypesOfId(id)[0], id }];
@@ -226,7 +260,14 @@ function theLocation(message: MessageFacts, types: readonly LocationType[]): Nam
   return undefined;
 }
 
-const ANY_LOCATION: readonly LocationType[] = ['MALO', 'TRANCHE', 'MELO', 'NELO', 'TECHNISCHE_RESSOURCE', 'STEUERBARE_RESOURCE'];
+const ANY_LOCATION: readonly LocationType[] = [
+  'MALO',
+  'TRANCHE',
+  'MELO',
+  'NELO',
+  'TECHNISCHE_RESSOURCE',
+  'STEUERBARE_RESOURCE',
+];
 /** The message's location as an id (`MALO:…`): one object of the kind per location, versioned over time. */
 const perLocation =
   (types: readonly LocationType[] = ANY_LOCATION) =>
@@ -240,7 +281,8 @@ const contract: KindRule<Vertrag> = {
   validity: [['vertragsbeginn', 'vertragsende'], ...COMMON_VALIDITY],
   names: (object) => typedRef(object, 'lokationsId', 'lokationsTyp'),
   // Without a contract number: one contract of this kind per location, versioned over time.
-  derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+  derivedId: (object) =>
+    typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
   belongingId: perLocation(),
 };
 
@@ -289,14 +331,21 @@ const RULES = {
     ],
   },
   // `steuerbareRessourceId`: a vendor's spelling of the id, not in the domain's class.
-  STEUERBARE_RESSOURCE: { location: 'STEUERBARE_RESOURCE', id: ['ressourcenId', wire('steuerbareRessourceId')], validity: COMMON_VALIDITY },
+  STEUERBARE_RESSOURCE: {
+    location: 'STEUERBARE_RESOURCE',
+    id: ['ressourcenId', wire('steuerbareRessourceId')],
+    validity: COMMON_VALIDITY,
+  },
   // An imported tranche names its MaLo (`marktlokationsId`, the import's spelling, not the domain class's); a booked
   // one is linked to the MaLo of its message. `trancheId`: a vendor's spelling of the id.
   TRANCHE: {
     location: 'TRANCHE',
     id: ['tranchenId', wire('trancheId')],
     validity: COMMON_VALIDITY,
-    names: (object) => [...ref(object, 'MALO', wire('marktlokationsId')), ...ref(object, 'MALO', 'referenzMarktlokationsId')],
+    names: (object) => [
+      ...ref(object, 'MALO', wire('marktlokationsId')),
+      ...ref(object, 'MALO', 'referenzMarktlokationsId'),
+    ],
   },
   // A meter is a location of its own (`ZAEHLER:<number>`): the objects of its message are read by its number.
   ZAEHLER: {
@@ -343,8 +392,10 @@ const RULES = {
       ...refs(object, 'MELO', 'rechenschritte', 'messlokationsId'),
     ],
     // One formula per location, versioned over time; UTILTS names it in `transaktionsdaten.lokationsId`.
-    derivedId: (object) => typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
-    belongingId: (object, message) => (message.subject ? locationKey(message.subject.type, message.subject.id) : perLocation()(object, message)),
+    derivedId: (object) =>
+      typedRef(object, 'lokationsId', 'lokationsTyp').map(({ type, id }) => locationKey(type, id))[0],
+    belongingId: (object, message) =>
+      message.subject ? locationKey(message.subject.type, message.subject.id) : perLocation()(object, message),
   },
   ENERGIEMENGE: {
     id: [],
@@ -374,12 +425,22 @@ const RULES = {
       return name ? compactId([textOf(object['preisNetzbetreiberCodenummer']), name]) : undefined;
     },
     // PRICAT sends neither: the sheet is its sender's, of its category, by its place in the message.
-    belongingId: (_object, message, index) => (message.sender ? compactId([message.sender, message.category ?? '', String(index ?? 0)]) : undefined),
+    belongingId: (_object, message, index) =>
+      message.sender ? compactId([message.sender, message.category ?? '', String(index ?? 0)]) : undefined,
   },
-  SCHALTZEITDEFINITION: definition((object) => [object.code, ...elementsOf(object, 'schaltzeiten').map((element) => element.code)]),
-  LEISTUNGSKURVENDEFINITION: definition((object) => [object.code, ...elementsOf(object, 'leistungskurven').map((element) => element.code)]),
+  SCHALTZEITDEFINITION: definition((object) => [
+    object.code,
+    ...elementsOf(object, 'schaltzeiten').map((element) => element.code),
+  ]),
+  LEISTUNGSKURVENDEFINITION: definition((object) => [
+    object.code,
+    ...elementsOf(object, 'leistungskurven').map((element) => element.code),
+  ]),
   // No class in the domain's `Stammdaten` (JSON objects): the vendor's dictionary's names, unchecked.
-  ZAEHLZEITDEFINITION: definition((object) => [object['code'], ...elementsOf(object, 'zaehlzeiten').map((element) => element['code'])]),
+  ZAEHLZEITDEFINITION: definition((object) => [
+    object['code'],
+    ...elementsOf(object, 'zaehlzeiten').map((element) => element['code']),
+  ]),
   // A balancing-group manager authorises a supplier per balancing group (and time-series type), for every MaLo; one
   // naming a MaLo holds for that MaLo only. Versioned over time (an end date withdraws it). Not a kind of the domain's
   // `Stammdaten`: the vendor's dictionary's names, unchecked.
@@ -391,8 +452,13 @@ const RULES = {
       const supplier = supplierOf(object);
       const malo = idOf(object['marktlokationsId']);
       // The MaLo-specific form keeps the id it had before the time-series type was part of it.
-      if (malo) return supplier ? compactId([malo, supplier, textOf(object['bilanzkreis']), ...optional(object['zeitreihentyp'])]) : undefined;
-      return supplier ? compactId(['*', supplier, textOf(object['bilanzkreis']), textOf(object['zeitreihentyp'])]) : undefined;
+      if (malo)
+        return supplier
+          ? compactId([malo, supplier, textOf(object['bilanzkreis']), ...optional(object['zeitreihentyp'])])
+          : undefined;
+      return supplier
+        ? compactId(['*', supplier, textOf(object['bilanzkreis']), textOf(object['zeitreihentyp'])])
+        : undefined;
     },
     // Read by the supplier: MaLo-specific ones are found through their MaLo, so the supplier's key stays small.
     keys: (object) => (idOf(object['marktlokationsId']) ? [] : [supplierOf(object) ?? []].flat()),
@@ -428,7 +494,9 @@ function definition<T>(codesOf: (object: Raw<T>) => unknown[]) {
 /** The market participant (ILN / MP-ID) of communication data: `marktteilnehmer.rollencodenummer`, else top-level. */
 function participantOf(object: Bo): string | undefined {
   const participant = object['marktteilnehmer'];
-  return (isPlainObject(participant) ? idOf(participant['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer']);
+  return (
+    (isPlainObject(participant) ? idOf(participant['rollencodenummer']) : undefined) ?? idOf(object['rollencodenummer'])
+  );
 }
 
 /** The supplier of an authorisation: `lieferant.rollencodenummer`, else top-level `rollencodenummer`. */
@@ -440,8 +508,15 @@ function supplierOf(object: Bo): string | undefined {
 /** An energy amount's id: its location, period and OBIS codes (`obisKennzahl`: the spelling of other BO4E classes). */
 function amountId(object: Raw<Energiemenge>, location: NamedLocation | undefined): string | undefined {
   if (!location) return undefined;
-  const obis = elementsOf(object, 'energieverbrauch').flatMap((value) => idOf(value.obiskennzahl ?? valueAt(value, wire('obisKennzahl'))) ?? []);
-  return compactId([locationKey(location.type, location.id), textOf(object.startdatum), textOf(object.enddatum), [...new Set(obis)].sort().join(',')]);
+  const obis = elementsOf(object, 'energieverbrauch').flatMap(
+    (value) => idOf(value.obiskennzahl ?? valueAt(value, wire('obisKennzahl'))) ?? [],
+  );
+  return compactId([
+    locationKey(location.type, location.id),
+    textOf(object.startdatum),
+    textOf(object.enddatum),
+    [...new Set(obis)].sort().join(','),
+  ]);
 }
 
 /** The meters a MeLo names (`messlokationszaehler[]`, `geraete[]`). */
@@ -480,14 +555,21 @@ export interface ObjectDescriptor {
  * that are new or differ from their form there: an update projects what it changed, never re-asserts the rest. An id
  * twice in one state keeps its last object.
  */
-export function describeBusinessObjects(stammdaten: unknown, previous?: unknown, options: DescribeOptions = {}): ObjectDescriptor[] {
+export function describeBusinessObjects(
+  stammdaten: unknown,
+  previous?: unknown,
+  options: DescribeOptions = {},
+): ObjectDescriptor[] {
   if (!isPlainObject(stammdaten)) return [];
   const entries = objectsOf(stammdaten);
   if (entries.length === 0) return [];
   // Each object's id once: the message's locations, the descriptors and the comparison with the previous state need it.
   const { ids, message } = identify(entries, options.transaktionsdaten);
   const linked = message.locations.length <= MESSAGE_LOCATION_LIMIT ? message.locations : [];
-  const before = previous === undefined ? undefined : byIdentity(isPlainObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
+  const before =
+    previous === undefined
+      ? undefined
+      : byIdentity(isPlainObject(previous) ? objectsOf(previous) : [], options.transaktionsdaten);
   const described = new Map<string, ObjectDescriptor>();
   for (let i = 0; i < entries.length; i++) {
     const id = ids[i];
@@ -495,7 +577,14 @@ export function describeBusinessObjects(stammdaten: unknown, previous?: unknown,
     const { kind, index, rule, object } = entries[i];
     if (before && isDeepStrictEqual(before.get(`${kind}\u0000${id}`), object)) continue;
     const [from, to] = validityOf(rule, object);
-    described.set(`${kind}\u0000${id}`, { k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked, options) });
+    described.set(`${kind}\u0000${id}`, {
+      k: kind,
+      n: index,
+      i: id,
+      f: from,
+      t: to,
+      l: locationsOf(rule, object, id, linked, options),
+    });
   }
   return Array.from(described.values());
 }
@@ -519,7 +608,10 @@ export function objectId(rule: KindRule, object: Bo, message: MessageFacts, inde
 }
 
 /** The ids of a state's objects (own, else belonging) and the message facts the belonging ones come from. */
-function identify(entries: readonly Entry[], transaktionsdaten: unknown): { ids: (string | undefined)[]; message: MessageFacts } {
+function identify(
+  entries: readonly Entry[],
+  transaktionsdaten: unknown,
+): { ids: (string | undefined)[]; message: MessageFacts } {
   const ids = entries.map(({ rule, object }) => ownId(rule, object));
   const message = messageFactsOf(entries, transaktionsdaten, ids);
   for (let i = 0; i < entries.length; i++) {
@@ -535,7 +627,11 @@ function identify(entries: readonly Entry[], transaktionsdaten: unknown): { ids:
  * What the objects of a state belong to: its locations (the own ids of its location objects, the meters its MeLos
  * name, UTILTS' `transaktionsdaten.lokationsId`), and its sender and category.
  */
-export function messageFactsOf(entries: readonly Entry[], transaktionsdaten?: unknown, ownIds?: readonly (string | undefined)[]): MessageFacts {
+export function messageFactsOf(
+  entries: readonly Entry[],
+  transaktionsdaten?: unknown,
+  ownIds?: readonly (string | undefined)[],
+): MessageFacts {
   const locations: NamedLocation[] = [];
   const seen = new Set<string>();
   const add = (location: NamedLocation) => {
@@ -581,7 +677,13 @@ export function validityOf(rule: KindRule, object: Bo): [string | null, string |
  * The object's locations: its own id (locations), the ones it names, and the locations of the same state of every type
  * it names none of (a Bilanzierung naming its MaLo is not linked to the other MaLos of the message, but to its MeLo).
  */
-export function locationsOf(rule: KindRule, object: Bo, id: string, messageLocations: NamedLocation[], options: ProjectionOptions = {}): string[] {
+export function locationsOf(
+  rule: KindRule,
+  object: Bo,
+  id: string,
+  messageLocations: NamedLocation[],
+  options: ProjectionOptions = {},
+): string[] {
   // A Set keeps the first of equal keys in order: own id, named locations, the message's others, lookup keys.
   const keys = new Set<string>();
   if (rule.location) keys.add(locationKey(rule.location, id));
@@ -612,7 +714,8 @@ export function objectsOf(stammdaten: Bo): Entry[] {
     if (!rule) continue;
     const value = stammdaten[kind];
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) if (isPlainObject(value[index])) entries.push({ kind, index, rule, object: value[index] as Bo });
+      for (let index = 0; index < value.length; index++)
+        if (isPlainObject(value[index])) entries.push({ kind, index, rule, object: value[index] as Bo });
     } else if (isPlainObject(value)) {
       entries.push({ kind, index: null, rule, object: value });
     }

@@ -1,5 +1,10 @@
 import type { Marktlokation, Zeitraum } from '@maco/domain';
-import { BUSINESS_OBJECT_RULES, type BusinessObjectRules, type KindRule, type RuleTable } from './business-object-rules';
+import {
+  BUSINESS_OBJECT_RULES,
+  type BusinessObjectRules,
+  type KindRule,
+  type RuleTable,
+} from './business-object-rules';
 
 // The checks of this file are the typecheck's (`tsc -p libs/process-store/tsconfig.json`): a `@ts-expect-error` whose
 // line compiles fails it, as does a `true`/`false` below that does not hold. Jest (swc, no types) only runs the rest.
@@ -10,11 +15,16 @@ type Fits<A, B> = [A] extends [B] ? true : false;
 /** Marktlokation with its id renamed, and Zeitraum with its start renamed: what a rename in @maco/domain would be. */
 type RenamedMarktlokation = Omit<Marktlokation, 'marktlokationsId'> & { maloId?: string };
 type RenamedZeitraum = Omit<Zeitraum, 'startdatum'> & { beginn?: string };
-type MarktlokationWithRenamedZeitraum = Omit<Marktlokation, 'gueltigkeitszeitraum'> & { gueltigkeitszeitraum?: RenamedZeitraum };
+type MarktlokationWithRenamedZeitraum = Omit<Marktlokation, 'gueltigkeitszeitraum'> & {
+  gueltigkeitszeitraum?: RenamedZeitraum;
+};
 
 const theRuleFitsItsClass: Fits<BusinessObjectRules['MARKTLOKATION'], KindRule<Marktlokation>> = true;
 const theRuleFailsARenamedId: Fits<BusinessObjectRules['MARKTLOKATION'], KindRule<RenamedMarktlokation>> = false;
-const theRuleFailsARenamedNestedField: Fits<BusinessObjectRules['MARKTLOKATION'], KindRule<MarktlokationWithRenamedZeitraum>> = false;
+const theRuleFailsARenamedNestedField: Fits<
+  BusinessObjectRules['MARKTLOKATION'],
+  KindRule<MarktlokationWithRenamedZeitraum>
+> = false;
 
 const wrongNames: RuleTable = {
   MARKTLOKATION: {
@@ -48,12 +58,20 @@ const unknownKind: RuleTable = {
 
 const untypedKind: RuleTable = {
   // The domain leaves AVIS untyped (`JsonObject`): any name, as the vendor's dictionary spells it.
-  AVIS: { id: ['avisNummer'], validity: [['gueltigkeit.startdatum']], keys: (object) => [String(object['avisNummer'])] },
+  AVIS: {
+    id: ['avisNummer'],
+    validity: [['gueltigkeit.startdatum']],
+    keys: (object) => [String(object['avisNummer'])],
+  },
 };
 
 describe('business object rules, typed by the domain classes', () => {
   it('should be checked by the typecheck (this file compiles only while the rules name the classes’ fields)', () => {
-    expect([theRuleFitsItsClass, theRuleFailsARenamedId, theRuleFailsARenamedNestedField]).toEqual([true, false, false]);
+    expect([theRuleFitsItsClass, theRuleFailsARenamedId, theRuleFailsARenamedNestedField]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(Object.keys(wrongNames)).toEqual(['MARKTLOKATION', 'MESSLOKATION', 'TECHNISCHE_RESSOURCE']);
     expect(Object.keys(unknownKind)).toEqual(['MARKTLOKATIONEN']);
     expect(untypedKind.AVIS?.keys?.({ avisNummer: 'A1' })).toEqual(['A1']);

@@ -57,13 +57,20 @@ export class TriggerDeliverer {
           return true;
         });
         if (!recorded) return this.takenOver(which);
-        if (!keyRecorded) this.logger.warn(`${which}: the middleware's business key already belongs to another process; not recorded for this one`);
+        if (!keyRecorded)
+          this.logger.warn(
+            `${which}: the middleware's business key already belongs to another process; not recorded for this one`,
+          );
         if (attempt > 1) this.logger.log(`${which} delivered at attempt ${attempt}`);
         this.metrics.delivery('delivered');
         return { kind: 'sent', businessKey: result.businessKey };
       }
       case 'rejected': {
-        const failure = { lastError: `rejected by the middleware (${result.errorCode})`, errorCode: result.errorCode, errorMessage: result.message };
+        const failure = {
+          lastError: `rejected by the middleware (${result.errorCode})`,
+          errorCode: result.errorCode,
+          errorMessage: result.message,
+        };
         if (!(await this.fail(claim, failure))) return this.takenOver(which);
         this.logger.warn(`${which} ${failure.lastError}`);
         this.metrics.delivery('rejected');
@@ -73,10 +80,18 @@ export class TriggerDeliverer {
         return this.giveUp(claim, which, result.reason);
       case 'unavailable': {
         const { maxAttempts } = this.config.delivery;
-        if (attempt >= maxAttempts) return this.giveUp(claim, which, `${result.reason}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
+        if (attempt >= maxAttempts)
+          return this.giveUp(
+            claim,
+            which,
+            `${result.reason}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
+          );
         const delayMs = retryDelayMs(attempt, this.config.delivery);
-        if (!(await this.outbox.scheduleRetry(claim.recordId, claim.leaseToken, delayMs, result.reason))) return this.takenOver(which);
-        this.logger.warn(`${which} not delivered: ${result.reason}; attempt ${attempt} of ${maxAttempts}, next in ${delayMs < 1000 ? `${delayMs} ms` : `${Math.round(delayMs / 1000)} s`}`);
+        if (!(await this.outbox.scheduleRetry(claim.recordId, claim.leaseToken, delayMs, result.reason)))
+          return this.takenOver(which);
+        this.logger.warn(
+          `${which} not delivered: ${result.reason}; attempt ${attempt} of ${maxAttempts}, next in ${delayMs < 1000 ? `${delayMs} ms` : `${Math.round(delayMs / 1000)} s`}`,
+        );
         this.metrics.delivery('retry');
         return { kind: 'pending', reason: result.reason };
       }
@@ -90,7 +105,10 @@ export class TriggerDeliverer {
     return { kind: 'failed', reason };
   }
 
-  private fail(claim: ClaimedDelivery, failure: { lastError: string; errorCode?: string; errorMessage?: string }): Promise<boolean> {
+  private fail(
+    claim: ClaimedDelivery,
+    failure: { lastError: string; errorCode?: string; errorMessage?: string },
+  ): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       if (!(await this.outbox.markFailed(client, claim.recordId, claim.leaseToken, failure))) return false;
       await this.processes.markTriggerFailed(client, claim.recordId);
@@ -99,7 +117,9 @@ export class TriggerDeliverer {
   }
 
   private takenOver(which: string): AttemptOutcome {
-    this.logger.warn(`${which}: lease ran out before the outcome was recorded; another instance took the delivery over`);
+    this.logger.warn(
+      `${which}: lease ran out before the outcome was recorded; another instance took the delivery over`,
+    );
     return { kind: 'taken-over' };
   }
 }

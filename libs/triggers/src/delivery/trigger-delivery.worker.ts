@@ -63,7 +63,9 @@ export class TriggerDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
         claims.map((claim) =>
           this.deliverer.attempt(claim).catch((error: unknown) => {
             // Its lease runs out and the delivery becomes due again.
-            this.logger.warn(`trigger ${claim.prozessId} (${claim.eventname}): outcome not recorded: ${messageOf(error)}`);
+            this.logger.warn(
+              `trigger ${claim.prozessId} (${claim.eventname}): outcome not recorded: ${messageOf(error)}`,
+            );
           }),
         ),
       );

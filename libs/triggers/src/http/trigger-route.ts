@@ -47,7 +47,8 @@ function eventNamesOf(role: MarketRole): string[] {
 }
 
 function errorsOf(code: string) {
-  if (code === 'TRIGGER.MANDATORY_FIELDS_MISSING') return [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'required by START_MALOIDENT (04/26)' }];
+  if (code === 'TRIGGER.MANDATORY_FIELDS_MISSING')
+    return [{ pointer: '#/transaktionsdaten/ausfuehrungsdatum', message: 'required by START_MALOIDENT (04/26)' }];
   if (code === 'REQUEST.VALIDATION_FAILED') return [{ pointer: '#/stammdaten', message: 'must be an object' }];
   return undefined;
 }
@@ -96,8 +97,15 @@ export function triggerRoute(role?: MarketRole): RouteDescription {
       },
     },
     answers: {
-      201: { description: 'The middleware started the process (EVENT_SUCCESS), or did so for this trigger before.', schema: ref('TriggerSent') },
-      202: { description: 'Booked, not delivered yet (the middleware is unreachable or answered 5xx/429): the service keeps trying.', schema: ref('TriggerPending') },
+      201: {
+        description: 'The middleware started the process (EVENT_SUCCESS), or did so for this trigger before.',
+        schema: ref('TriggerSent'),
+      },
+      202: {
+        description:
+          'Booked, not delivered yet (the middleware is unreachable or answered 5xx/429): the service keeps trying.',
+        schema: ref('TriggerPending'),
+      },
     },
     problems: PROBLEMS,
     statusText: STATUS_TEXT,

@@ -4,7 +4,8 @@ import { RELEASES, triggerEventNames, type MarketRole } from '@maco/domain';
 import { METRICS_REGISTRY, SERVICE_ROLE } from '@maco/platform';
 
 /** How a trigger request was answered. */
-export type TriggerOutcome = 'sent' | 'pending' | 'rejected' | 'failed' | 'replayed' | 'conflict' | 'invalid' | 'unknown_event' | 'unavailable';
+export type TriggerOutcome =
+  'sent' | 'pending' | 'rejected' | 'failed' | 'replayed' | 'conflict' | 'invalid' | 'unknown_event' | 'unavailable';
 /** What one delivery attempt ended in: `retry` is scheduled again, `failed` is given up (refused or attempts spent). */
 export type DeliveryOutcome = 'delivered' | 'rejected' | 'retry' | 'failed';
 

@@ -66,18 +66,23 @@ function classify({ status, text }: MiddlewareAnswer): InboundResult {
   const json = jsonObjectOf(text);
   if (status >= 200 && status < 300) {
     const key = json?.['businessKey'];
-    return { kind: 'accepted', businessKey: typeof key === 'string' && key !== '' && key.length <= MAX_KEY_LENGTH ? key : null };
+    return {
+      kind: 'accepted',
+      businessKey: typeof key === 'string' && key !== '' && key.length <= MAX_KEY_LENGTH ? key : null,
+    };
   }
   if (status === 400) {
     const errorCode = json?.['errorCode'];
     const message = json?.['message'];
     return {
       kind: 'rejected',
-      errorCode: typeof errorCode === 'string' && errorCode !== '' ? errorCode.slice(0, MAX_ERROR_CODE_LENGTH) : 'HTTP_400',
+      errorCode:
+        typeof errorCode === 'string' && errorCode !== '' ? errorCode.slice(0, MAX_ERROR_CODE_LENGTH) : 'HTTP_400',
       message: typeof message === 'string' ? message.slice(0, MAX_MESSAGE_LENGTH) : '',
     };
   }
   if (status === 401) return { kind: 'unavailable', reason: 'middleware refused the access token (HTTP 401)' };
-  if (RETRYABLE_STATUSES.has(status) || status >= 500) return { kind: 'unavailable', reason: `middleware answered HTTP ${status}` };
+  if (RETRYABLE_STATUSES.has(status) || status >= 500)
+    return { kind: 'unavailable', reason: `middleware answered HTTP ${status}` };
   return { kind: 'refused', reason: `middleware answered HTTP ${status}` };
 }

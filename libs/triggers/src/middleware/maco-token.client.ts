@@ -50,7 +50,11 @@ export class MacoTokenClient {
     try {
       const answer = await callMiddleware(
         connection.tokenUrl,
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: form.toString(),
+        },
         connection.timeoutMs,
       );
       const json = jsonObjectOf(answer.text);
@@ -61,7 +65,10 @@ export class MacoTokenClient {
       }
       const expiresIn = Number(json['expires_in']);
       const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : DEFAULT_LIFETIME_SECONDS) * 1000;
-      this.cached = { token: json['access_token'], renewAt: requested + lifetimeMs - Math.min(MAX_RENEWAL_MARGIN_MS, lifetimeMs / 5) };
+      this.cached = {
+        token: json['access_token'],
+        renewAt: requested + lifetimeMs - Math.min(MAX_RENEWAL_MARGIN_MS, lifetimeMs / 5),
+      };
       this.metrics.tokenRequest('issued');
       return json['access_token'];
     } catch (error) {

@@ -16,7 +16,11 @@ export class MiddlewareUnreachable extends Error {
  * One HTTP call to the middleware, bounded by `timeoutMs` (connect, answer and body). Redirects are refused: a
  * bearer token or a password must not follow one to another host. The reason of a failure names no URL or secret.
  */
-export async function callMiddleware(url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }, timeoutMs: number): Promise<MiddlewareAnswer> {
+export async function callMiddleware(
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+  timeoutMs: number,
+): Promise<MiddlewareAnswer> {
   try {
     const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
     return { status: response.status, text: await response.text() };
@@ -37,7 +41,9 @@ function unreachableReason(error: unknown, timeoutMs: number): string {
 export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -15,7 +15,13 @@ export function triggersOpenApi(): OpenApiContribution {
     paths: routeOperations([triggerRoute(context.role)], context),
     components: {
       parameters: {
-        triggerFormatVersion: { name: 'X-Format-Version', in: 'header', required: false, description: FORMAT_VERSION.description, schema: FORMAT_VERSION.schema },
+        triggerFormatVersion: {
+          name: 'X-Format-Version',
+          in: 'header',
+          required: false,
+          description: FORMAT_VERSION.description,
+          schema: FORMAT_VERSION.schema,
+        },
       },
       schemas: TRIGGER_SCHEMAS,
     },

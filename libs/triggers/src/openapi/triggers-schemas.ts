@@ -14,7 +14,11 @@ export const TRIGGER_REQUEST: OpenApiObject = {
   required: ['stammdaten', 'transaktionsdaten'],
   properties: {
     stammdaten: { ...ENVELOPE_PART, description: 'BO4E objects by kind (`MARKTLOKATION`, …), as the event requires.' },
-    transaktionsdaten: { ...ENVELOPE_PART, description: 'Sender, recipient, dates, … as the event requires; a `pruefidentifikator` is ignored (the middleware derives it).' },
+    transaktionsdaten: {
+      ...ENVELOPE_PART,
+      description:
+        'Sender, recipient, dates, … as the event requires; a `pruefidentifikator` is ignored (the middleware derives it).',
+    },
     zusatzdaten: {
       type: 'object',
       nullable: true,
@@ -44,7 +48,11 @@ export const TRIGGER_SCHEMAS: Record<string, OpenApiObject> = {
     required: ['prozessId', 'businessKey', 'eventname', 'status'],
     properties: {
       prozessId: { type: 'string' },
-      businessKey: { type: 'string', nullable: true, description: "The middleware's business key of the process (null if it gave none)." },
+      businessKey: {
+        type: 'string',
+        nullable: true,
+        description: "The middleware's business key of the process (null if it gave none).",
+      },
       eventname: { type: 'string' },
       status: { type: 'string', enum: ['sent'] },
     },

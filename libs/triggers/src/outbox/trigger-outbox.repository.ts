@@ -89,18 +89,28 @@ export class TriggerOutboxRepository {
 
   async enqueue(client: Queryable, delivery: NewDelivery): Promise<void> {
     await client.query(
-      statement('insert_trigger_delivery', INSERT_DELIVERY, [delivery.recordId, delivery.role, delivery.eventname, delivery.leaseToken, delivery.leaseMs]),
+      statement('insert_trigger_delivery', INSERT_DELIVERY, [
+        delivery.recordId,
+        delivery.role,
+        delivery.eventname,
+        delivery.leaseToken,
+        delivery.leaseMs,
+      ]),
     );
   }
 
   /** Up to `limit` due deliveries of `role`, leased to `leaseToken` for `leaseMs`. */
   async claimDue(role: string, limit: number, leaseToken: string, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const { rows } = await this.pool.query<ClaimedDelivery>(statement('claim_trigger_deliveries', CLAIM_DUE, [role, limit, leaseToken, leaseMs]));
+    const { rows } = await this.pool.query<ClaimedDelivery>(
+      statement('claim_trigger_deliveries', CLAIM_DUE, [role, limit, leaseToken, leaseMs]),
+    );
     return rows;
   }
 
   async markDelivered(client: Queryable, recordId: string, leaseToken: string): Promise<boolean> {
-    const { rowCount } = await client.query(statement('mark_trigger_delivered', MARK_DELIVERED, [recordId, leaseToken]));
+    const { rowCount } = await client.query(
+      statement('mark_trigger_delivered', MARK_DELIVERED, [recordId, leaseToken]),
+    );
     return rowCount === 1;
   }
 
@@ -112,24 +122,36 @@ export class TriggerOutboxRepository {
     failure: { lastError: string; errorCode?: string; errorMessage?: string },
   ): Promise<boolean> {
     const { rowCount } = await client.query(
-      statement('mark_trigger_delivery_failed', MARK_FAILED, [recordId, leaseToken, failure.lastError, failure.errorCode ?? null, failure.errorMessage ?? null]),
+      statement('mark_trigger_delivery_failed', MARK_FAILED, [
+        recordId,
+        leaseToken,
+        failure.lastError,
+        failure.errorCode ?? null,
+        failure.errorMessage ?? null,
+      ]),
     );
     return rowCount === 1;
   }
 
   async scheduleRetry(recordId: string, leaseToken: string, delayMs: number, lastError: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(statement('schedule_trigger_retry', SCHEDULE_RETRY, [recordId, leaseToken, delayMs, lastError]));
+    const { rowCount } = await this.pool.query(
+      statement('schedule_trigger_retry', SCHEDULE_RETRY, [recordId, leaseToken, delayMs, lastError]),
+    );
     return rowCount === 1;
   }
 
   async findDelivery(recordId: string): Promise<DeliveryRecord | undefined> {
-    const { rows } = await this.pool.query<DeliveryRecord>(statement('select_trigger_delivery', SELECT_DELIVERY, [recordId]));
+    const { rows } = await this.pool.query<DeliveryRecord>(
+      statement('select_trigger_delivery', SELECT_DELIVERY, [recordId]),
+    );
     return rows[0];
   }
 
   /** Deliveries of `role` neither delivered nor given up. */
   async countOpen(role: string): Promise<number> {
-    const { rows } = await this.pool.query<{ open: number }>(statement('count_open_trigger_deliveries', COUNT_OPEN, [role]));
+    const { rows } = await this.pool.query<{ open: number }>(
+      statement('count_open_trigger_deliveries', COUNT_OPEN, [role]),
+    );
     return rows[0].open;
   }
 }

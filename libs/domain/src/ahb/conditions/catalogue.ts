@@ -48,13 +48,18 @@ function byKey<T extends { key: number; text: string }>(entries: readonly T[]): 
   const map = new Map<number, T[]>();
   for (const entry of entries) {
     const same = map.get(entry.key) ?? [];
-    if (!same.some((other) => normaliseText(other.text) === normaliseText(entry.text))) map.set(entry.key, [...same, entry]);
+    if (!same.some((other) => normaliseText(other.text) === normaliseText(entry.text)))
+      map.set(entry.key, [...same, entry]);
   }
   return map;
 }
 
 /** The entry of `key` written for `text` (whitespace aside), if any. */
-export function entryFor<T extends { text: string }>(entries: ReadonlyMap<number, readonly T[]>, key: number, text: string | undefined): T | undefined {
+export function entryFor<T extends { text: string }>(
+  entries: ReadonlyMap<number, readonly T[]>,
+  key: number,
+  text: string | undefined,
+): T | undefined {
   if (text === undefined) return undefined;
   const normalised = normaliseText(text);
   return entries.get(key)?.find((entry) => normaliseText(entry.text) === normalised);

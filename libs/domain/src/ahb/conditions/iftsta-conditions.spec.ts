@@ -12,8 +12,15 @@ function context(body: unknown, receiverRole: MarketRole = 'LF'): ConditionConte
 }
 
 /** A body of one SG14: the PI, its SG15 statuses (statusObjekt, auftragsstatus) and further transaktionsdaten. */
-function report(pi: string, statuses: readonly Record<string, string>[], transaktionsdaten: Record<string, unknown> = {}): ConditionContext {
-  return context({ stammdaten: { STATUSMITTEILUNG: statuses }, transaktionsdaten: { pruefidentifikator: pi, ...transaktionsdaten } });
+function report(
+  pi: string,
+  statuses: readonly Record<string, string>[],
+  transaktionsdaten: Record<string, unknown> = {},
+): ConditionContext {
+  return context({
+    stammdaten: { STATUSMITTEILUNG: statuses },
+    transaktionsdaten: { pruefidentifikator: pi, ...transaktionsdaten },
+  });
 }
 
 const sperren = (auftragsstatus: string) => ({ statusObjekt: 'SPERREN', auftragsstatus });
@@ -21,7 +28,8 @@ const entsperren = (auftragsstatus: string) => ({ statusObjekt: 'ENTSPERREN', au
 const answer = (antwortstatus: string, antwortstatusCodeliste: string) => ({ antwortstatus, antwortstatusCodeliste });
 
 /** 21039 with one SG15 and its answer. */
-const sperrung = (status: Record<string, string>, antwortstatus: string, codeliste: string) => report('21039', [status], answer(antwortstatus, codeliste));
+const sperrung = (status: Record<string, string>, antwortstatus: string, codeliste: string) =>
+  report('21039', [status], answer(antwortstatus, codeliste));
 
 /** NAD+MR in the role BKV, ÜNB, ESA: the booking service (LF, NB or MSB) is never one. */
 const NEVER_FULFILLED = [16, 29, 76];
@@ -48,17 +56,30 @@ const ebdCases = (ebd: string, other: string): readonly Case[] => [
 ];
 
 /** "STS+<q>+<status>+<answer>:<ebd> in dieser SG14 vorhanden". */
-const answerCases = (pi: string, status: Record<string, string>, antwortstatus: string, ebd: string, otherStatus: Record<string, string>): readonly Case[] => [
+const answerCases = (
+  pi: string,
+  status: Record<string, string>,
+  antwortstatus: string,
+  ebd: string,
+  otherStatus: Record<string, string>,
+): readonly Case[] => [
   ['status and answer', report(pi, [status], answer(antwortstatus, ebd)), true],
   ['other answer code', report(pi, [status], answer('A98', ebd)), false],
   ['other EBD', report(pi, [status], answer(antwortstatus, 'E_9999')), false],
   ['other status', report(pi, [otherStatus], answer(antwortstatus, ebd)), false],
-  ['unreadable status', report(pi, [{ ...status, auftragsstatus: 'Irgendwie' }], answer(antwortstatus, ebd)), undefined],
+  [
+    'unreadable status',
+    report(pi, [{ ...status, auftragsstatus: 'Irgendwie' }], answer(antwortstatus, ebd)),
+    undefined,
+  ],
 ];
 
-const ersteinbau = (transaktionsdaten: Record<string, unknown>) => report('21029', [{ auftragsstatus: 'GEPLANT' }], transaktionsdaten);
-const lieferschein = (auftragsstatus: string, antwortstatus?: string) => report('21035', [{ auftragsstatus }], antwortstatus ? { antwortstatus } : {});
-const menge = (einheit: string) => context({ stammdaten: {}, transaktionsdaten: { pruefidentifikator: '21035', menge: { wert: 10, einheit } } });
+const ersteinbau = (transaktionsdaten: Record<string, unknown>) =>
+  report('21029', [{ auftragsstatus: 'GEPLANT' }], transaktionsdaten);
+const lieferschein = (auftragsstatus: string, antwortstatus?: string) =>
+  report('21035', [{ auftragsstatus }], antwortstatus ? { antwortstatus } : {});
+const menge = (einheit: string) =>
+  context({ stammdaten: {}, transaktionsdaten: { pruefidentifikator: '21035', menge: { wert: 10, einheit } } });
 const EMPTY = context({ stammdaten: {}, transaktionsdaten: {} });
 
 const CASES: Readonly<Record<number, readonly Case[]>> = {
@@ -135,7 +156,11 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
   ],
   83: [
     ...answerCases('21039', sperren('GESCHEITERT'), 'A05', 'E_0472', sperren('ERFOLGREICH')),
-    ['two SG15, answer of the other', report('21039', [sperren('Z13'), entsperren('Z13')], answer('A02', 'E_0499')), undefined],
+    [
+      'two SG15, answer of the other',
+      report('21039', [sperren('Z13'), entsperren('Z13')], answer('A02', 'E_0499')),
+      undefined,
+    ],
     ['two SG15, answer matches', report('21039', [sperren('Z13'), entsperren('Z14')], answer('A04', 'E_0472')), true],
   ],
   84: answerCases('21039', entsperren('GESCHEITERT'), 'A02', 'E_0499', entsperren('ERFOLGREICH')),
@@ -205,7 +230,11 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
   ],
   154: [
     ...answerCases('21025', { auftragsstatus: 'GESCHEITERT' }, 'A99', 'E_0286', { auftragsstatus: 'ERFOLGREICH' }),
-    ['21024 by statusObjekt', report('21024', [{ statusObjekt: 'UMBAUMELO', auftragsstatus: 'Z13' }], answer('A99', 'E_0286')), true],
+    [
+      '21024 by statusObjekt',
+      report('21024', [{ statusObjekt: 'UMBAUMELO', auftragsstatus: 'Z13' }], answer('A99', 'E_0286')),
+      true,
+    ],
   ],
 };
 
@@ -247,7 +276,10 @@ describe('IFTSTA requirement conditions', () => {
     const texts = ahbTexts(formatVersion, data);
     expect(texts.size).toBeGreaterThan(0);
     for (const entry of [...IFTSTA_CONDITIONS, ...IFTSTA_UNDECIDABLE]) {
-      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
+      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({
+        key: entry.key,
+        known: true,
+      });
     }
   });
 
@@ -259,7 +291,11 @@ describe('IFTSTA requirement conditions', () => {
     for (const entry of IFTSTA_CONDITIONS) {
       const outcomes = (CASES[entry.key] ?? []).map(([, , expected]) => expected);
       const fulfilled = outcomes.includes(true) || NEVER_FULFILLED.includes(entry.key);
-      expect({ key: entry.key, fulfilled, unfulfilled: outcomes.includes(false) }).toEqual({ key: entry.key, fulfilled: true, unfulfilled: true });
+      expect({ key: entry.key, fulfilled, unfulfilled: outcomes.includes(false) }).toEqual({
+        key: entry.key,
+        fulfilled: true,
+        unfulfilled: true,
+      });
     }
   });
 

@@ -32,7 +32,9 @@ const QUALIFIER_OF_STATUSOBJEKT: Readonly<Record<string, string>> = {
  * the PI then names it. 21029 (Z19/Z24), 21037/21038 (Redispatch) and 21039 (Z37/Z38) allow several.
  */
 const QUALIFIER_OF_PI: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(['21007', '21009', '21010', '21011', '21012', '21013', '21015', '21018'].map((pi) => [pi, 'Z10'])),
+  ...Object.fromEntries(
+    ['21007', '21009', '21010', '21011', '21012', '21013', '21015', '21018'].map((pi) => [pi, 'Z10']),
+  ),
   ...Object.fromEntries(['21024', '21025', '21026', '21027'].map((pi) => [pi, 'Z15'])),
   '21028': 'Z12',
   '21030': 'Z19',
@@ -137,7 +139,10 @@ function ebd(...numbers: string[]): Decider {
 
 /** "STS+<qualifier>+<status>+<answer>:<EBD> vorhanden": the status, and the SG14's DE9013 and DE1131. */
 function stsWithAnswer(qualifier: string, status: string, answers: readonly string[], ebdNumber: string): Decider {
-  const answer = allOf(valueIn('transaktionsdaten.antwortstatus', EDIFACT_CODE, answers), valueIn('transaktionsdaten.antwortstatusCodeliste', EBD_NUMBER, [ebdNumber]));
+  const answer = allOf(
+    valueIn('transaktionsdaten.antwortstatus', EDIFACT_CODE, answers),
+    valueIn('transaktionsdaten.antwortstatusCodeliste', EBD_NUMBER, [ebdNumber]),
+  );
   const withStatus = sts(qualifier, status);
   return (context) => {
     const hasStatus = withStatus(context);
@@ -167,7 +172,11 @@ const ERSTEINBAU_IMS = anyOf(
   present('transaktionsdaten.referenzArtikelID'),
   present('transaktionsdaten.referenzPreisschluesselstamm'),
 );
-const ERSTEINBAU_MME = anyOf(sts('Z24'), present('transaktionsdaten.startdatum'), present('transaktionsdaten.enddatum'));
+const ERSTEINBAU_MME = anyOf(
+  sts('Z24'),
+  present('transaktionsdaten.startdatum'),
+  present('transaktionsdaten.enddatum'),
+);
 
 /** "STS+<one> nicht vorhanden": decided by the segments of one SG15 or the other, undecided when neither shows. */
 function onlyOther(one: Decider, other: Decider): Decider {
@@ -190,79 +199,218 @@ export const IFTSTA_CONDITIONS: readonly ConditionEntry[] = [
   {
     key: 23,
     text: 'Wenn SG15 STS+Z25+Z31+A06 / A09 / A10 / A11 / A13 / A14 / A15 / A16 vorhanden.',
-    decide: allOf(sts('Z25', 'Z31'), oneStatus(valueIn('transaktionsdaten.antwortstatus', EDIFACT_CODE, ['A06', 'A09', 'A10', 'A11', 'A13', 'A14', 'A15', 'A16']))),
+    decide: allOf(
+      sts('Z25', 'Z31'),
+      oneStatus(
+        valueIn('transaktionsdaten.antwortstatus', EDIFACT_CODE, [
+          'A06',
+          'A09',
+          'A10',
+          'A11',
+          'A13',
+          'A14',
+          'A15',
+          'A16',
+        ]),
+      ),
+    ),
   },
   { key: 26, text: `${RECEIVER_IS} NB`, decide: receiverRole('NB') },
   { key: 29, text: `${RECEIVER_IS} ÜNB`, decide: receiverRole('ÜNB') },
-  { key: 30, text: 'Wenn in dieser SG15 STS+Z20+Z32+A07:E_0207 vorhanden.', decide: stsWithAnswer('Z20', 'Z32', ['A07'], 'E_0207') },
+  {
+    key: 30,
+    text: 'Wenn in dieser SG15 STS+Z20+Z32+A07:E_0207 vorhanden.',
+    decide: stsWithAnswer('Z20', 'Z32', ['A07'], 'E_0207'),
+  },
   // 21035 carries one SG16 (transaktionsdaten.menge, verwendungAb are single): "dieser SG16" is the body's.
   { key: 31, text: 'Wenn in dieser SG16 in QTY in DE6411 KWH/K3 vorhanden.', decide: unitIn('KWH', 'K3', 'KVARH') },
-  { key: 32, text: 'Wenn in dieser SG16 in QTY in DE6411 KWT/K5 vorhanden.', decide: unitIn('KWT', 'KW', 'K5', 'KVAR') },
+  {
+    key: 32,
+    text: 'Wenn in dieser SG16 in QTY in DE6411 KWT/K5 vorhanden.',
+    decide: unitIn('KWT', 'KW', 'K5', 'KVAR'),
+  },
   { key: 33, text: 'Wenn in dieser SG16 DTM+163 vorhanden.', decide: present('transaktionsdaten.verwendungAb') },
   // "Wenn …, dann sind nur Codes aus dem EBD-Cluster … möglich": the premise decides whether DE9013 is required; the
   // cluster itself (EBD code lists) is not checked.
-  { key: 49, text: 'Wenn STS+Z25+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', decide: sts('Z25', 'Z30') },
-  { key: 50, text: 'Wenn STS+Z25+Z31 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', decide: sts('Z25', 'Z31') },
+  {
+    key: 49,
+    text: 'Wenn STS+Z25+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    decide: sts('Z25', 'Z30'),
+  },
+  {
+    key: 50,
+    text: 'Wenn STS+Z25+Z31 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    decide: sts('Z25', 'Z31'),
+  },
   { key: 76, text: `${RECEIVER_IS} ESA`, decide: receiverRole('ESA') },
   { key: 77, text: 'Wenn STS+Z37+Z14 in dieser SG14 vorhanden', decide: sts('Z37', 'Z14') },
   { key: 78, text: 'Wenn STS+Z38 in dieser SG14 nicht vorhanden', decide: not(sts('Z38')) },
   { key: 79, text: 'Wenn STS+Z37 in dieser SG14 nicht vorhanden', decide: not(sts('Z37')) },
   { key: 80, text: 'Wenn STS+Z38+Z14 in dieser SG14 vorhanden', decide: sts('Z38', 'Z14') },
-  { key: 83, text: 'Wenn STS+Z37+Z13+A04/A05/A06:E_0472 in dieser SG14 vorhanden', decide: stsWithAnswer('Z37', 'Z13', ['A04', 'A05', 'A06'], 'E_0472') },
-  { key: 84, text: 'Wenn STS+Z38+Z13+A02:E_0499 in dieser SG14 vorhanden', decide: stsWithAnswer('Z38', 'Z13', ['A02'], 'E_0499') },
-  { key: 85, text: 'Wenn STS+Z37+Z32+A01:E_0501 in dieser SG14 vorhanden', decide: stsWithAnswer('Z37', 'Z32', ['A01'], 'E_0501') },
+  {
+    key: 83,
+    text: 'Wenn STS+Z37+Z13+A04/A05/A06:E_0472 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z37', 'Z13', ['A04', 'A05', 'A06'], 'E_0472'),
+  },
+  {
+    key: 84,
+    text: 'Wenn STS+Z38+Z13+A02:E_0499 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z38', 'Z13', ['A02'], 'E_0499'),
+  },
+  {
+    key: 85,
+    text: 'Wenn STS+Z37+Z32+A01:E_0501 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z37', 'Z32', ['A01'], 'E_0501'),
+  },
   { key: 91, text: 'Wenn in diesem STS DE1131 = E_0472', decide: ebd('E_0472') },
   { key: 92, text: 'Wenn in diesem STS DE1131 = E_0501', decide: ebd('E_0501') },
-  { key: 93, text: 'Wenn STS+Z37+Z13 vorhanden, dann sind nur Codes aus dem EBD-Cluster "gescheitert" möglich.', decide: sts('Z37', 'Z13') },
-  { key: 94, text: 'Wenn STS+Z37+Z14 vorhanden, dann sind nur Codes aus dem EBD-Cluster "erfolgreich" möglich.', decide: sts('Z37', 'Z14') },
+  {
+    key: 93,
+    text: 'Wenn STS+Z37+Z13 vorhanden, dann sind nur Codes aus dem EBD-Cluster "gescheitert" möglich.',
+    decide: sts('Z37', 'Z13'),
+  },
+  {
+    key: 94,
+    text: 'Wenn STS+Z37+Z14 vorhanden, dann sind nur Codes aus dem EBD-Cluster "erfolgreich" möglich.',
+    decide: sts('Z37', 'Z14'),
+  },
   { key: 95, text: 'Wenn in diesem STS DE1131 = E_0499', decide: ebd('E_0499') },
   { key: 96, text: 'Wenn in diesem STS DE1131 = E_0487', decide: ebd('E_0487') },
-  { key: 97, text: 'Wenn STS+Z38+Z13 vorhanden, dann sind nur Codes aus dem EBD-Cluster "gescheitert" möglich.', decide: sts('Z38', 'Z13') },
-  { key: 98, text: 'Wenn STS+Z38+Z14 vorhanden, dann sind nur Codes aus dem EBD-Cluster "erfolgreich" möglich.', decide: sts('Z38', 'Z14') },
+  {
+    key: 97,
+    text: 'Wenn STS+Z38+Z13 vorhanden, dann sind nur Codes aus dem EBD-Cluster "gescheitert" möglich.',
+    decide: sts('Z38', 'Z13'),
+  },
+  {
+    key: 98,
+    text: 'Wenn STS+Z38+Z14 vorhanden, dann sind nur Codes aus dem EBD-Cluster "erfolgreich" möglich.',
+    decide: sts('Z38', 'Z14'),
+  },
   { key: 99, text: 'Wenn in diesem STS DE1131 = E_0487, dann ist nur der Code A01 möglich.', decide: ebd('E_0487') },
-  { key: 103, text: 'Wenn in diesem STS DE1131 nicht vorhanden', decide: oneStatus(absent('transaktionsdaten.antwortstatusCodeliste')) },
-  { key: 107, text: 'Wenn STS+Z37+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', decide: sts('Z37', 'Z32') },
+  {
+    key: 103,
+    text: 'Wenn in diesem STS DE1131 nicht vorhanden',
+    decide: oneStatus(absent('transaktionsdaten.antwortstatusCodeliste')),
+  },
+  {
+    key: 107,
+    text: 'Wenn STS+Z37+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    decide: sts('Z37', 'Z32'),
+  },
   { key: 117, text: `${RECEIVER_IS} MSB`, decide: receiverRole('MSB') },
-  { key: 129, text: 'Wenn STS+Z20+Z32+A99:E_0524 in dieser SG14 vorhanden', decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0524') },
-  { key: 130, text: 'Wenn STS+Z20+Z32+A99:E_0531 in dieser SG14 vorhanden', decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0531') },
-  { key: 131, text: 'Wenn STS+Z37+Z13+A04/A05/A06:E_1003 in dieser SG14 vorhanden', decide: stsWithAnswer('Z37', 'Z13', ['A04', 'A05', 'A06'], 'E_1003') },
-  { key: 132, text: 'Wenn STS+Z37+Z32+A01:E_1002 in dieser SG14 vorhanden', decide: stsWithAnswer('Z37', 'Z32', ['A01'], 'E_1002') },
+  {
+    key: 129,
+    text: 'Wenn STS+Z20+Z32+A99:E_0524 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0524'),
+  },
+  {
+    key: 130,
+    text: 'Wenn STS+Z20+Z32+A99:E_0531 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0531'),
+  },
+  {
+    key: 131,
+    text: 'Wenn STS+Z37+Z13+A04/A05/A06:E_1003 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z37', 'Z13', ['A04', 'A05', 'A06'], 'E_1003'),
+  },
+  {
+    key: 132,
+    text: 'Wenn STS+Z37+Z32+A01:E_1002 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z37', 'Z32', ['A01'], 'E_1002'),
+  },
   { key: 133, text: 'Wenn in diesem STS DE1131 = E_1003', decide: ebd('E_1003') },
   { key: 134, text: 'Wenn in diesem STS DE1131 = E_1002', decide: ebd('E_1002') },
-  { key: 136, text: 'Wenn STS+Z38+Z13+A02:E_1005 in dieser SG14 vorhanden', decide: stsWithAnswer('Z38', 'Z13', ['A02'], 'E_1005') },
+  {
+    key: 136,
+    text: 'Wenn STS+Z38+Z13+A02:E_1005 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z38', 'Z13', ['A02'], 'E_1005'),
+  },
   { key: 137, text: 'Wenn in diesem STS DE1131 = E_1005', decide: ebd('E_1005') },
   { key: 138, text: 'Wenn in diesem STS DE1131 = E_1020', decide: ebd('E_1020') },
   { key: 139, text: 'Wenn in diesem STS DE1131 = E_1020, dann ist nur der Code A01 möglich.', decide: ebd('E_1020') },
   // RFF+Z45 / RFF+Z17 occur only in 21029's SG15 STS+Z19 → transaktionsdaten.referenzArtikelID / referenzPreisschluesselstamm.
-  { key: 144, text: 'Wenn RFF+Z45 in dieser SG15 nicht vorhanden', decide: absent('transaktionsdaten.referenzArtikelID') },
-  { key: 145, text: 'Wenn RFF+Z17 in dieser SG15 nicht vorhanden', decide: absent('transaktionsdaten.referenzPreisschluesselstamm') },
+  {
+    key: 144,
+    text: 'Wenn RFF+Z45 in dieser SG15 nicht vorhanden',
+    decide: absent('transaktionsdaten.referenzArtikelID'),
+  },
+  {
+    key: 145,
+    text: 'Wenn RFF+Z17 in dieser SG15 nicht vorhanden',
+    decide: absent('transaktionsdaten.referenzPreisschluesselstamm'),
+  },
   { key: 149, text: 'Wenn in dieser SG14 STS DE1131 <> E_0278', decide: not(ebd('E_0278')) },
   { key: 150, text: 'Wenn in dieser SG14 STS DE1131 <> E_0281', decide: not(ebd('E_0281')) },
-  { key: 151, text: 'Wenn STS+Z20+Z32+A99:E_0278 in dieser SG14 vorhanden', decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0278') },
-  { key: 152, text: 'Wenn STS+Z20+Z32+A99:E_0281 in dieser SG14 vorhanden', decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0281') },
+  {
+    key: 151,
+    text: 'Wenn STS+Z20+Z32+A99:E_0278 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0278'),
+  },
+  {
+    key: 152,
+    text: 'Wenn STS+Z20+Z32+A99:E_0281 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z20', 'Z32', ['A99'], 'E_0281'),
+  },
   { key: 153, text: 'Wenn in diesem STS DE1131 = E_0286', decide: ebd('E_0286') },
-  { key: 154, text: 'Wenn STS+Z15+Z13+A99:E_0286 in dieser SG14 vorhanden', decide: stsWithAnswer('Z15', 'Z13', ['A99'], 'E_0286') },
+  {
+    key: 154,
+    text: 'Wenn STS+Z15+Z13+A99:E_0286 in dieser SG14 vorhanden',
+    decide: stsWithAnswer('Z15', 'Z13', ['A99'], 'E_0286'),
+  },
 ];
 
 const MABIS = 'MaBiS PIs (21000–21005): the vendor documents no body and the BO4E mapping has no field for it';
-const REDISPATCH = 'Redispatch PIs (21037/21038): the vendor documents no body and the BO4E mapping has no field for STS+Z27–Z30 or RFF+ACW';
+const REDISPATCH =
+  'Redispatch PIs (21037/21038): the vendor documents no body and the BO4E mapping has no field for STS+Z27–Z30 or RFF+ACW';
 const EBD_CLUSTER = 'value constraint (needs the EBD cluster code lists)';
 
 export const IFTSTA_UNDECIDABLE: readonly UndecidableEntry[] = [
   { key: 3, text: 'Wenn SG7 STS+Z01 nicht vorhanden.', reason: MABIS },
   { key: 4, text: 'Wenn SG7 STS+Z02 nicht vorhanden.', reason: MABIS },
   { key: 5, text: 'Wenn SG7 STS+Z03 nicht vorhanden.', reason: MABIS },
-  { key: 6, text: 'Wenn für das 3-Tupel (MaBiS-ZP, Betrachtungszeitraum, Version der Summenzeitreihe) dem BIKO der Prüfstatus vorliegt, so ist dieser immer zusammen mit dem Datenstatus zu übertragen.', reason: "the BIKO's knowledge (Prüfstatus available)" },
-  { key: 7, text: 'Wenn der Datenstatus "Abgerechnete Daten" bzw. "Abgerechnete Daten Korrektur-BKA" nicht vorhanden.', reason: MABIS },
+  {
+    key: 6,
+    text: 'Wenn für das 3-Tupel (MaBiS-ZP, Betrachtungszeitraum, Version der Summenzeitreihe) dem BIKO der Prüfstatus vorliegt, so ist dieser immer zusammen mit dem Datenstatus zu übertragen.',
+    reason: "the BIKO's knowledge (Prüfstatus available)",
+  },
+  {
+    key: 7,
+    text: 'Wenn der Datenstatus "Abgerechnete Daten" bzw. "Abgerechnete Daten Korrektur-BKA" nicht vorhanden.',
+    reason: MABIS,
+  },
   { key: 8, text: 'Wenn der Datenstatus einer NZR vom BIKO an NB nicht vorhanden.', reason: MABIS },
-  { key: 10, text: 'Wenn Meldung des BKV/NB/ÜNB nach Frist eingeht.', reason: 'needs the time the original report arrived at the BIKO' },
-  { key: 17, text: 'Wenn Meldung des BKV auf falscher Aggregationsebene eingeht.', reason: "the BIKO's check of the original report" },
+  {
+    key: 10,
+    text: 'Wenn Meldung des BKV/NB/ÜNB nach Frist eingeht.',
+    reason: 'needs the time the original report arrived at the BIKO',
+  },
+  {
+    key: 17,
+    text: 'Wenn Meldung des BKV auf falscher Aggregationsebene eingeht.',
+    reason: "the BIKO's check of the original report",
+  },
   { key: 27, text: 'Nur MP-ID aus Sparte Strom', reason: "the MP-ID's Sparte is not in the body" },
   { key: 28, text: 'Nur MP-ID aus Sparte Gas', reason: "the MP-ID's Sparte is not in the body" },
-  { key: 43, text: 'Wenn STS+Z01+Z07 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: MABIS },
-  { key: 44, text: 'Wenn STS+Z01+Z08 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: MABIS },
-  { key: 45, text: 'Wenn STS+Z03+Z07 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: MABIS },
-  { key: 46, text: 'Wenn STS+Z03+Z08 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: MABIS },
+  {
+    key: 43,
+    text: 'Wenn STS+Z01+Z07 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: MABIS,
+  },
+  {
+    key: 44,
+    text: 'Wenn STS+Z01+Z08 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: MABIS,
+  },
+  {
+    key: 45,
+    text: 'Wenn STS+Z03+Z07 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: MABIS,
+  },
+  {
+    key: 46,
+    text: 'Wenn STS+Z03+Z08 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: MABIS,
+  },
   { key: 47, text: 'Es sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: EBD_CLUSTER },
   { key: 48, text: 'Es sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: EBD_CLUSTER },
   { key: 51, text: 'Es sind nur Codes aus dem EBD-Cluster "Abweisung" möglich.', reason: EBD_CLUSTER },
@@ -270,32 +418,102 @@ export const IFTSTA_UNDECIDABLE: readonly UndecidableEntry[] = [
   { key: 53, text: 'Wenn STS+Z28+Z32 vorhanden', reason: REDISPATCH },
   { key: 54, text: 'Wenn STS+Z29+Z32 vorhanden', reason: REDISPATCH },
   { key: 55, text: 'Wenn STS+Z30+Z32 vorhanden', reason: REDISPATCH },
-  { key: 56, text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z27 ist', reason: REDISPATCH },
-  { key: 57, text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z28 ist', reason: REDISPATCH },
-  { key: 58, text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z29 ist', reason: REDISPATCH },
-  { key: 59, text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z30 ist', reason: REDISPATCH },
-  { key: 60, text: 'Wenn zusätzlich zum Fahrplananteil auch die Ausfallarbeit zu identischem Wert aus RFF+ACW nicht o.k. ist', reason: REDISPATCH },
-  { key: 61, text: 'Wenn zusätzlich zur Ausfallarbeit auch der Fahrplananteil zu identischem Wert aus RFF+ACW nicht o.k. ist', reason: REDISPATCH },
-  { key: 62, text: 'Wenn STS+Z27+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: REDISPATCH },
-  { key: 63, text: 'Wenn STS+Z27+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: REDISPATCH },
-  { key: 64, text: 'Wenn STS+Z28+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: REDISPATCH },
-  { key: 65, text: 'Wenn STS+Z28+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: REDISPATCH },
-  { key: 66, text: 'Wenn STS+Z29+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: REDISPATCH },
-  { key: 67, text: 'Wenn STS+Z29+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: REDISPATCH },
-  { key: 68, text: 'Wenn STS+Z30+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.', reason: REDISPATCH },
-  { key: 69, text: 'Wenn STS+Z30+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.', reason: REDISPATCH },
-  { key: 70, text: 'Wenn zusätzlich zum Gegenvorschlag des Fahrplananteils auch der Gegenvorschlag der Ausfallarbeit zu identischem Wert aus RFF+ACW nicht o.k. ist', reason: REDISPATCH },
-  { key: 71, text: 'Wenn zusätzlich zum Gegenvorschlag der Ausfallarbeit auch der Gegenvorschlag des Fahrplananteils zu identischem Wert aus RFF+ACW nicht o.k. ist', reason: REDISPATCH },
-  { key: 72, text: 'Wenn Gegenvorschlag erstellt werden kann', reason: "the sender's judgement (a counter-proposal is possible)" },
+  {
+    key: 56,
+    text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z27 ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 57,
+    text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z28 ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 58,
+    text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z29 ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 59,
+    text: 'Wenn in dieser SG15 STS das SG15 RFF+ACW nicht identisch mit dem SG15 RFF+ACW der SG15 STS+Z30 ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 60,
+    text: 'Wenn zusätzlich zum Fahrplananteil auch die Ausfallarbeit zu identischem Wert aus RFF+ACW nicht o.k. ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 61,
+    text: 'Wenn zusätzlich zur Ausfallarbeit auch der Fahrplananteil zu identischem Wert aus RFF+ACW nicht o.k. ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 62,
+    text: 'Wenn STS+Z27+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 63,
+    text: 'Wenn STS+Z27+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 64,
+    text: 'Wenn STS+Z28+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 65,
+    text: 'Wenn STS+Z28+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 66,
+    text: 'Wenn STS+Z29+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 67,
+    text: 'Wenn STS+Z29+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 68,
+    text: 'Wenn STS+Z30+Z30 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Zustimmung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 69,
+    text: 'Wenn STS+Z30+Z32 vorhanden, dann sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.',
+    reason: REDISPATCH,
+  },
+  {
+    key: 70,
+    text: 'Wenn zusätzlich zum Gegenvorschlag des Fahrplananteils auch der Gegenvorschlag der Ausfallarbeit zu identischem Wert aus RFF+ACW nicht o.k. ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 71,
+    text: 'Wenn zusätzlich zum Gegenvorschlag der Ausfallarbeit auch der Gegenvorschlag des Fahrplananteils zu identischem Wert aus RFF+ACW nicht o.k. ist',
+    reason: REDISPATCH,
+  },
+  {
+    key: 72,
+    text: 'Wenn Gegenvorschlag erstellt werden kann',
+    reason: "the sender's judgement (a counter-proposal is possible)",
+  },
   {
     key: 146,
     text: 'Wenn im DE3155 in demselben COM der Code EM vorhanden ist',
-    reason: 'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
+    reason:
+      'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
   },
   {
     key: 147,
     text: 'Wenn im DE3155 in demselben COM der Code TE / FX / AJ / AL vorhanden ist',
-    reason: 'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
+    reason:
+      'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
   },
   { key: 496, text: 'Der Zeitpunkt muss > dem Wert im DE2380 des DTM+137 sein', reason: 'value constraint' },
 ];

@@ -5,7 +5,12 @@ import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
 import { REFERENCE_DIR } from '../../../test/samples';
 import type { MarketRole } from '../../market-role';
 import type { ConditionContext, ConditionEntry, Decision } from './condition-context';
-import { INVOIC_CONDITIONS, INVOIC_UNDECIDABLE, REMADV_CONDITIONS, REMADV_UNDECIDABLE } from './invoic-remadv-conditions';
+import {
+  INVOIC_CONDITIONS,
+  INVOIC_UNDECIDABLE,
+  REMADV_CONDITIONS,
+  REMADV_UNDECIDABLE,
+} from './invoic-remadv-conditions';
 
 interface Options {
   readonly scope?: { readonly key: string; readonly object: unknown };
@@ -21,7 +26,10 @@ type Case = readonly [key: number, name: string, body: unknown, options: Options
 // ---------- INVOIC ----------
 
 /** A body with `rechnung` as its only RECHNUNG, evaluated for it. */
-function rechnung(object: Record<string, unknown>, transaktionsdaten: Record<string, unknown> = {}): [unknown, Options] {
+function rechnung(
+  object: Record<string, unknown>,
+  transaktionsdaten: Record<string, unknown> = {},
+): [unknown, Options] {
   return [{ stammdaten: { RECHNUNG: [object] }, transaktionsdaten }, { scope: { key: 'RECHNUNG', object } }];
 }
 
@@ -46,7 +54,12 @@ const INVOIC_CASES: readonly Case[] = [
   [8, 'PRI+CAL …DAY as code', ...positions({ einzelpreis: { wert: 1, bezugswert: 'DAY' } }), true],
   [8, 'price per kWh', ...positions({ einzelpreis: { wert: 0.3, bezugswert: 'KWH' } }), false],
   [8, 'no unit', ...positions({ einzelpreis: { wert: 14.5 } }), undefined],
-  [8, 'positions disagree', ...positions({ einzelpreis: { bezugswert: 'JAHR' } }, { einzelpreis: { bezugswert: 'KWH' } }), undefined],
+  [
+    8,
+    'positions disagree',
+    ...positions({ einzelpreis: { bezugswert: 'JAHR' } }, { einzelpreis: { bezugswert: 'KWH' } }),
+    undefined,
+  ],
   [8, 'no scope', rechnung({ rechnungspositionen: [{ einzelpreis: { bezugswert: 'JAHR' } }] })[0], NO_SCOPE, undefined],
 
   [9, 'no DTM+203', ...positions({ lieferungVon: '2026-01-01T00:00:00+01:00' }), true],
@@ -133,9 +146,19 @@ const INVOIC_CASES: readonly Case[] = [
   [87, 'IMD++TEC', ...rechnung({ rechnungstyp: 'TEC' }), true],
   [87, 'IMD++NAP', ...rechnung({ rechnungstyp: 'KAPAZITAETSRECHNUNG' }), false],
 
-  [51, 'every SG26 ends by 2023', ...positions({ lieferungBis: '2023-01-01T00:00:00+01:00' }, { lieferungBis: '2022-07-01T00:00:00+02:00' }), true],
+  [
+    51,
+    'every SG26 ends by 2023',
+    ...positions({ lieferungBis: '2023-01-01T00:00:00+01:00' }, { lieferungBis: '2022-07-01T00:00:00+02:00' }),
+    true,
+  ],
   [51, 'ends later', ...positions({ lieferungBis: '2023-02-01T00:00:00+01:00' }), false],
-  [51, 'positions disagree', ...positions({ lieferungBis: '2022-07-01T00:00:00+02:00' }, { lieferungBis: '2023-02-01T00:00:00+01:00' }), undefined],
+  [
+    51,
+    'positions disagree',
+    ...positions({ lieferungBis: '2022-07-01T00:00:00+02:00' }, { lieferungBis: '2023-02-01T00:00:00+01:00' }),
+    undefined,
+  ],
   [51, 'no DTM+156 in a SG26', ...positions({ lieferungBis: '2022-07-01T00:00:00+02:00' }, {}), undefined],
   [59, 'begins 2023', ...positions({ lieferungVon: '2023-01-01T00:00:00+01:00' }), true],
   [59, 'begins 2022', ...positions({ lieferungVon: '2022-12-01T00:00:00+01:00' }), false],
@@ -156,9 +179,19 @@ const INVOIC_CASES: readonly Case[] = [
   [88, 'begins 2026', ...rechnung({ rechnungsperiode: { startdatum: '2026-01-01T00:00:00+01:00' } }), true],
   [88, 'begins 2025', ...rechnung({ rechnungsperiode: { startdatum: '2025-12-01T00:00:00+01:00' } }), false],
 
-  [58, 'MOA+113 in the SG52', ...rechnung({ steuerbetraege: [{ steuerkennzeichen: 'UST_19', basiswertVorausbezahlt: 116 }] }), true],
+  [
+    58,
+    'MOA+113 in the SG52',
+    ...rechnung({ steuerbetraege: [{ steuerkennzeichen: 'UST_19', basiswertVorausbezahlt: 116 }] }),
+    true,
+  ],
   [58, 'no MOA+113', ...rechnung({ steuerbetraege: [{ steuerkennzeichen: 'UST_19', basiswert: 28.45 }] }), false],
-  [58, 'SG52s disagree', ...rechnung({ steuerbetraege: [{ basiswertVorausbezahlt: 116 }, { basiswert: 1 }] }), undefined],
+  [
+    58,
+    'SG52s disagree',
+    ...rechnung({ steuerbetraege: [{ basiswertVorausbezahlt: 116 }, { basiswert: 1 }] }),
+    undefined,
+  ],
 
   [78, 'GEI+Z01', ...rechnung({ sonderrechnungsarten: ['KONZESSIONSABGABE_TESTAT'] }), true],
   [78, 'GEI+Z08', ...rechnung({ sonderrechnungsarten: ['KONZESSIONSABGABE_WECHSEL_RLM'] }), false],
@@ -210,7 +243,10 @@ const OTHER_LIST = 'E_9999';
 function avis(level: Level, ...abweichung: Record<string, unknown>[]): [unknown, Options] {
   const inSg12 = level === 'someSg12' || level === 'thisSg12';
   const object = { positionen: [inSg12 ? { positionen: [{ positionsnummer: 1, abweichung }] } : { abweichung }] };
-  return [{ stammdaten: { AVIS: [object] }, transaktionsdaten: {} }, level.startsWith('this') ? { scope: { key: 'AVIS', object } } : {}];
+  return [
+    { stammdaten: { AVIS: [object] }, transaktionsdaten: {} },
+    level.startsWith('this') ? { scope: { key: 'AVIS', object } } : {},
+  ];
 }
 
 const REMADV_BY_KEY = new Map(REMADV_CONDITIONS.map((entry) => [entry.key, entry]));
@@ -219,7 +255,11 @@ const AJT_ENTRIES = REMADV_CONDITIONS.flatMap((entry) => {
   return asked ? [[entry.key, entry, asked] as const] : [];
 });
 
-const docPosition = (istSelbstausgestellt: unknown, istStorno = false) => ({ rechnungsNummer: 'R1', istSelbstausgestellt, istStorno });
+const docPosition = (istSelbstausgestellt: unknown, istStorno = false) => ({
+  rechnungsNummer: 'R1',
+  istSelbstausgestellt,
+  istStorno,
+});
 function sg5(...positionen: Record<string, unknown>[]): [unknown, Options] {
   const object = { positionen };
   return [{ stammdaten: { AVIS: [object] }, transaktionsdaten: {} }, { scope: { key: 'AVIS', object } }];
@@ -233,12 +273,29 @@ const REMADV_CASES: readonly Case[] = [
   [4, 'DOC+457', ...sg5(docPosition(false, true)), true],
   [4, 'DOC+389', ...sg5(docPosition(true)), false],
   [4, 'DOC unknown', ...sg5({ rechnungsNummer: 'R1' }), undefined],
-  [42, 'one of several SG7 has E_0407', ...avis('someSg7', { abweichungsgrundCode: 'A01', abweichungsgrundCodeliste: 'E_0406' }, { abweichungsgrundCode: 'A02', abweichungsgrundCodeliste: 'E_0407' }), true],
+  [
+    42,
+    'one of several SG7 has E_0407',
+    ...avis(
+      'someSg7',
+      { abweichungsgrundCode: 'A01', abweichungsgrundCodeliste: 'E_0406' },
+      { abweichungsgrundCode: 'A02', abweichungsgrundCodeliste: 'E_0407' },
+    ),
+    true,
+  ],
   [42, 'no SG7', { stammdaten: { AVIS: [{ positionen: [{}] }] } }, {}, false],
   [98, 'SG12 E_0407', ...avis('someSg12', { abweichungsgrundCode: 'A02', abweichungsgrundCodeliste: 'E_0407' }), true],
   [98, 'SG12 E_0568', ...avis('someSg12', { abweichungsgrundCode: 'A02', abweichungsgrundCodeliste: 'E_0568' }), false],
   [99, 'SG12 E_0568', ...avis('someSg12', { abweichungsgrundCode: 'A02', abweichungsgrundCodeliste: 'E_0568' }), true],
-  [99, "the vendor's filler", ...avis('someSg12', { abweichungsgrundCode: 'abweichungsgrundCode-X', abweichungsgrundCodeliste: 'abweichungsgrundCodeliste-X' }), undefined],
+  [
+    99,
+    "the vendor's filler",
+    ...avis('someSg12', {
+      abweichungsgrundCode: 'abweichungsgrundCode-X',
+      abweichungsgrundCodeliste: 'abweichungsgrundCodeliste-X',
+    }),
+    undefined,
+  ],
 ];
 
 // ---------- the AHB's texts ----------
@@ -254,15 +311,32 @@ interface RuleData {
 }
 
 /** The PIs of `message` and their AHB tables, FV2510 and FV2604, with each PI's condition texts from the rules. */
-function tables(message: string): { texts: Record<string, string>; lines: { ahb_expression?: string; conditions?: string }[] }[] {
-  return ([['FV2510', RULES_FV2510], ['FV2604', RULES_FV2604]] as const).flatMap(([formatVersion, data]) => {
+function tables(
+  message: string,
+): { texts: Record<string, string>; lines: { ahb_expression?: string; conditions?: string }[] }[] {
+  return (
+    [
+      ['FV2510', RULES_FV2510],
+      ['FV2604', RULES_FV2604],
+    ] as const
+  ).flatMap(([formatVersion, data]) => {
     const { conditions, messageConditions, rules } = data as RuleData;
     return rules
       .filter((rule) => rule.message === message)
       .map((rule) => {
-        const file = path.join(REFERENCE_DIR, 'ahb', formatVersion, `AHB_${formatVersion}_${rule.pruefidentifikator}.json`);
-        const table = JSON.parse(readFileSync(file, 'utf8')) as { lines: { ahb_expression?: string; conditions?: string }[] };
-        return { texts: { ...(messageConditions?.[message] ?? conditions), ...rule.conditionTexts }, lines: table.lines };
+        const file = path.join(
+          REFERENCE_DIR,
+          'ahb',
+          formatVersion,
+          `AHB_${formatVersion}_${rule.pruefidentifikator}.json`,
+        );
+        const table = JSON.parse(readFileSync(file, 'utf8')) as {
+          lines: { ahb_expression?: string; conditions?: string }[];
+        };
+        return {
+          texts: { ...(messageConditions?.[message] ?? conditions), ...rule.conditionTexts },
+          lines: table.lines,
+        };
       });
   });
 }
@@ -310,68 +384,101 @@ describe('INVOIC and REMADV requirement conditions', () => {
     expect(REMADV_BY_KEY.get(key)?.decide(context(body, options))).toBe(expected);
   });
 
-  describe.each(AJT_ENTRIES.map(([key, entry, asked]) => [key, entry, asked] as const))('REMADV [%i] (AJT)', (_key, entry, asked) => {
-    const decide = (body: [unknown, Options]) => entry.decide(context(...body));
-    const matching = { abweichungsgrundCode: asked.codes?.[0] ?? OTHER_CODE, abweichungsgrundCodeliste: asked.lists?.[0] ?? OTHER_LIST };
-    const last = { abweichungsgrundCode: asked.codes?.at(-1) ?? OTHER_CODE, abweichungsgrundCodeliste: asked.lists?.at(-1) ?? OTHER_LIST };
-    const other = { abweichungsgrundCode: asked.codes ? OTHER_CODE : 'A01', abweichungsgrundCodeliste: asked.lists ? OTHER_LIST : 'E_0406' };
+  describe.each(AJT_ENTRIES.map(([key, entry, asked]) => [key, entry, asked] as const))(
+    'REMADV [%i] (AJT)',
+    (_key, entry, asked) => {
+      const decide = (body: [unknown, Options]) => entry.decide(context(...body));
+      const matching = {
+        abweichungsgrundCode: asked.codes?.[0] ?? OTHER_CODE,
+        abweichungsgrundCodeliste: asked.lists?.[0] ?? OTHER_LIST,
+      };
+      const last = {
+        abweichungsgrundCode: asked.codes?.at(-1) ?? OTHER_CODE,
+        abweichungsgrundCodeliste: asked.lists?.at(-1) ?? OTHER_LIST,
+      };
+      const other = {
+        abweichungsgrundCode: asked.codes ? OTHER_CODE : 'A01',
+        abweichungsgrundCodeliste: asked.lists ? OTHER_LIST : 'E_0406',
+      };
 
-    it('is fulfilled by an AJT with the codes of its text', () => {
-      expect(decide(avis(asked.level, matching))).toBe(true);
-      expect(decide(avis(asked.level, last))).toBe(true);
-    });
-
-    it('is not fulfilled by an AJT with other codes, nor without one', () => {
-      expect(decide(avis(asked.level, other))).toBe(false);
-      expect(decide(avis(asked.level))).toBe(false);
-    });
-
-    it("is undecided on the vendor's filler values", () => {
-      expect(decide(avis(asked.level, { abweichungsgrundCode: 'abweichungsgrundCode-X', abweichungsgrundCodeliste: 'abweichungsgrundCodeliste-X' }))).toBeUndefined();
-    });
-
-    if (asked.level.startsWith('this')) {
-      it('is undecided when the AJTs differ, or no AVIS is the scope', () => {
-        expect(decide(avis(asked.level, matching, other))).toBeUndefined();
-        expect(entry.decide(context(avis(asked.level, matching)[0]))).toBeUndefined();
+      it('is fulfilled by an AJT with the codes of its text', () => {
+        expect(decide(avis(asked.level, matching))).toBe(true);
+        expect(decide(avis(asked.level, last))).toBe(true);
       });
-    } else {
-      it('is fulfilled by one AJT among others', () => {
-        expect(decide(avis(asked.level, other, matching))).toBe(true);
+
+      it('is not fulfilled by an AJT with other codes, nor without one', () => {
+        expect(decide(avis(asked.level, other))).toBe(false);
+        expect(decide(avis(asked.level))).toBe(false);
       });
-    }
-  });
+
+      it("is undecided on the vendor's filler values", () => {
+        expect(
+          decide(
+            avis(asked.level, {
+              abweichungsgrundCode: 'abweichungsgrundCode-X',
+              abweichungsgrundCodeliste: 'abweichungsgrundCodeliste-X',
+            }),
+          ),
+        ).toBeUndefined();
+      });
+
+      if (asked.level.startsWith('this')) {
+        it('is undecided when the AJTs differ, or no AVIS is the scope', () => {
+          expect(decide(avis(asked.level, matching, other))).toBeUndefined();
+          expect(entry.decide(context(avis(asked.level, matching)[0]))).toBeUndefined();
+        });
+      } else {
+        it('is fulfilled by one AJT among others', () => {
+          expect(decide(avis(asked.level, other, matching))).toBe(true);
+        });
+      }
+    },
+  );
 
   it('reads every REMADV entry without an explicit case as an AJT condition', () => {
     const explicit = new Set(REMADV_CASES.map(([key]) => key));
-    const unread = REMADV_CONDITIONS.filter((entry) => !explicit.has(entry.key) && readAjtText(entry.text) === undefined).map((entry) => entry.key);
+    const unread = REMADV_CONDITIONS.filter(
+      (entry) => !explicit.has(entry.key) && readAjtText(entry.text) === undefined,
+    ).map((entry) => entry.key);
     expect(unread).toEqual([]);
   });
 
   it.each([
     ['INVOIC', [...INVOIC_CONDITIONS, ...INVOIC_UNDECIDABLE]],
     ['REMADV', [...REMADV_CONDITIONS, ...REMADV_UNDECIDABLE, ...SHARED]],
-  ] as const)('gives every %s entry a text an AHB table of the message type gives its key', (message, entries: readonly { key: number; text: string }[]) => {
-    const printed = printedConditions(message);
-    expect(entries.filter((entry) => !printed.has(idOf(entry))).map(idOf)).toEqual([]);
-  });
+  ] as const)(
+    'gives every %s entry a text an AHB table of the message type gives its key',
+    (message, entries: readonly { key: number; text: string }[]) => {
+      const printed = printedConditions(message);
+      expect(entries.filter((entry) => !printed.has(idOf(entry))).map(idOf)).toEqual([]);
+    },
+  );
 
   it.each([
     ['INVOIC', [...INVOIC_CONDITIONS, ...INVOIC_UNDECIDABLE]],
     ['REMADV', [...REMADV_CONDITIONS, ...REMADV_UNDECIDABLE, ...SHARED]],
-  ] as const)('has an entry (decided or undecidable) for every requirement condition the %s expressions reference', (message, entries: readonly { key: number; text: string }[]) => {
-    const ids = new Set(entries.map(idOf));
-    expect([...referencedConditions(message)].filter((id) => !ids.has(id))).toEqual([]);
-  });
+  ] as const)(
+    'has an entry (decided or undecidable) for every requirement condition the %s expressions reference',
+    (message, entries: readonly { key: number; text: string }[]) => {
+      const ids = new Set(entries.map(idOf));
+      expect([...referencedConditions(message)].filter((id) => !ids.has(id))).toEqual([]);
+    },
+  );
 
   it('gives every undecidable entry a reason', () => {
     for (const entry of [...INVOIC_UNDECIDABLE, ...REMADV_UNDECIDABLE]) expect(entry.reason.trim()).not.toBe('');
   });
 
   it('has a fulfilled and an unfulfilled case for every decided INVOIC entry but [30]/[31] (the service is never MGV or KN)', () => {
-    for (const entry of INVOIC_CONDITIONS.filter((candidate: ConditionEntry) => candidate.key !== 30 && candidate.key !== 31)) {
+    for (const entry of INVOIC_CONDITIONS.filter(
+      (candidate: ConditionEntry) => candidate.key !== 30 && candidate.key !== 31,
+    )) {
       const outcomes = INVOIC_CASES.filter(([key]) => key === entry.key).map(([, , , , expected]) => expected);
-      expect({ key: entry.key, fulfilled: outcomes.includes(true), unfulfilled: outcomes.includes(false) }).toEqual({ key: entry.key, fulfilled: true, unfulfilled: true });
+      expect({ key: entry.key, fulfilled: outcomes.includes(true), unfulfilled: outcomes.includes(false) }).toEqual({
+        key: entry.key,
+        fulfilled: true,
+        unfulfilled: true,
+      });
     }
   });
 });

@@ -14,7 +14,12 @@ interface Options {
 }
 
 function context(body: unknown, options: Options = {}): ConditionContext {
-  return { body, scope: options.scope, receiverRole: options.receiverRole ?? 'LF', senderRoles: options.senderRoles ?? [] };
+  return {
+    body,
+    scope: options.scope,
+    receiverRole: options.receiverRole ?? 'LF',
+    senderRoles: options.senderRoles ?? [],
+  };
 }
 
 function transaction(transaktionsdaten: Record<string, unknown>): unknown {
@@ -46,7 +51,16 @@ const MELO = 'DE0001234567890123456789012345678';
 
 const CASES: readonly Case[] = [
   [2, 'a calendar month', readings({ startdatum: '2026-01-31T23:00:00Z', enddatum: '2026-02-28T23:00:00Z' }), {}, true],
-  [2, 'first to last over several LINs', readings({ startdatum: '2026-03-31T22:00:00Z', enddatum: '2026-04-15T22:00:00Z' }, { startdatum: '2026-04-15T22:00:00Z', enddatum: '2026-04-30T22:00:00Z' }), {}, true],
+  [
+    2,
+    'first to last over several LINs',
+    readings(
+      { startdatum: '2026-03-31T22:00:00Z', enddatum: '2026-04-15T22:00:00Z' },
+      { startdatum: '2026-04-15T22:00:00Z', enddatum: '2026-04-30T22:00:00Z' },
+    ),
+    {},
+    true,
+  ],
   [2, 'one day short', readings({ startdatum: '2026-01-31T23:00:00Z', enddatum: '2026-02-27T23:00:00Z' }), {}, false],
   [2, 'no SG10 dates', readings({ wert: 1 }), {}, false],
   [2, 'unreadable date', readings({ startdatum: '20260101', enddatum: '2026-02-28T23:00:00Z' }), {}, undefined],
@@ -164,7 +178,13 @@ const CASES: readonly Case[] = [
 
   [83, 'only Z36', readings(classified('Z36')), {}, true],
   [83, 'no STS+10', readings({ wert: 1 }), {}, true],
-  [83, 'Z38 as enum name', readings(classified('ZAEHLERSTAND_ZUM_BEGINN_DER_ANGEGEBENEN_ENERGIEMENGE_NICHT_VORHANDEN_DA_MENGENABGRENZUNG')), {}, false],
+  [
+    83,
+    'Z38 as enum name',
+    readings(classified('ZAEHLERSTAND_ZUM_BEGINN_DER_ANGEGEBENEN_ENERGIEMENGE_NICHT_VORHANDEN_DA_MENGENABGRENZUNG')),
+    {},
+    false,
+  ],
   [83, 'one LIN with Z38, one without', readings(classified('Z38'), classified('Z36')), {}, undefined],
   [83, 'unfamiliar status', readings(classified('status-1')), {}, undefined],
   [84, 'Z37', readings(classified('Z37')), {}, true],
@@ -172,13 +192,25 @@ const CASES: readonly Case[] = [
   [85, 'Z38', readings(classified('Z38')), {}, true],
   [85, 'Z36', readings(classified('Z36')), {}, false],
   [86, 'Z39', readings(classified('Z39')), {}, true],
-  [86, 'Z37', readings(classified('ZAEHLERSTAND_ZUM_ENDE_DER_ANGEGEBENEN_ENERGIEMENGE_VORHANDEN_UND_KOMMUNIZIERT')), {}, false],
+  [
+    86,
+    'Z37',
+    readings(classified('ZAEHLERSTAND_ZUM_ENDE_DER_ANGEGEBENEN_ENERGIEMENGE_VORHANDEN_UND_KOMMUNIZIERT')),
+    {},
+    false,
+  ],
 
   [92, 'ERSATZWERT', readings({ messwertstatus: 'ERSATZWERT' }), {}, true],
   [92, 'code 67', readings({ messwertstatus: '67' }), {}, true],
   [92, 'ABGELESEN', readings({ messwertstatus: 'ABGELESEN' }), {}, false],
   [92, 'no QTY', readings({ obiskennzahl: '1-1:1.8.0' }), {}, false],
-  [92, 'LINs of both kinds', readings({ messwertstatus: 'ERSATZWERT' }, { messwertstatus: 'ABGELESEN' }), {}, undefined],
+  [
+    92,
+    'LINs of both kinds',
+    readings({ messwertstatus: 'ERSATZWERT' }, { messwertstatus: 'ABGELESEN' }),
+    {},
+    undefined,
+  ],
   [92, 'unfamiliar status', readings({ messwertstatus: 'GEMESSEN' }), {}, undefined],
   [93, 'ABGELESEN', readings({ messwertstatus: 'ABGELESEN' }), {}, true],
   [93, 'VORSCHLAGSWERT', readings({ messwertstatus: 'VORSCHLAGSWERT' }), {}, false],
@@ -199,19 +231,48 @@ const CASES: readonly Case[] = [
   [142, 'e-mail only', contact({ eMailAdresse: 'a@b.de' }), {}, true],
   [142, 'phone only', contact({ rufnummern: [{ nummerntyp: 'RUF_DURCHWAHL', rufnummer: '+49301' }] }), {}, false],
   [142, 'no COM', contact({ nachname: 'Muster' }), {}, false],
-  [142, 'e-mail and phone', contact({ eMailAdresse: 'a@b.de', rufnummern: [{ nummerntyp: 'FX', rufnummer: '+49301' }] }), {}, undefined],
-  [143, 'phone codes', contact({ rufnummern: [{ nummerntyp: 'AJ', rufnummer: '+49301' }, { nummerntyp: 'MOBIL_NUMMER', rufnummer: '+49170' }] }), {}, true],
+  [
+    142,
+    'e-mail and phone',
+    contact({ eMailAdresse: 'a@b.de', rufnummern: [{ nummerntyp: 'FX', rufnummer: '+49301' }] }),
+    {},
+    undefined,
+  ],
+  [
+    143,
+    'phone codes',
+    contact({
+      rufnummern: [
+        { nummerntyp: 'AJ', rufnummer: '+49301' },
+        { nummerntyp: 'MOBIL_NUMMER', rufnummer: '+49170' },
+      ],
+    }),
+    {},
+    true,
+  ],
   [143, 'e-mail only', contact({ eMailAdresse: 'a@b.de' }), {}, false],
-  [143, 'a kind the AHB does not list', contact({ rufnummern: [{ nummerntyp: 'SAMMELFAX', rufnummer: '+49301' }] }), {}, undefined],
+  [
+    143,
+    'a kind the AHB does not list',
+    contact({ rufnummern: [{ nummerntyp: 'SAMMELFAX', rufnummer: '+49301' }] }),
+    {},
+    undefined,
+  ],
 ];
 
 const DECIDED = new Map(MSCONS_CONDITIONS.map((entry) => [entry.key, entry]));
 
 /** Entries that look at "this SG6" (ENERGIEMENGE): decided on the scope object, undecided in another scope. */
-const LOCATION_KEYS = [2, 11, 12, 17, 18, 27, 28, 38, 45, 46, 48, 49, 50, 62, 72, 73, 78, 79, 83, 84, 85, 86, 92, 93, 94, 98, 99, 100, 101, 108, 113, 119, 125, 131, 132, 144, 153, 154];
+const LOCATION_KEYS = [
+  2, 11, 12, 17, 18, 27, 28, 38, 45, 46, 48, 49, 50, 62, 72, 73, 78, 79, 83, 84, 85, 86, 92, 93, 94, 98, 99, 100, 101,
+  108, 113, 119, 125, 131, 132, 144, 153, 154,
+];
 
 /** The MSCONS PIs of a format version (the `message` of its rules) and the `[n] text` requirement conditions of their tables. */
-function msconsConditions(formatVersion: 'FV2510' | 'FV2604', rules: { rules: { pruefidentifikator: string; message?: string }[] }): Set<string> {
+function msconsConditions(
+  formatVersion: 'FV2510' | 'FV2604',
+  rules: { rules: { pruefidentifikator: string; message?: string }[] },
+): Set<string> {
   const pis = new Set(rules.rules.filter((rule) => rule.message === 'MSCONS').map((rule) => rule.pruefidentifikator));
   const conditions = new Set<string>();
   for (const pi of pis) {
@@ -249,10 +310,13 @@ describe('MSCONS requirement conditions', () => {
     }
   });
 
-  it.each(['FV2510', 'FV2604'] as const)('decides or explains every requirement condition of the MSCONS tables of %s', (formatVersion) => {
-    const listed = new Set([...MSCONS_CONDITIONS, ...MSCONS_UNDECIDABLE].map(identity));
-    expect([...tables[formatVersion]].filter((condition) => !listed.has(condition))).toEqual([]);
-  });
+  it.each(['FV2510', 'FV2604'] as const)(
+    'decides or explains every requirement condition of the MSCONS tables of %s',
+    (formatVersion) => {
+      const listed = new Set([...MSCONS_CONDITIONS, ...MSCONS_UNDECIDABLE].map(identity));
+      expect([...tables[formatVersion]].filter((condition) => !listed.has(condition))).toEqual([]);
+    },
+  );
 
   it('lists every key and text once', () => {
     const all = [...MSCONS_CONDITIONS, ...MSCONS_UNDECIDABLE].map(identity);
@@ -267,7 +331,11 @@ describe('MSCONS requirement conditions', () => {
     const neverReceiver = [77, 80, 141];
     for (const entry of MSCONS_CONDITIONS) {
       const outcomes = CASES.filter(([key]) => key === entry.key).map(([, , , , expected]) => expected);
-      expect({ key: entry.key, fulfilled: outcomes.includes(true) || neverReceiver.includes(entry.key), unfulfilled: outcomes.includes(false) }).toEqual({
+      expect({
+        key: entry.key,
+        fulfilled: outcomes.includes(true) || neverReceiver.includes(entry.key),
+        unfulfilled: outcomes.includes(false),
+      }).toEqual({
         key: entry.key,
         fulfilled: true,
         unfulfilled: true,
@@ -275,14 +343,24 @@ describe('MSCONS requirement conditions', () => {
     }
   });
 
-  it.each(LOCATION_KEYS)('[%i] looks at the ENERGIEMENGE a rule is evaluated for, and at nothing in another scope', (key) => {
-    const decide = DECIDED.get(key)?.decide;
-    const object = { lokationsId: MELO, konfiguration: 'K1', energieverbrauch: [{ obiskennzahl: '7-0:33.86.0', messwertstatus: 'ABGELESEN', ...classified('Z36') }] };
-    const other = { lokationsId: '51238696781', energieverbrauch: [{ obiskennzahl: '1-1:1.8.0', messwertstatus: 'ERSATZWERT' }] };
-    const alone = decide?.(context(locations(object)));
-    expect(alone).not.toBeUndefined();
-    // Another location in the body does not change what the rule's own location decides.
-    expect(decide?.(context(locations(object, other), { scope: { key: 'ENERGIEMENGE', object } }))).toBe(alone);
-    expect(decide?.(context(locations(object, other), { scope: { key: 'ZAEHLER', object: {} } }))).toBeUndefined();
-  });
+  it.each(LOCATION_KEYS)(
+    '[%i] looks at the ENERGIEMENGE a rule is evaluated for, and at nothing in another scope',
+    (key) => {
+      const decide = DECIDED.get(key)?.decide;
+      const object = {
+        lokationsId: MELO,
+        konfiguration: 'K1',
+        energieverbrauch: [{ obiskennzahl: '7-0:33.86.0', messwertstatus: 'ABGELESEN', ...classified('Z36') }],
+      };
+      const other = {
+        lokationsId: '51238696781',
+        energieverbrauch: [{ obiskennzahl: '1-1:1.8.0', messwertstatus: 'ERSATZWERT' }],
+      };
+      const alone = decide?.(context(locations(object)));
+      expect(alone).not.toBeUndefined();
+      // Another location in the body does not change what the rule's own location decides.
+      expect(decide?.(context(locations(object, other), { scope: { key: 'ENERGIEMENGE', object } }))).toBe(alone);
+      expect(decide?.(context(locations(object, other), { scope: { key: 'ZAEHLER', object: {} } }))).toBeUndefined();
+    },
+  );
 });

@@ -79,7 +79,9 @@ function obisPattern(pattern: string): RegExp {
 function obisIn(...patterns: string[]): Decider {
   const wanted = patterns.map(obisPattern);
   return (context) => {
-    const codes = valuesOf(context.body, 'obiskennzahl').map((value) => (typeof value === 'string' ? productCode(value) : undefined));
+    const codes = valuesOf(context.body, 'obiskennzahl').map((value) =>
+      typeof value === 'string' ? productCode(value) : undefined,
+    );
     if (codes.some((code) => code !== undefined && wanted.some((pattern) => pattern.test(code)))) return true;
     return codes.every((code) => code !== undefined && (OBIS.test(code) || BDEW_CODE.test(code))) ? false : undefined;
   };
@@ -122,7 +124,9 @@ function noMeterClassification(code: string): Decider {
     });
     const values = statuses.map((status) => valuesOf(status, 'status')[0]);
     if (values.some((value) => value === code || value === MESSKLASSIFIZIERUNG[code])) return false;
-    return values.every((value) => typeof value === 'string' && MESSKLASSIFIZIERUNG_KNOWN.includes(value)) ? true : undefined;
+    return values.every((value) => typeof value === 'string' && MESSKLASSIFIZIERUNG_KNOWN.includes(value))
+      ? true
+      : undefined;
   };
 }
 
@@ -157,7 +161,12 @@ function locationIdIs(kind: 'MELO' | 'MALO'): Decider {
 
 /** SG4 COM DE3155 → absender.ansprechpartner: EM → eMailAdresse, TE/FX/AJ/AL → rufnummern[].nummerntyp. */
 const ANSPRECHPARTNER = 'transaktionsdaten.absender.ansprechpartner';
-const PHONE_KINDS: Readonly<Record<string, string>> = { TE: 'RUF_DURCHWAHL', FX: 'FAX_DURCHWAHL', AJ: 'RUF_ZENTRALE', AL: 'MOBIL_NUMMER' };
+const PHONE_KINDS: Readonly<Record<string, string>> = {
+  TE: 'RUF_DURCHWAHL',
+  FX: 'FAX_DURCHWAHL',
+  AJ: 'RUF_ZENTRALE',
+  AL: 'MOBIL_NUMMER',
+};
 const PHONE_KNOWN = Object.entries(PHONE_KINDS).flat();
 
 /**
@@ -233,12 +242,29 @@ function entry(key: number, text: string, decide: Decider, topic?: 'time'): Cond
 }
 
 export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
-  entry(2, 'Wenn das Zeitintervall zwischen ersten SG10 DTM+163 und letzten SG10 DTM+164 mindestens einen Monat umfasst', eachLocation(SPANS_A_MONTH), 'time'),
+  entry(
+    2,
+    'Wenn das Zeitintervall zwischen ersten SG10 DTM+163 und letzten SG10 DTM+164 mindestens einen Monat umfasst',
+    eachLocation(SPANS_A_MONTH),
+    'time',
+  ),
   // SG9 PIA+5 DE7140 → energieverbrauch[].obiskennzahl; the Gas AHBs use these on the SG10 of that LIN.
   entry(11, 'Wenn SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(obisIn(...OBIS_OF_11))),
-  entry(12, 'Wenn nicht SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22', eachReading(not(obisIn(...OBIS_OF_11)))),
-  entry(17, 'Wenn nicht SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)', eachReading(not(obisIn('1-b:9.99.0')))),
-  entry(18, 'Wenn SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)', eachReading(obisIn('1-b:9.99.0'))),
+  entry(
+    12,
+    'Wenn nicht SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22',
+    eachReading(not(obisIn(...OBIS_OF_11))),
+  ),
+  entry(
+    17,
+    'Wenn nicht SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)',
+    eachReading(not(obisIn('1-b:9.99.0'))),
+  ),
+  entry(
+    18,
+    'Wenn SG9 PIA+5+1-b?:9.99.0 (b= Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien)',
+    eachReading(obisIn('1-b:9.99.0')),
+  ),
   entry(27, 'Wenn SG9 PIA+5+1-1?:1.9.0 vorhanden', eachReading(obisIn('1-1:1.9.0'))),
   entry(28, 'Wenn SG9 PIA+5+1-1?:1.9.0 nicht vorhanden', eachReading(not(obisIn('1-1:1.9.0')))),
   // MSCONS PIs name no single direction ("von verschiedenen Marktrollen"): the sender conditions decide only where one is known.
@@ -248,7 +274,11 @@ export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
   entry(36, 'wenn MP-ID in SG2 NAD+MR in der Rolle NB', receiverRole('NB')),
   entry(38, 'wenn in SG6 LOC+172 DE3225 die ID der Messlokation angegeben ist', eachLocation(locationIdIs('MELO'))),
   entry(42, 'Wenn MP-ID in SG2 NAD+MR in der Rolle MSB', receiverRole('MSB')),
-  entry(45, 'Wenn SG9 PIA+5+7-b:99.41.16 (b=Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien) vorhanden', eachReading(obisIn('7-b:99.41.16'))),
+  entry(
+    45,
+    'Wenn SG9 PIA+5+7-b:99.41.16 (b=Kanal: Wert gemäß Codeliste der OBIS-Kennzahlen und Medien) vorhanden',
+    eachReading(obisIn('7-b:99.41.16')),
+  ),
   entry(46, 'Wenn Wert in SG6 LOC+172 DE3225 genau 11 Stellen', eachLocation(locationIdLength(11))),
   entry(48, 'Wenn SG9 PIA+5+7-0?:52.0.22', eachReading(obisIn('7-0:52.0.22'))),
   entry(
@@ -278,14 +308,38 @@ export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
   ),
   // The booking service is LF, NB or MSB: never the Registerbetreiber HKN-R, the ÜNB or the MGV.
   entry(77, 'Wenn MP-ID in SG2 NAD+MR der RB HKN-R', receiverRole('HKN-R')),
-  entry(78, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 vorhanden', eachReading(obisIn(...OBIS_OF_78))),
-  entry(79, 'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 nicht vorhanden', eachReading(not(obisIn(...OBIS_OF_78)))),
+  entry(
+    78,
+    'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 vorhanden',
+    eachReading(obisIn(...OBIS_OF_78)),
+  ),
+  entry(
+    79,
+    'Wenn SG9 PIA+5+1-66?:13.6.0/1-66?:14.6.0/1-66?:13.9.0/1-66?:14.9.0 nicht vorhanden',
+    eachReading(not(obisIn(...OBIS_OF_78))),
+  ),
   entry(80, 'Wenn MP-ID in SG2 NAD+MR in der Rolle ÜNB', receiverRole('ÜNB')),
   entry(81, 'Wenn MP-ID in SG2 NAD+MS in der Rolle ÜNB', senderRole('ÜNB')),
-  entry(83, 'Wenn in derselben SG9 LIN die Angabe STS+10+Z38 nicht vorhanden', eachReading(noMeterClassification('Z38'))),
-  entry(84, 'Wenn in derselben SG9 LIN die Angabe STS+10+Z39 nicht vorhanden', eachReading(noMeterClassification('Z39'))),
-  entry(85, 'Wenn in derselben SG9 LIN die Angabe STS+10+Z36 nicht vorhanden', eachReading(noMeterClassification('Z36'))),
-  entry(86, 'Wenn in derselben SG9 LIN die Angabe STS+10+Z37 nicht vorhanden', eachReading(noMeterClassification('Z37'))),
+  entry(
+    83,
+    'Wenn in derselben SG9 LIN die Angabe STS+10+Z38 nicht vorhanden',
+    eachReading(noMeterClassification('Z38')),
+  ),
+  entry(
+    84,
+    'Wenn in derselben SG9 LIN die Angabe STS+10+Z39 nicht vorhanden',
+    eachReading(noMeterClassification('Z39')),
+  ),
+  entry(
+    85,
+    'Wenn in derselben SG9 LIN die Angabe STS+10+Z36 nicht vorhanden',
+    eachReading(noMeterClassification('Z36')),
+  ),
+  entry(
+    86,
+    'Wenn in derselben SG9 LIN die Angabe STS+10+Z37 nicht vorhanden',
+    eachReading(noMeterClassification('Z37')),
+  ),
   entry(90, 'Wenn BGM+Z41 vorhanden', documentType('Z41')),
   entry(91, 'Wenn BGM+Z42 vorhanden', documentType('Z42')),
   // SG10 QTY DE6063 → energieverbrauch[].messwertstatus; the AHBs use these on the STS of the same SG10.
@@ -323,20 +377,42 @@ export const MSCONS_CONDITIONS: readonly ConditionEntry[] = [
   entry(154, 'Wenn SG9 PIA+5+7-0?:33.47.0 vorhanden', eachReading(obisIn('7-0:33.47.0'))),
 ];
 
-const SPARTE = 'the MP-ID’s Sparte (Strom/Gas) is not in the body; the PI tells it, but the condition restricts which MP-IDs may be named';
+const SPARTE =
+  'the MP-ID’s Sparte (Strom/Gas) is not in the body; the PI tells it, but the condition restricts which MP-IDs may be named';
 const VALUE_CONSTRAINT = 'value constraint (a date compared with DTM+137), not a condition on the body';
 
 export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
-  { key: 1, text: 'Sofern per ORDERS angefordert', reason: 'the request history: whether an ORDERS asked for the values (its reference RFF+AGI is the segment the condition makes required)' },
-  { key: 22, text: 'Wenn Aufteilung vorhanden', reason: 'UNH DE0068/S010 (splitting a message) is not carried in the BO4E body' },
-  { key: 23, text: 'Wenn UNH DE0070 mit 1 vorhanden', reason: 'UNH DE0070 (Übermittlungsfolgenummer) is not carried in the BO4E body' },
-  { key: 24, text: 'Bei Aufteilung, in der Nachricht mit der höchsten Übermittlungsnummer', reason: 'UNH S010 (splitting a message) is not carried in the BO4E body' },
+  {
+    key: 1,
+    text: 'Sofern per ORDERS angefordert',
+    reason:
+      'the request history: whether an ORDERS asked for the values (its reference RFF+AGI is the segment the condition makes required)',
+  },
+  {
+    key: 22,
+    text: 'Wenn Aufteilung vorhanden',
+    reason: 'UNH DE0068/S010 (splitting a message) is not carried in the BO4E body',
+  },
+  {
+    key: 23,
+    text: 'Wenn UNH DE0070 mit 1 vorhanden',
+    reason: 'UNH DE0070 (Übermittlungsfolgenummer) is not carried in the BO4E body',
+  },
+  {
+    key: 24,
+    text: 'Bei Aufteilung, in der Nachricht mit der höchsten Übermittlungsnummer',
+    reason: 'UNH S010 (splitting a message) is not carried in the BO4E body',
+  },
   {
     key: 51,
     text: 'Wenn SG9 PIA+5+7-0?:33.86.0 vorhanden ist, darf mittels Wiederholung SG9 LIN in derselben Nachricht das SG9 PIA+5+7-0?:52.0.22/7-0?:54.0.16/7-0?:54.0.20/7-0?:54.0.22 nicht mehr angegeben werden',
     reason: 'a constraint on which OBIS codes one message may combine, not a condition on the body',
   },
-  { key: 67, text: 'Wenn es sich um die Referenz auf eine ORDERS handelt', reason: 'which SG1 RFF the line is about (ORDERS reference or another); the rule cannot name the segment' },
+  {
+    key: 67,
+    text: 'Wenn es sich um die Referenz auf eine ORDERS handelt',
+    reason: 'which SG1 RFF the line is about (ORDERS reference or another); the rule cannot name the segment',
+  },
   {
     key: 87,
     text: 'Wenn der Wert in DTM+163 DE2380 derselben SG6 LOC+172 mit demselben Wert in SG9 PIA+5 DE7140 der früheste angegebene Zeitpunkt ist',
@@ -350,13 +426,26 @@ export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
   {
     key: 97,
     text: 'Wenn es sich um die Übermittlung eines Wertes aufgrund der Umstellung der Gasqualität handelt',
-    reason: "the sender's reason for sending; STS+Z31++ZG3, which would say it, is the segment the condition makes required",
+    reason:
+      "the sender's reason for sending; STS+Z31++ZG3, which would say it, is the segment the condition makes required",
   },
-  { key: 111, text: 'Wenn SG10 DTM+9 DE2379 in demselben Segment mit Wert 303 vorhanden', reason: 'DE2379 (date format code) is not carried: ablesedatum is a date-time either way' },
+  {
+    key: 111,
+    text: 'Wenn SG10 DTM+9 DE2379 in demselben Segment mit Wert 303 vorhanden',
+    reason: 'DE2379 (date format code) is not carried: ablesedatum is a date-time either way',
+  },
   { key: 117, text: 'Nur MP-ID aus Sparte Strom', reason: SPARTE },
   { key: 118, text: 'Nur MP-ID aus Sparte Gas', reason: SPARTE },
-  { key: 126, text: 'wenn Plausibilisierungshinweise vorliegen', reason: "the sender's knowledge; the STS+Z33 that would carry it is the segment the condition makes required" },
-  { key: 127, text: 'wenn ein Korrekturgrund anzugeben ist', reason: "the sender's knowledge (the hint lists the cases; none is in the body)" },
+  {
+    key: 126,
+    text: 'wenn Plausibilisierungshinweise vorliegen',
+    reason: "the sender's knowledge; the STS+Z33 that would carry it is the segment the condition makes required",
+  },
+  {
+    key: 127,
+    text: 'wenn ein Korrekturgrund anzugeben ist',
+    reason: "the sender's knowledge (the hint lists the cases; none is in the body)",
+  },
   {
     key: 128,
     text: 'Wenn es sich um eine Ablesung handelt, welche keine Ablesung aufgrund der Änderung an der Messtechnik oder deren Konfiguration ist (z.B. Kundenablesung).',
@@ -377,14 +466,27 @@ export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
     text: 'Wenn innerhalb desselben LIN-Segments neben diesem Segment (SG10 DTM+7 Nutzungszeitpunkt) noch das SG10 DTM+9 (Ablesedatum) mit dem Code 102 im DE2379 vorhanden ist, darf der Wert der Differenz zwischen dem Wert an der Stelle CCYYMMDD des größeren und dem kleineren Zeitpunkt der DTM-Segmente an der Stelle CCYYMMDD ausschließlich 0 oder 1 Tag sein.',
     reason: 'value constraint, and DE2379 (date format code) of DTM+9 is not carried',
   },
-  { key: 134, text: 'Wenn SG10 DTM+9 DE2379 in demselben Segment mit Wert 102 vorhanden', reason: 'DE2379 (date format code) is not carried: ablesedatum is a date-time either way' },
-  { key: 135, text: 'Der Wert an der Stelle CCYYMMDD muss ≤ dem Wert an der Stelle CCYYMMDD im DE2380 des DTM+137 sein', reason: VALUE_CONSTRAINT },
-  { key: 138, text: 'Wenn es sich um eine Korrekturenergiemenge auf einen Wert aus einem iMS handelt', reason: 'whether the corrected value came from an iMS is not carried in the body' },
+  {
+    key: 134,
+    text: 'Wenn SG10 DTM+9 DE2379 in demselben Segment mit Wert 102 vorhanden',
+    reason: 'DE2379 (date format code) is not carried: ablesedatum is a date-time either way',
+  },
+  {
+    key: 135,
+    text: 'Der Wert an der Stelle CCYYMMDD muss ≤ dem Wert an der Stelle CCYYMMDD im DE2380 des DTM+137 sein',
+    reason: VALUE_CONSTRAINT,
+  },
+  {
+    key: 138,
+    text: 'Wenn es sich um eine Korrekturenergiemenge auf einen Wert aus einem iMS handelt',
+    reason: 'whether the corrected value came from an iMS is not carried in the body',
+  },
   { key: 492, text: 'wenn MP-ID in NAD+MR aus Sparte Strom', reason: SPARTE },
   {
     key: 494,
     text: 'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt.',
-    reason: 'value constraint on DTM+137 (the value check of [494] is written for the UTILMD text, without the full stop)',
+    reason:
+      'value constraint on DTM+137 (the value check of [494] is written for the UTILMD text, without the full stop)',
   },
   { key: 495, text: 'Der Zeitpunkt muss ≤ dem Wert im DE2380 des DTM+137 sein', reason: VALUE_CONSTRAINT },
 ];

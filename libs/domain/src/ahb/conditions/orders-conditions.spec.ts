@@ -14,14 +14,22 @@ interface Options {
 }
 
 function context(body: unknown, options: Options = {}): ConditionContext {
-  return { body, scope: options.scope, receiverRole: options.receiverRole ?? 'LF', senderRoles: options.senderRoles ?? [] };
+  return {
+    body,
+    scope: options.scope,
+    receiverRole: options.receiverRole ?? 'LF',
+    senderRoles: options.senderRoles ?? [],
+  };
 }
 
 const td = (transaktionsdaten: Record<string, unknown>): unknown => ({ stammdaten: {}, transaktionsdaten });
 const sd = (stammdaten: Record<string, unknown>): unknown => ({ stammdaten, transaktionsdaten: {} });
 const EMPTY = sd({});
 /** A body holding `object` as the only `stammdaten[key]` element, evaluated for that object. */
-const inObject = (key: string, object: Record<string, unknown>): [unknown, Options] => [{ stammdaten: { [key]: [object] } }, { scope: { key, object } }];
+const inObject = (key: string, object: Record<string, unknown>): [unknown, Options] => [
+  { stammdaten: { [key]: [object] } },
+  { scope: { key, object } },
+];
 const anfrage = (fields: Record<string, unknown>): unknown => sd({ ANFRAGE: [fields] });
 const reklamation = (fields: Record<string, unknown>): unknown => sd({ REKLAMATION: [fields] });
 const position = (fields: Record<string, unknown>): unknown => sd({ AUFTRAG: [{ positionsdaten: [fields] }] });
@@ -59,7 +67,13 @@ const ORDERS_CASES: readonly Case[] = [
 
   [23, 'NB books it', EMPTY, { receiverRole: 'NB', senderRoles: ['LF'] }, true],
   [23, 'MSB books it', EMPTY, { receiverRole: 'MSB', senderRoles: ['LF'] }, false],
-  [23, 'the booking LF is the sender (LF → NB, LF → MSB)', EMPTY, { receiverRole: 'LF', senderRoles: ['LF'] }, undefined],
+  [
+    23,
+    'the booking LF is the sender (LF → NB, LF → MSB)',
+    EMPTY,
+    { receiverRole: 'LF', senderRoles: ['LF'] },
+    undefined,
+  ],
   [27, 'MSB books it', EMPTY, { receiverRole: 'MSB', senderRoles: ['LF'] }, true],
   [27, 'NB books it, direction unknown', EMPTY, { receiverRole: 'NB' }, false],
   [27, 'the booking LF is the sender', EMPTY, { receiverRole: 'LF', senderRoles: ['LF'] }, undefined],
@@ -70,9 +84,27 @@ const ORDERS_CASES: readonly Case[] = [
   [101, 'the booking LF is the sender', EMPTY, { receiverRole: 'LF', senderRoles: ['LF'] }, undefined],
 
   [104, 'no NAD+VY', EMPTY, {}, false],
-  [104, 'NAD+VY without its role', td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', rollencodetyp: 'BDEW' } }), {}, undefined],
-  [104, 'NAD+VY of an LF', td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', marktrolle: 'LF' } }), {}, true],
-  [104, 'NAD+VY of an NB', td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', marktrolle: 'NB' } }), {}, false],
+  [
+    104,
+    'NAD+VY without its role',
+    td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', rollencodetyp: 'BDEW' } }),
+    {},
+    undefined,
+  ],
+  [
+    104,
+    'NAD+VY of an LF',
+    td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', marktrolle: 'LF' } }),
+    {},
+    true,
+  ],
+  [
+    104,
+    'NAD+VY of an NB',
+    td({ beteiligterMarktpartner: { rollencodenummer: '9900259000002', marktrolle: 'NB' } }),
+    {},
+    false,
+  ],
 
   [13, 'no LOC+172', EMPTY, {}, true],
   [13, 'LOC+172 in ANFRAGE', anfrage({ lokationsId: '50074561188' }), {}, false],
@@ -128,9 +160,24 @@ const ORDERS_CASES: readonly Case[] = [
   [56, 'no DTM+203', sd({ AUFTRAG: [{ startdatum: DATE }] }), {}, true],
   [56, 'DTM+203', sd({ AUFTRAG: [{ ausfuehrungsdatum: DATE }] }), {}, false],
 
-  [57, 'Marktlokationsadresse without DE3124', ...inObject('MARKTLOKATION', { lokationsadresse: { strasse: 'Musterstraße', ort: 'Köln' } }), true],
-  [57, 'Marktlokationsadresse with DE3124', ...inObject('MARKTLOKATION', { lokationsadresse: { ort: 'Köln', zusatzInformation: { zusatz1: 'Hinterhof' } } }), false],
-  [57, 'Messadresse with DE3124', ...inObject('MESSLOKATION', { messadresse: { zusatzInformation: { zusatz3: 'am Ende' } } }), false],
+  [
+    57,
+    'Marktlokationsadresse without DE3124',
+    ...inObject('MARKTLOKATION', { lokationsadresse: { strasse: 'Musterstraße', ort: 'Köln' } }),
+    true,
+  ],
+  [
+    57,
+    'Marktlokationsadresse with DE3124',
+    ...inObject('MARKTLOKATION', { lokationsadresse: { ort: 'Köln', zusatzInformation: { zusatz1: 'Hinterhof' } } }),
+    false,
+  ],
+  [
+    57,
+    'Messadresse with DE3124',
+    ...inObject('MESSLOKATION', { messadresse: { zusatzInformation: { zusatz3: 'am Ende' } } }),
+    false,
+  ],
   [57, 'Treffpunkt without DE3124', ...inObject('SPERRAUFTRAG', { treffpunkt: { strasse: 'Musterstraße' } }), true],
   [57, 'evaluated for no address object', anfrage({ lokationsId: '50074561188' }), {}, undefined],
 
@@ -152,34 +199,85 @@ const ORDERS_CASES: readonly Case[] = [
   [108, 'no RFF+AGK', reklamation({ lokationsId: '50074561188' }), {}, true],
   [108, 'RFF+AGK', reklamation({ konfiguration: 'KONF-1' }), {}, false],
 
-  [77, 'CCI+Z39 in the MeLo', ...inObject('MESSLOKATION', { zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }] }), true],
-  [77, 'CCI+Z41 (null) in the MaLo', ...inObject('MARKTLOKATION', { zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: null } }] }), false],
+  [
+    77,
+    'CCI+Z39 in the MeLo',
+    ...inObject('MESSLOKATION', { zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }] }),
+    true,
+  ],
+  [
+    77,
+    'CCI+Z41 (null) in the MaLo',
+    ...inObject('MARKTLOKATION', { zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: null } }] }),
+    false,
+  ],
   [
     77,
     'one Z39, one Z41',
-    ...inObject('MARKTLOKATION', { zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }, { zaehlzeiten: { zaehlzeitDefinition: null } }] }),
+    ...inObject('MARKTLOKATION', {
+      zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }, { zaehlzeiten: { zaehlzeitDefinition: null } }],
+    }),
     undefined,
   ],
-  [77, 'evaluated for no location', sd({ MESSLOKATION: [{ zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }] }] }), {}, undefined],
+  [
+    77,
+    'evaluated for no location',
+    sd({ MESSLOKATION: [{ zaehlwerke: [{ zaehlzeiten: { zaehlzeitDefinition: 'NBX' } }] }] }),
+    {},
+    undefined,
+  ],
 
   [93, 'no TRANCHE', sd({ MARKTLOKATION: [{ zaehlwerke: [{ messprodukt: '9991000000078' }] }] }), {}, true],
-  [93, 'SG29 LIN+Z16', sd({ TRANCHE: [{ tranchenId: '50074561188', zaehlwerke: [{ messprodukt: '9991000000143' }] }] }), {}, false],
+  [
+    93,
+    'SG29 LIN+Z16',
+    sd({ TRANCHE: [{ tranchenId: '50074561188', zaehlwerke: [{ messprodukt: '9991000000143' }] }] }),
+    {},
+    false,
+  ],
   [93, 'a TRANCHE from LOC+172 only', sd({ TRANCHE: [{ tranchenId: '50074561188' }] }), {}, undefined],
   [94, 'no MARKTLOKATION', sd({ TRANCHE: [{ zaehlwerke: [{ messprodukt: '9991000000143' }] }] }), {}, true],
   [94, 'SG29 LIN+Z54', sd({ MARKTLOKATION: [{ zaehlwerke: [{ messprodukt: '9991000000078' }] }] }), {}, false],
-  [94, 'a MARKTLOKATION from LOC+172 only', sd({ MARKTLOKATION: [{ marktlokationsId: '50074561188' }] }), {}, undefined],
+  [
+    94,
+    'a MARKTLOKATION from LOC+172 only',
+    sd({ MARKTLOKATION: [{ marktlokationsId: '50074561188' }] }),
+    {},
+    undefined,
+  ],
 
   [102, 'Wandler', ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'WANDLER' } }] }), true],
   [102, 'Steuerbox', ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'Z76' } }] }), false],
-  [102, 'a device type outside the CCI codes', ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'WECHSELSTROMZAEHLER' } }] }), undefined],
-  [102, 'evaluated for no ZAEHLER', sd({ ZAEHLER: [{ geraete: [{ geraeteeigenschaften: { geraetetyp: 'WANDLER' } }] }] }), {}, undefined],
-  [103, 'Mengenumwerter', ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'MENGENUMWERTER' } }] }), true],
+  [
+    102,
+    'a device type outside the CCI codes',
+    ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'WECHSELSTROMZAEHLER' } }] }),
+    undefined,
+  ],
+  [
+    102,
+    'evaluated for no ZAEHLER',
+    sd({ ZAEHLER: [{ geraete: [{ geraeteeigenschaften: { geraetetyp: 'WANDLER' } }] }] }),
+    {},
+    undefined,
+  ],
+  [
+    103,
+    'Mengenumwerter',
+    ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'MENGENUMWERTER' } }] }),
+    true,
+  ],
   [103, 'Wandler', ...inObject('ZAEHLER', { geraete: [{ geraeteeigenschaften: { geraetetyp: 'Z25' } }] }), false],
 
   [112, 'PIA+5+9991000000078', ...inObject('MARKTLOKATION', { zaehlwerke: [{ messprodukt: '9991000000078' }] }), true],
   [112, 'another Messprodukt', ...inObject('MARKTLOKATION', { zaehlwerke: [{ messprodukt: '9991000000086' }] }), false],
   [112, 'no SG29 LIN+Z54', ...inObject('MARKTLOKATION', { marktlokationsId: '50074561188' }), false],
-  [112, 'evaluated for a MESSLOKATION', ...inObject('MESSLOKATION', { zaehlwerke: [{ messprodukt: '9991000000078' }] }), undefined],
+  [
+    112,
+    'evaluated for a MESSLOKATION',
+    ...inObject('MESSLOKATION', { zaehlwerke: [{ messprodukt: '9991000000078' }] }),
+    undefined,
+  ],
 
   [113, 'LIN Z42', position({ definitionsTyp: 'ZAEHLZEIT' }), {}, true],
   [113, 'LIN Z69', position({ definitionsTyp: 'Z69' }), {}, false],
@@ -191,7 +289,13 @@ const ORDERS_CASES: readonly Case[] = [
 
   [130, 'lokationsTyp MALO', anfrage({ lokationsId: '50074561188', lokationsTyp: 'MALO' }), {}, true],
   [130, 'lokationsTyp TRANCHE', anfrage({ lokationsId: '50074561188', lokationsTyp: 'TRANCHE' }), {}, false],
-  [130, 'the ID of a MARKTLOKATION', sd({ ANFRAGE: [{ lokationsId: '50074561188' }], MARKTLOKATION: [{ marktlokationsId: '50074561188' }] }), {}, true],
+  [
+    130,
+    'the ID of a MARKTLOKATION',
+    sd({ ANFRAGE: [{ lokationsId: '50074561188' }], MARKTLOKATION: [{ marktlokationsId: '50074561188' }] }),
+    {},
+    true,
+  ],
   [130, 'eleven digits alone: MaLo or Tranche', anfrage({ lokationsId: '50074561188' }), {}, undefined],
   [130, 'a NeLo-ID', anfrage({ lokationsId: 'E1234567890' }), {}, false],
   [130, 'a Zählpunktbezeichnung', anfrage({ lokationsId: 'DE00014545768S0000000000000003054' }), {}, false],
@@ -202,12 +306,35 @@ const ORDERS_CASES: readonly Case[] = [
   [132, 'unfamiliar ID', anfrage({ lokationsId: 'LOC-1' }), {}, undefined],
 
   [147, 'only an e-mail address', contact({ nachname: 'Muster', eMailAdresse: 'max@example.org' }), {}, true],
-  [147, 'only a phone number', contact({ rufnummern: [{ nummerntyp: 'RUF_DURCHWAHL', rufnummer: '+49221123' }] }), {}, false],
+  [
+    147,
+    'only a phone number',
+    contact({ rufnummern: [{ nummerntyp: 'RUF_DURCHWAHL', rufnummer: '+49221123' }] }),
+    {},
+    false,
+  ],
   [147, 'both', contact({ eMailAdresse: 'max@example.org', rufnummern: [{ rufnummer: '+49221123' }] }), {}, undefined],
   [147, 'no COM', contact({ nachname: 'Muster' }), {}, false],
-  [148, 'only a phone number (mapping CSV shape)', contact({ rufnummer: { rufnummertyp: 'MOBIL_NUMMER', rufnummer: '+49170123' } }), {}, true],
+  [
+    148,
+    'only a phone number (mapping CSV shape)',
+    contact({ rufnummer: { rufnummertyp: 'MOBIL_NUMMER', rufnummer: '+49170123' } }),
+    {},
+    true,
+  ],
   [148, 'only an e-mail address', contact({ eMailAdresse: 'max@example.org' }), {}, false],
-  [148, "phone of the customer's contact, e-mail of the sender's", { transaktionsdaten: { absender: { ansprechpartner: { eMailAdresse: 'a@b.de' } }, ansprechpartnerKunde: { rufnummern: [{ rufnummer: '+49' }] } } }, {}, undefined],
+  [
+    148,
+    "phone of the customer's contact, e-mail of the sender's",
+    {
+      transaktionsdaten: {
+        absender: { ansprechpartner: { eMailAdresse: 'a@b.de' } },
+        ansprechpartnerKunde: { rufnummern: [{ rufnummer: '+49' }] },
+      },
+    },
+    {},
+    undefined,
+  ],
 ];
 
 const ORDCHG_CASES: readonly Case[] = [
@@ -241,7 +368,12 @@ function ahbTexts(message: string): Map<string, Map<number, Set<string>>> {
   ] as const) {
     const texts = new Map<number, Set<string>>();
     for (const rule of data.rules.filter((candidate) => candidate.message === message)) {
-      const file = path.join(REFERENCE_DIR, 'ahb', formatVersion, `AHB_${formatVersion}_${rule.pruefidentifikator}.json`);
+      const file = path.join(
+        REFERENCE_DIR,
+        'ahb',
+        formatVersion,
+        `AHB_${formatVersion}_${rule.pruefidentifikator}.json`,
+      );
       if (!existsSync(file)) continue;
       const table = JSON.parse(readFileSync(file, 'utf8')) as { lines: { conditions?: string }[] };
       for (const line of table.lines) {
@@ -271,39 +403,48 @@ function requirementConditions(texts: Map<string, Map<number, Set<string>>>): Se
 describe.each([
   ['ORDERS', ORDERS_CONDITIONS, ORDERS_UNDECIDABLE, ORDERS_CASES],
   ['ORDCHG', ORDCHG_CONDITIONS, ORDCHG_UNDECIDABLE, ORDCHG_CASES],
-] as const)('%s conditions', (message, decided: readonly ConditionEntry[], undecidable: readonly UndecidableEntry[], cases: readonly Case[]) => {
-  const byKey = new Map(decided.map((entry) => [entry.key, entry]));
-  const texts = ahbTexts(message);
+] as const)(
+  '%s conditions',
+  (message, decided: readonly ConditionEntry[], undecidable: readonly UndecidableEntry[], cases: readonly Case[]) => {
+    const byKey = new Map(decided.map((entry) => [entry.key, entry]));
+    const texts = ahbTexts(message);
 
-  it.each(cases)('[%i] %s', (key, _name, body, options, expected) => {
-    const entry = byKey.get(key);
-    expect(entry).toBeDefined();
-    expect(entry?.decide(context(body, options))).toBe(expected);
-  });
+    it.each(cases)('[%i] %s', (key, _name, body, options, expected) => {
+      const entry = byKey.get(key);
+      expect(entry).toBeDefined();
+      expect(entry?.decide(context(body, options))).toBe(expected);
+    });
 
-  it('gives every entry a text the AHB gives its key for a PI of the message type', () => {
-    for (const entry of [...decided, ...undecidable]) {
-      const known = [...texts.values()].some((byKey) => byKey.get(entry.key)?.has(normalise(entry.text)) ?? false);
-      expect({ key: entry.key, text: entry.text, known }).toEqual({ key: entry.key, text: entry.text, known: true });
-    }
-  });
+    it('gives every entry a text the AHB gives its key for a PI of the message type', () => {
+      for (const entry of [...decided, ...undecidable]) {
+        const known = [...texts.values()].some((byKey) => byKey.get(entry.key)?.has(normalise(entry.text)) ?? false);
+        expect({ key: entry.key, text: entry.text, known }).toEqual({ key: entry.key, text: entry.text, known: true });
+      }
+    });
 
-  it('has a fulfilled and an unfulfilled case for every decided entry', () => {
-    // [101] is never unfulfilled: with NAD+MR an MSB, its Sparte (not in the body) would decide.
-    for (const entry of decided.filter((candidate) => !(message === 'ORDERS' && candidate.key === 101))) {
-      const outcomes = cases.filter(([key]) => key === entry.key).map(([, , , , expected]) => expected);
-      expect({ key: entry.key, fulfilled: outcomes.includes(true), unfulfilled: outcomes.includes(false) }).toEqual({ key: entry.key, fulfilled: true, unfulfilled: true });
-    }
-  });
+    it('has a fulfilled and an unfulfilled case for every decided entry', () => {
+      // [101] is never unfulfilled: with NAD+MR an MSB, its Sparte (not in the body) would decide.
+      for (const entry of decided.filter((candidate) => !(message === 'ORDERS' && candidate.key === 101))) {
+        const outcomes = cases.filter(([key]) => key === entry.key).map(([, , , , expected]) => expected);
+        expect({ key: entry.key, fulfilled: outcomes.includes(true), unfulfilled: outcomes.includes(false) }).toEqual({
+          key: entry.key,
+          fulfilled: true,
+          unfulfilled: true,
+        });
+      }
+    });
 
-  it('gives every undecidable entry a reason', () => {
-    for (const entry of undecidable) expect(entry.reason.trim()).not.toBe('');
-  });
+    it('gives every undecidable entry a reason', () => {
+      for (const entry of undecidable) expect(entry.reason.trim()).not.toBe('');
+    });
 
-  it('names every requirement condition of the tables once, decided or undecidable', () => {
-    const named = [...decided, ...undecidable].map((entry) => `${entry.key}|${normalise(entry.text)}`);
-    // ORDCHG's [494] shares ORDERS' text and entry.
-    const expected = [...requirementConditions(texts)].filter((condition) => !(message === 'ORDCHG' && condition.startsWith('494|')));
-    expect([...named].sort()).toEqual(expected.sort());
-  });
-});
+    it('names every requirement condition of the tables once, decided or undecidable', () => {
+      const named = [...decided, ...undecidable].map((entry) => `${entry.key}|${normalise(entry.text)}`);
+      // ORDCHG's [494] shares ORDERS' text and entry.
+      const expected = [...requirementConditions(texts)].filter(
+        (condition) => !(message === 'ORDCHG' && condition.startsWith('494|')),
+      );
+      expect([...named].sort()).toEqual(expected.sort());
+    });
+  },
+);

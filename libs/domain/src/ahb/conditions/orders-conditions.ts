@@ -1,6 +1,17 @@
 import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
 import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, everyElement, inThis, not, present, receiverRole, senderRole, valuesOf } from './vocabulary';
+import {
+  absent,
+  allOf,
+  anyOf,
+  everyElement,
+  inThis,
+  not,
+  present,
+  receiverRole,
+  senderRole,
+  valuesOf,
+} from './vocabulary';
 
 /*
  * Requirement conditions of the ORDERS (17xxx) and ORDCHG (39xxx) AHBs, FV2510 and FV2604 (their texts agree). Paths
@@ -188,10 +199,16 @@ function lin(...codes: string[]): Decider {
 const SG29_IMD_Z46 = coded('stammdaten.AUFTRAG[].positionsdaten[].anfragegrund', ANFRAGEGRUND, ['Z46'], undefined);
 
 /** LOC+172 (Meldepunkt) → ANFRAGE[].lokationsId, REKLAMATION[].lokationsId in 17113. */
-const MELDEPUNKT_ABSENT = allOf(absent('stammdaten.ANFRAGE[].lokationsId'), absent('stammdaten.REKLAMATION[].lokationsId'));
+const MELDEPUNKT_ABSENT = allOf(
+  absent('stammdaten.ANFRAGE[].lokationsId'),
+  absent('stammdaten.REKLAMATION[].lokationsId'),
+);
 
 /** SG29 DTM+163 → REKLAMATION[].zeitraumMesswertanfrage.startdatum (17113), AUFTRAG[].positionsdaten[].startdatum. */
-const DTM_163_ABSENT = allOf(absent('stammdaten.REKLAMATION[].zeitraumMesswertanfrage.startdatum'), absent('stammdaten.AUFTRAG[].positionsdaten[].startdatum'));
+const DTM_163_ABSENT = allOf(
+  absent('stammdaten.REKLAMATION[].zeitraumMesswertanfrage.startdatum'),
+  absent('stammdaten.AUFTRAG[].positionsdaten[].startdatum'),
+);
 
 /** NAD+Z03 (Messlokationsadresse) → MESSLOKATION[].messadresse. */
 const MESSADRESSE_ABSENT = absent('stammdaten.MESSLOKATION[].messadresse');
@@ -216,7 +233,9 @@ function communication(kind: 'email' | 'phone'): Decider {
     for (const contact of CONTACTS) {
       emails += valuesOf(context.body, `${contact}.eMailAdresse`).length;
       // `rufnummern[]` in the vendor's specs, `rufnummer` in the mapping CSV.
-      phones += valuesOf(context.body, `${contact}.rufnummern[].rufnummer`).length + valuesOf(context.body, `${contact}.rufnummer.rufnummer`).length;
+      phones +=
+        valuesOf(context.body, `${contact}.rufnummern[].rufnummer`).length +
+        valuesOf(context.body, `${contact}.rufnummer.rufnummer`).length;
     }
     const [asked, other] = kind === 'email' ? [emails, phones] : [phones, emails];
     if (asked === 0) return false;
@@ -242,10 +261,15 @@ function meldepunktIs(type: 'MALO' | 'NELO'): Decider {
       if (types.includes(type)) return true;
       return types.every((value) => typeof value === 'string' && LOKATIONSTYPEN.includes(value)) ? false : undefined;
     }
-    const ids = valuesOf(context.body, 'stammdaten.ANFRAGE[].lokationsId').filter((id): id is string => typeof id === 'string');
+    const ids = valuesOf(context.body, 'stammdaten.ANFRAGE[].lokationsId').filter(
+      (id): id is string => typeof id === 'string',
+    );
     if (ids.length === 0) return undefined;
     const ownShape = type === 'NELO' ? NELO_ID : MALO_ID_PATTERN;
-    if (ids.every((id) => !ownShape.test(id) && [MALO_ID_PATTERN, NELO_ID, ...OTHER_IDS].some((shape) => shape.test(id)))) return false;
+    if (
+      ids.every((id) => !ownShape.test(id) && [MALO_ID_PATTERN, NELO_ID, ...OTHER_IDS].some((shape) => shape.test(id)))
+    )
+      return false;
     if (type === 'NELO') return ids.some((id) => NELO_ID.test(id)) ? true : undefined;
     const malos = valuesOf(context.body, 'stammdaten.MARKTLOKATION[].marktlokationsId');
     return ids.some((id) => malos.includes(id)) ? true : undefined;
@@ -305,24 +329,42 @@ export const ORDERS_CONDITIONS: readonly ConditionEntry[] = [
   { key: 23, text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle NB vorhanden', decide: recipient('NB') },
   { key: 27, text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle MSB vorhanden', decide: RECEIVER_MSB },
   // Fulfilled when NAD+MR is no MSB; an MSB's Sparte is not in the body.
-  { key: 101, text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle MSB in der Sparte Gas nicht vorhanden', decide: (context) => (RECEIVER_MSB(context) === false ? true : undefined) },
+  {
+    key: 101,
+    text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle MSB in der Sparte Gas nicht vorhanden',
+    decide: (context) => (RECEIVER_MSB(context) === false ? true : undefined),
+  },
   { key: 104, text: 'Wenn MP-ID in SG2 NAD+VY mit Rolle LF vorhanden', decide: VY_IS_LF },
   { key: 13, text: 'Wenn SG2 LOC+172 nicht vorhanden', decide: MELDEPUNKT_ABSENT },
   { key: 109, text: 'Wenn LOC+172 (Meldepunkt) nicht vorhanden', decide: MELDEPUNKT_ABSENT },
   // 17101, 17126: the SG29's SG34 RFF+Z09 → ZAEHLER[].geraete[].geraetenummer, its FTX+ACB → positionsdaten[].allgemeineInformationen.
-  { key: 16, text: 'Wenn eine untergeordnete SG vorhanden', decide: present('stammdaten.ZAEHLER[].geraete[].geraetenummer') },
+  {
+    key: 16,
+    text: 'Wenn eine untergeordnete SG vorhanden',
+    decide: present('stammdaten.ZAEHLER[].geraete[].geraetenummer'),
+  },
   {
     key: 17,
     text: 'Wenn ein Segment innerhalb der SG vorhanden',
-    decide: anyPresent(...[1, 2, 3, 4, 5].map((n) => `stammdaten.AUFTRAG[].positionsdaten[].allgemeineInformationen.info${n}`)),
+    decide: anyPresent(
+      ...[1, 2, 3, 4, 5].map((n) => `stammdaten.AUFTRAG[].positionsdaten[].allgemeineInformationen.info${n}`),
+    ),
   },
   // The header IMD is mandatory where these stand (17102 under [2], 17113), but absent it names no code.
   { key: 18, text: 'Wenn IMD++Z11 vorhanden', decide: imd(['Z11'], false) },
   { key: 19, text: 'Wenn IMD++Z12 vorhanden', decide: imd(['Z12'], false) },
   { key: 24, text: 'Wenn IMD++Z35 vorhanden', decide: imd(['Z35'], false) },
   // 17118's IMD is optional (Soll): absent, it is no Z60; 17123's is mandatory: absent, its code is unknown.
-  { key: 106, text: 'wenn IMD++Z60 (Abbestellung Messprodukt mit Zählzeitdefinition des LF) nicht vorhanden', decide: not(imd(['Z60'], false)) },
-  { key: 107, text: 'Wenn IMD++Z57 (Abbestellung Zählzeitdefinition) nicht vorhanden', decide: not(imd(['Z57'], undefined)) },
+  {
+    key: 106,
+    text: 'wenn IMD++Z60 (Abbestellung Messprodukt mit Zählzeitdefinition des LF) nicht vorhanden',
+    decide: not(imd(['Z60'], false)),
+  },
+  {
+    key: 107,
+    text: 'Wenn IMD++Z57 (Abbestellung Zählzeitdefinition) nicht vorhanden',
+    decide: not(imd(['Z57'], undefined)),
+  },
   { key: 38, text: 'Wenn FTX+Z04/Z05 vorhanden', decide: ftx('Z04', 'Z05') },
   { key: 54, text: 'Wenn FTX+Z06 vorhanden', decide: ftx('Z06') },
   { key: 65, text: 'Wenn FTX+Z08 vorhanden', decide: ftx('Z08') },
@@ -332,8 +374,16 @@ export const ORDERS_CONDITIONS: readonly ConditionEntry[] = [
   // 17004: the SG29 and its IMD are mandatory, so without `anfragegrund` the code is unknown.
   { key: 46, text: 'Wenn SG29 IMD++Z46 vorhanden', decide: SG29_IMD_Z46 },
   { key: 47, text: 'Wenn SG29 IMD++Z46 nicht vorhanden', decide: not(SG29_IMD_Z46) },
-  { key: 55, text: 'Wenn DTM+469 (Beginn zum nächstmöglichen Termin) nicht vorhanden', decide: absent('stammdaten.AUFTRAG[].startdatum') },
-  { key: 56, text: 'Wenn DTM+203 (Ausführungsdatum) nicht vorhanden', decide: absent('stammdaten.AUFTRAG[].ausfuehrungsdatum') },
+  {
+    key: 55,
+    text: 'Wenn DTM+469 (Beginn zum nächstmöglichen Termin) nicht vorhanden',
+    decide: absent('stammdaten.AUFTRAG[].startdatum'),
+  },
+  {
+    key: 56,
+    text: 'Wenn DTM+203 (Ausführungsdatum) nicht vorhanden',
+    decide: absent('stammdaten.AUFTRAG[].ausfuehrungsdatum'),
+  },
   // NAD+Z23 → MARKTLOKATION.lokationsadresse, NAD+Z03 → MESSLOKATION.messadresse, NAD+Z24 → SPERRAUFTRAG.treffpunkt.
   {
     key: 57,
@@ -350,8 +400,16 @@ export const ORDERS_CONDITIONS: readonly ConditionEntry[] = [
   { key: 67, text: 'Wenn DTM+163 nicht vorhanden', decide: DTM_163_ABSENT },
   { key: 110, text: 'wenn DTM+163 (Beginn Zeitraum für Wertanfrage) vorhanden', decide: not(DTM_163_ABSENT) },
   // SG29 DTM+7 → ANFRAGE[].gueltigAb in the vendor's specs, AUFTRAG.positionsdaten.gueltigAb in the mapping CSV.
-  { key: 68, text: 'Wenn DTM+7 nicht vorhanden', decide: allOf(absent('stammdaten.ANFRAGE[].gueltigAb'), absent('stammdaten.AUFTRAG[].positionsdaten[].gueltigAb')) },
-  { key: 108, text: 'Wenn RFF+AGK (Konfigurations-ID) nicht vorhanden', decide: absent('stammdaten.REKLAMATION[].konfiguration') },
+  {
+    key: 68,
+    text: 'Wenn DTM+7 nicht vorhanden',
+    decide: allOf(absent('stammdaten.ANFRAGE[].gueltigAb'), absent('stammdaten.AUFTRAG[].positionsdaten[].gueltigAb')),
+  },
+  {
+    key: 108,
+    text: 'Wenn RFF+AGK (Konfigurations-ID) nicht vorhanden',
+    decide: absent('stammdaten.REKLAMATION[].konfiguration'),
+  },
   // CCI+Z39++<code> → zaehlwerke[].zaehlzeiten.zaehlzeitDefinition (CCI+Z41 maps to null), per SG29 one zaehlwerk.
   {
     key: 77,
@@ -361,18 +419,32 @@ export const ORDERS_CONDITIONS: readonly ConditionEntry[] = [
       MESSLOKATION: everyElement('zaehlwerke', present('zaehlzeiten.zaehlzeitDefinition')),
     }),
   },
-  { key: 93, text: 'Wenn in derselben Nachricht eine SG29 mit Z16 in LIN DE1229 (Erforderliches Produkt der Tranche) nicht vorhanden', decide: productGroupAbsent('TRANCHE') },
-  { key: 94, text: 'Wenn in derselben Nachricht eine SG29 mit Z54 in LIN DE1229 (Erforderliches Produkt der Marktlokation) nicht vorhanden', decide: productGroupAbsent('MARKTLOKATION') },
+  {
+    key: 93,
+    text: 'Wenn in derselben Nachricht eine SG29 mit Z16 in LIN DE1229 (Erforderliches Produkt der Tranche) nicht vorhanden',
+    decide: productGroupAbsent('TRANCHE'),
+  },
+  {
+    key: 94,
+    text: 'Wenn in derselben Nachricht eine SG29 mit Z54 in LIN DE1229 (Erforderliches Produkt der Marktlokation) nicht vorhanden',
+    decide: productGroupAbsent('MARKTLOKATION'),
+  },
   // 17009: SG29.LIN.SG30.CCI → ZAEHLER[].geraete[].geraeteeigenschaften.geraetetyp, one geraet per SG29.
   {
     key: 102,
     text: 'Wenn in derselben SG29 LIN das CCI+++Z25 (Geräteart Wandler) vorhanden',
-    decide: inThis('ZAEHLER', everyElement('geraete', coded('geraeteeigenschaften.geraetetyp', GERAETEART, ['Z25'], false))),
+    decide: inThis(
+      'ZAEHLER',
+      everyElement('geraete', coded('geraeteeigenschaften.geraetetyp', GERAETEART, ['Z25'], false)),
+    ),
   },
   {
     key: 103,
     text: 'Wenn in derselben SG29 LIN das CCI+++Z25 (Geräteart Wandler) nicht vorhanden',
-    decide: inThis('ZAEHLER', everyElement('geraete', not(coded('geraeteeigenschaften.geraetetyp', GERAETEART, ['Z25'], false)))),
+    decide: inThis(
+      'ZAEHLER',
+      everyElement('geraete', not(coded('geraeteeigenschaften.geraetetyp', GERAETEART, ['Z25'], false))),
+    ),
   },
   {
     key: 112,
@@ -382,8 +454,16 @@ export const ORDERS_CONDITIONS: readonly ConditionEntry[] = [
   { key: 113, text: 'Wenn LIN DE1229 mit Code Z42 (Zählzeitdefinition) vorhanden', decide: lin('Z42') },
   { key: 114, text: 'Wenn LIN DE1229 mit Code Z69 (Schaltzeitdefinition) vorhanden', decide: lin('Z69') },
   { key: 115, text: 'Wenn LIN DE1229 mit Code Z70 (Leistungskurvendefinition) vorhanden', decide: lin('Z70') },
-  { key: 130, text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Marktlokation angegeben ist', decide: meldepunktIs('MALO') },
-  { key: 132, text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Netzlokation angegeben ist', decide: meldepunktIs('NELO') },
+  {
+    key: 130,
+    text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Marktlokation angegeben ist',
+    decide: meldepunktIs('MALO'),
+  },
+  {
+    key: 132,
+    text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Netzlokation angegeben ist',
+    decide: meldepunktIs('NELO'),
+  },
   { key: 147, text: COM_EM_TEXT, decide: COM_EM },
   { key: 148, text: COM_PHONE_TEXT, decide: COM_PHONE },
 ];
@@ -422,10 +502,26 @@ export const ORDERS_UNDECIDABLE: readonly UndecidableEntry[] = [
     text: 'Wenn in derselben SG29 mit Z19 in LIN DE1229 (Erforderliches Produkt der Messlokation) das PIA+5 DE7140 mit einem Messprodukt aus Codeliste der Konfigurationen Kapitel 2.3.1 "Standard-Messprodukt der Messlokation mit der Wahlmöglichkeit der Zuordnung einer Zählzeit" vorhanden ist',
     reason: CODELISTE,
   },
-  { key: 95, text: 'Messprodukt-Code aus dem Kapitel 2.1 "Standard-Messprodukte der Marktlokation" der Codeliste der Konfigurationen', reason: `value constraint (${CODELISTE})` },
-  { key: 96, text: 'Messprodukt-Code aus dem Kapitel 2.2 "Standard-Messprodukte der Tranche" der Codeliste der Konfigurationen', reason: `value constraint (${CODELISTE})` },
-  { key: 100, text: 'Messprodukt-Code aus dem Kapitel 2.3 "Standard-Messprodukte der Messlokation" der Codeliste der Konfigurationen', reason: `value constraint (${CODELISTE})` },
-  { key: 140, text: 'Messprodukt-Code aus dem Kapitel 2.4 "Standard-Messprodukte der Netzlokation" der Codeliste der Konfigurationen', reason: `value constraint (${CODELISTE})` },
+  {
+    key: 95,
+    text: 'Messprodukt-Code aus dem Kapitel 2.1 "Standard-Messprodukte der Marktlokation" der Codeliste der Konfigurationen',
+    reason: `value constraint (${CODELISTE})`,
+  },
+  {
+    key: 96,
+    text: 'Messprodukt-Code aus dem Kapitel 2.2 "Standard-Messprodukte der Tranche" der Codeliste der Konfigurationen',
+    reason: `value constraint (${CODELISTE})`,
+  },
+  {
+    key: 100,
+    text: 'Messprodukt-Code aus dem Kapitel 2.3 "Standard-Messprodukte der Messlokation" der Codeliste der Konfigurationen',
+    reason: `value constraint (${CODELISTE})`,
+  },
+  {
+    key: 140,
+    text: 'Messprodukt-Code aus dem Kapitel 2.4 "Standard-Messprodukte der Netzlokation" der Codeliste der Konfigurationen',
+    reason: `value constraint (${CODELISTE})`,
+  },
   {
     key: 153,
     text: 'Es sind nur die Produkt-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 7 "Produkte zur Bestellung einer Änderung an einer Lokation" die in der Spalte "Ebene" mit dem Wert "Messlokation" vorhanden sind.',
@@ -441,9 +537,21 @@ export const ORDERS_UNDECIDABLE: readonly UndecidableEntry[] = [
     text: 'Es sind weiterhin nur die Produkt-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 7 "Produkte zur Bestellung einer Änderung an einer Lokation" die in der Spalte "Produkt gegenüber MSB von Marktrolle bestellbar" mit einem "X" in der Spalte "LF" gekennzeichnet ist.',
     reason: `value constraint (${CODELISTE})`,
   },
-  { key: 105, text: 'Wenn die bisherige Konfiguration mit Zählzeiten des LF vom LF beendet werden soll', reason: "the LF's intent" },
-  { key: 494, text: 'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt.', reason: DATE_494 },
-  { key: 495, text: 'Der Zeitpunkt muss ≤ dem Wert im DE2380 des DTM+137 sein', reason: 'value constraint on the date itself (no value check for it yet)' },
+  {
+    key: 105,
+    text: 'Wenn die bisherige Konfiguration mit Zählzeiten des LF vom LF beendet werden soll',
+    reason: "the LF's intent",
+  },
+  {
+    key: 494,
+    text: 'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt.',
+    reason: DATE_494,
+  },
+  {
+    key: 495,
+    text: 'Der Zeitpunkt muss ≤ dem Wert im DE2380 des DTM+137 sein',
+    reason: 'value constraint on the date itself (no value check for it yet)',
+  },
 ];
 
 export const ORDCHG_UNDECIDABLE: readonly UndecidableEntry[] = [

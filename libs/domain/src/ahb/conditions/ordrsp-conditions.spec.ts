@@ -154,11 +154,23 @@ const CASES: readonly Case[] = [
   [69, 'A01 E_0547', answer('A01', 'E_0547'), {}, true],
   [69, 'A01 E_0546', answer('A01', 'E_0546'), {}, false],
 
-  [76, 'no IP address', transaction({ absender: { ipRange: { untereGrenze: '203.0.113.195', obereGrenze: '203.0.113.255' } } }), {}, true],
+  [
+    76,
+    'no IP address',
+    transaction({ absender: { ipRange: { untereGrenze: '203.0.113.195', obereGrenze: '203.0.113.255' } } }),
+    {},
+    true,
+  ],
   [76, 'IP address', transaction({ absender: { ipAdresse: '2001:db8:85a3::8a2e:370:7344' } }), {}, false],
 
   [77, 'no IP range', transaction({ absender: { ipAdresse: '2001:db8:85a3::8a2e:370:7344' } }), {}, true],
-  [77, 'IP range', transaction({ absender: { ipRange: { untereGrenze: '203.0.113.195', obereGrenze: '203.0.113.255' } } }), {}, false],
+  [
+    77,
+    'IP range',
+    transaction({ absender: { ipRange: { untereGrenze: '203.0.113.195', obereGrenze: '203.0.113.255' } } }),
+    {},
+    false,
+  ],
   [77, 'empty IP range object', transaction({ absender: { ipRange: {} } }), {}, true],
 
   [78, 'A04 E_0279', answer('A04', 'E_0279'), {}, true],
@@ -173,8 +185,20 @@ const CASES: readonly Case[] = [
   [81, 'A05 E_0283', answer('A05', 'E_0283'), {}, true],
   [81, 'A04 E_0283', answer('A04', 'E_0283'), {}, false],
 
-  [82, 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION', request({ anfragekategorie: 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION' }), {}, true],
-  [82, 'AENDERUNG_DER_TECHNIK_DER_LOKATION', request({ anfragekategorie: 'AENDERUNG_DER_TECHNIK_DER_LOKATION' }), {}, false],
+  [
+    82,
+    'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION',
+    request({ anfragekategorie: 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION' }),
+    {},
+    true,
+  ],
+  [
+    82,
+    'AENDERUNG_DER_TECHNIK_DER_LOKATION',
+    request({ anfragekategorie: 'AENDERUNG_DER_TECHNIK_DER_LOKATION' }),
+    {},
+    false,
+  ],
   [82, 'BGM code not mapped', EMPTY, {}, undefined],
 
   [83, 'Z12', request({ anfragekategorie: 'Z12' }), {}, true],
@@ -197,12 +221,17 @@ describe('ORDRSP conditions', () => {
   it('gives every entry a text an ORDRSP AHB gives its key', () => {
     const texts = ahbConditionTexts(['FV2510', 'FV2604'], messagePis('ORDRSP'), 500);
     for (const entry of [...ORDRSP_CONDITIONS, ...ORDRSP_UNDECIDABLE]) {
-      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
+      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({
+        key: entry.key,
+        known: true,
+      });
     }
   });
 
   it('has an entry for every requirement condition of ORDRSP, once (the shared ones aside)', () => {
-    const written = [...ORDRSP_CONDITIONS, ...ORDRSP_UNDECIDABLE].map((entry) => `${entry.key}|${normalise(entry.text)}`);
+    const written = [...ORDRSP_CONDITIONS, ...ORDRSP_UNDECIDABLE].map(
+      (entry) => `${entry.key}|${normalise(entry.text)}`,
+    );
     expect(new Set(written).size).toBe(written.length);
     const wanted = [...ahbConditionTexts(['FV2510', 'FV2604'], messagePis('ORDRSP'), 500)]
       .filter(([key]) => !SHARED_KEYS.includes(key))
@@ -229,14 +258,19 @@ describe('ORDRSP conditions', () => {
   it.each([
     ['A04', 'E_0279', ['#/stammdaten/AUFTRAG/0/enddatum', '#/stammdaten/AUFTRAG/0/startdatum']],
     ['A05', 'E_0279', []],
-  ])('books 19006 (offer for a change of the location technology) answered %s %s', (antwortstatus, antwortstatusCodeliste, expected) => {
-    const body = {
-      stammdaten: { ANFRAGE: [{ anfragekategorie: 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION' }], AUFTRAG: [{}] },
-      transaktionsdaten: { pruefidentifikator: '19006', antwortstatus, antwortstatusCodeliste },
-    };
-    const missing = findingsFor('04/26', 'LF', 'update', body)
-      .filter((finding) => finding.code === 'missing-mandatory-field' && finding.pointer.startsWith('#/stammdaten/AUFTRAG'))
-      .map((finding) => finding.pointer);
-    expect(missing).toEqual(expected);
-  });
+  ])(
+    'books 19006 (offer for a change of the location technology) answered %s %s',
+    (antwortstatus, antwortstatusCodeliste, expected) => {
+      const body = {
+        stammdaten: { ANFRAGE: [{ anfragekategorie: 'BESTELLUNG_ANGEBOT_AENDERUNG_TECHNIK_LOKATION' }], AUFTRAG: [{}] },
+        transaktionsdaten: { pruefidentifikator: '19006', antwortstatus, antwortstatusCodeliste },
+      };
+      const missing = findingsFor('04/26', 'LF', 'update', body)
+        .filter(
+          (finding) => finding.code === 'missing-mandatory-field' && finding.pointer.startsWith('#/stammdaten/AUFTRAG'),
+        )
+        .map((finding) => finding.pointer);
+      expect(missing).toEqual(expected);
+    },
+  );
 });

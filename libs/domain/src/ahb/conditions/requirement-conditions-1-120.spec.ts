@@ -5,11 +5,10 @@ import { ahbConditionTexts, normaliseWhitespace as normalise } from '../../../te
 
 /** The requirement conditions of keys 1..120 that the FV2604 UTILMD AHBs use in the catalogued PIs. */
 const KEYS_OF_RANGE = [
-  4, 5, 7, 8, 9, 10, 11, 12, 18, 21, 22, 23, 24, 27, 32, 33, 35, 36, 38, 39, 40, 41, 42, 43, 44, 46, 48, 49, 55, 57, 58, 60, 61, 62, 63,
-  64, 65, 67, 73, 74, 75, 79, 83, 84, 85, 87, 88, 89, 90, 91, 92, 93, 95, 96, 97, 98, 99, 101, 102, 103, 104, 105, 106, 108, 111, 112,
-  113, 114, 115, 116, 118, 119, 120,
+  4, 5, 7, 8, 9, 10, 11, 12, 18, 21, 22, 23, 24, 27, 32, 33, 35, 36, 38, 39, 40, 41, 42, 43, 44, 46, 48, 49, 55, 57, 58,
+  60, 61, 62, 63, 64, 65, 67, 73, 74, 75, 79, 83, 84, 85, 87, 88, 89, 90, 91, 92, 93, 95, 96, 97, 98, 99, 101, 102, 103,
+  104, 105, 106, 108, 111, 112, 113, 114, 115, 116, 118, 119, 120,
 ];
-
 
 interface Options {
   readonly scope?: { readonly key: string; readonly object: unknown };
@@ -18,7 +17,12 @@ interface Options {
 }
 
 function context(body: unknown, options: Options = {}): ConditionContext {
-  return { body, scope: options.scope, receiverRole: options.receiverRole ?? 'NB', senderRoles: options.senderRoles ?? [] };
+  return {
+    body,
+    scope: options.scope,
+    receiverRole: options.receiverRole ?? 'NB',
+    senderRoles: options.senderRoles ?? [],
+  };
 }
 
 /** A body holding `object` as the only `stammdaten[key]` element, evaluated for that object. */
@@ -61,7 +65,13 @@ const CASES: readonly Case[] = [
 
   [10, 'befristet', transaction({ transaktionsgrundergaenzungBefristeteAnmeldung: 'E03' }), {}, true],
   [10, 'unbefristet', transaction({ transaktionsgrund: 'E03', transaktionsgrundergaenzung: 'ZW4' }), {}, false],
-  [10, 'unfamiliar filler', transaction({ transaktionsgrundergaenzungBefristeteAnmeldung: 'KEINE_BEFRISTUNG' }), {}, undefined],
+  [
+    10,
+    'unfamiliar filler',
+    transaction({ transaktionsgrundergaenzungBefristeteAnmeldung: 'KEINE_BEFRISTUNG' }),
+    {},
+    undefined,
+  ],
 
   [11, 'ZG9', transaction({ transaktionsgrund: 'ZG9' }), {}, false],
   [11, 'E01', transaction({ transaktionsgrund: 'E01' }), {}, true],
@@ -71,7 +81,13 @@ const CASES: readonly Case[] = [
 
   [18, 'DTM+93 absent', transaction({ endezumtermin: '2025-01-01T00:00:00Z' }), {}, true],
   [18, 'DTM+93 in transaktionsdaten', transaction({ vertragsende: '2025-01-01T00:00:00Z' }), {}, false],
-  [18, 'DTM+93 in NETZNUTZUNGSVERTRAG', stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragsende: '2025-01-01T00:00:00Z' }] }), {}, false],
+  [
+    18,
+    'DTM+93 in NETZNUTZUNGSVERTRAG',
+    stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragsende: '2025-01-01T00:00:00Z' }] }),
+    {},
+    false,
+  ],
 
   [21, 'PROFILE', ...bilanzierung({ prognosegrundlage: 'PROFILE' }), true],
   [21, 'ZA6', ...bilanzierung({ prognosegrundlage: 'ZA6' }), true],
@@ -89,14 +105,50 @@ const CASES: readonly Case[] = [
   [24, 'A25', transaction({ antwortstatus: 'A25' }), {}, true],
   [24, 'A05', transaction({ antwortstatus: 'A05' }), {}, false],
 
-  [27, 'T', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }), {}, true],
-  [27, 'R', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '14TR' } } }] }), {}, true],
-  [27, 'Q', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MQ' } } }] }), {}, false],
+  [
+    27,
+    'T',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }),
+    {},
+    true,
+  ],
+  [
+    27,
+    'R',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '14TR' } } }] }),
+    {},
+    true,
+  ],
+  [
+    27,
+    'Q',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MQ' } } }] }),
+    {},
+    false,
+  ],
   [27, 'no DTM+Z01', EMPTY, {}, false],
-  [27, 'not ZZRB', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: 'P3M' } } }] }), {}, undefined],
+  [
+    27,
+    'not ZZRB',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: 'P3M' } } }] }),
+    {},
+    undefined,
+  ],
 
-  [35, 'T', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }), {}, true],
-  [35, 'R', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '14TR' } } }] }), {}, false],
+  [
+    35,
+    'T',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }),
+    {},
+    true,
+  ],
+  [
+    35,
+    'R',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '14TR' } } }] }),
+    {},
+    false,
+  ],
 
   [
     42,
@@ -114,7 +166,15 @@ const CASES: readonly Case[] = [
     {},
     true,
   ],
-  [42, 'one SEQ+ZH0', stammdaten({ MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produktpaketId: '1', umsetzungsgradvorgabe: 'Z01' }] }] }), {}, false],
+  [
+    42,
+    'one SEQ+ZH0',
+    stammdaten({
+      MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produktpaketId: '1', umsetzungsgradvorgabe: 'Z01' }] }],
+    }),
+    {},
+    false,
+  ],
 
   [43, 'A13', transaction({ antwortstatus: 'A13' }), {}, true],
   [43, 'A14', transaction({ antwortstatus: 'A14' }), {}, false],
@@ -128,15 +188,33 @@ const CASES: readonly Case[] = [
   [55, 'A06', transaction({ antwortstatus: 'A06' }), {}, true],
   [55, 'A05', transaction({ antwortstatus: 'A05' }), {}, false],
 
-  [57, 'ZD9', ...inObject('NETZLOKATION', { abrechnungsdaten: [{ artikelId: '1-01-1', abrechnungBlindarbeit: true }] }), true],
-  [57, 'ZE0', ...inObject('NETZLOKATION', { abrechnungsdaten: [{ artikelId: '1-01-1', abrechnungBlindarbeit: false }] }), false],
+  [
+    57,
+    'ZD9',
+    ...inObject('NETZLOKATION', { abrechnungsdaten: [{ artikelId: '1-01-1', abrechnungBlindarbeit: true }] }),
+    true,
+  ],
+  [
+    57,
+    'ZE0',
+    ...inObject('NETZLOKATION', { abrechnungsdaten: [{ artikelId: '1-01-1', abrechnungBlindarbeit: false }] }),
+    false,
+  ],
   [
     57,
     'SG8 groups differ',
-    ...inObject('NETZLOKATION', { abrechnungsdaten: [{ abrechnungBlindarbeit: true }, { abrechnungBlindarbeit: false }] }),
+    ...inObject('NETZLOKATION', {
+      abrechnungsdaten: [{ abrechnungBlindarbeit: true }, { abrechnungBlindarbeit: false }],
+    }),
     undefined,
   ],
-  [57, 'other scope', stammdaten({ NETZLOKATION: [{ abrechnungsdaten: [{ abrechnungBlindarbeit: true }] }] }), notInScope, undefined],
+  [
+    57,
+    'other scope',
+    stammdaten({ NETZLOKATION: [{ abrechnungsdaten: [{ abrechnungBlindarbeit: true }] }] }),
+    notInScope,
+    undefined,
+  ],
 
   [60, 'Z90', transaction({ kategorie: 'Z90' }), {}, true],
   [60, 'E02', transaction({ kategorie: 'E02' }), {}, false],
@@ -150,27 +228,42 @@ const CASES: readonly Case[] = [
   [
     64,
     'two 1-08 articles',
-    stammdaten({ MARKTLOKATION: [{ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-1-001' }, { artikelId: '1-08-5' }, { artikelId: '1-01-1' }] }] }),
+    stammdaten({
+      MARKTLOKATION: [
+        {
+          netznutzungsabrechnungsdaten: [{ artikelId: '1-08-1-001' }, { artikelId: '1-08-5' }, { artikelId: '1-01-1' }],
+        },
+      ],
+    }),
     {},
     true,
   ],
   [
     64,
     'one 1-08 article',
-    stammdaten({ MARKTLOKATION: [{ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-1-001' }, { artikelId: '1-08-6' }] }] }),
+    stammdaten({
+      MARKTLOKATION: [{ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-1-001' }, { artikelId: '1-08-6' }] }],
+    }),
     {},
     false,
   ],
 
   [65, '1-08-3', ...marktlokation({ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-3-001' }] }), true],
   [65, '1-01-1', ...marktlokation({ netznutzungsabrechnungsdaten: [{ artikelId: '1-01-1' }] }), false],
-  [65, 'SG8 groups differ', ...marktlokation({ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-3' }, { artikelId: '1-01-1' }] }), undefined],
+  [
+    65,
+    'SG8 groups differ',
+    ...marktlokation({ netznutzungsabrechnungsdaten: [{ artikelId: '1-08-3' }, { artikelId: '1-01-1' }] }),
+    undefined,
+  ],
   [65, 'other scope', stammdaten({}), notInScope, undefined],
 
   [
     67,
     'other code',
-    stammdaten({ MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002420' }] }] }] }),
+    stammdaten({
+      MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002420' }] }] }],
+    }),
     {},
     true,
   ],
@@ -178,7 +271,9 @@ const CASES: readonly Case[] = [
   [
     67,
     'ruhende MaLo',
-    stammdaten({ MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002933' }] }] }] }),
+    stammdaten({
+      MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002933' }] }] }],
+    }),
     {},
     false,
   ],
@@ -201,23 +296,60 @@ const CASES: readonly Case[] = [
   [84, 'A57', transaction({ antwortstatus: 'A57' }), {}, true],
   [84, 'A99', transaction({ antwortstatus: 'A99' }), {}, false],
 
-  [85, 'M', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '01MM' } } }] }), {}, true],
-  [85, 'T', stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }), {}, false],
+  [
+    85,
+    'M',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '01MM' } } }] }),
+    {},
+    true,
+  ],
+  [
+    85,
+    'T',
+    stammdaten({ ENERGIELIEFERVERTRAG: [{ vertragskonditionen: { kuendigungsfrist: { zeitraumText: '03MT' } } }] }),
+    {},
+    false,
+  ],
 
-  [90, 'TLP and SLP', ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP', 'SLP_SEP'] }), true],
+  [
+    90,
+    'TLP and SLP',
+    ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP', 'SLP_SEP'] }),
+    true,
+  ],
   [90, 'codes', ...bilanzierung({ prognosegrundlage: 'ZA6', detailsPrognosegrundlage: ['E14', 'E02'] }), true],
   [90, 'SLP only', ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['SLP_SEP'] }), false],
   [90, 'other scope', stammdaten({}), notInScope, undefined],
 
-  [91, 'TLP and SLP', ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP', 'SLP_SEP'] }), false],
+  [
+    91,
+    'TLP and SLP',
+    ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP', 'SLP_SEP'] }),
+    false,
+  ],
   [91, 'SLP only', ...bilanzierung({ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['SLP_SEP'] }), true],
   [91, 'other scope', stammdaten({}), notInScope, undefined],
 
-  [95, 'E-Mobilität at a TR', ...inObject('TECHNISCHE_RESSOURCE', { art: 'STROMVERBRAUCH', verbrauchsart: ['EMOB'] }), true],
-  [95, 'Kraft/Licht at a TR', ...inObject('TECHNISCHE_RESSOURCE', { art: 'STROMVERBRAUCH', verbrauchsart: ['Z64'] }), false],
+  [
+    95,
+    'E-Mobilität at a TR',
+    ...inObject('TECHNISCHE_RESSOURCE', { art: 'STROMVERBRAUCH', verbrauchsart: ['EMOB'] }),
+    true,
+  ],
+  [
+    95,
+    'Kraft/Licht at a TR',
+    ...inObject('TECHNISCHE_RESSOURCE', { art: 'STROMVERBRAUCH', verbrauchsart: ['Z64'] }),
+    false,
+  ],
   [95, 'E-Mobilität at a MaLo', ...marktlokation({ zaehlwerke: [{ verbrauchsart: ['ZE5'] }] }), true],
   [95, 'Wärme at a MaLo', ...marktlokation({ zaehlwerke: [{ verbrauchsart: ['WK'] }] }), false],
-  [95, 'MaLo Zählwerke differ', ...marktlokation({ zaehlwerke: [{ verbrauchsart: ['EMOB'] }, { verbrauchsart: ['KL'] }] }), undefined],
+  [
+    95,
+    'MaLo Zählwerke differ',
+    ...marktlokation({ zaehlwerke: [{ verbrauchsart: ['EMOB'] }, { verbrauchsart: ['KL'] }] }),
+    undefined,
+  ],
   [95, 'other scope', stammdaten({}), notInScope, undefined],
 
   [96, 'ZAP', transaction({ transaktionsgrund: 'E03', transaktionsgrundergaenzung: 'ZAP' }), {}, true],
@@ -226,14 +358,18 @@ const CASES: readonly Case[] = [
   [
     97,
     'Marktprämie',
-    stammdaten({ MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002420' }] }] }] }),
+    stammdaten({
+      MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002420' }] }] }],
+    }),
     {},
     true,
   ],
   [
     97,
     'other code',
-    stammdaten({ MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002933' }] }] }] }),
+    stammdaten({
+      MARKTLOKATION: [{ erforderlichesProduktpaket: [{ produkt: [{ codeProdukteigenschaft: '9991000002933' }] }] }],
+    }),
     {},
     false,
   ],
@@ -290,11 +426,22 @@ const CASES: readonly Case[] = [
   [
     119,
     'one BILANZIERUNG with SLP',
-    stammdaten({ BILANZIERUNG: [{ lastprofile: [{ bezeichnung: 'H0' }] }, { prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['SLP_SEP'] }] }),
+    stammdaten({
+      BILANZIERUNG: [
+        { lastprofile: [{ bezeichnung: 'H0' }] },
+        { prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['SLP_SEP'] },
+      ],
+    }),
     {},
     true,
   ],
-  [119, 'TLP', stammdaten({ BILANZIERUNG: [{ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP'] }] }), {}, false],
+  [
+    119,
+    'TLP',
+    stammdaten({ BILANZIERUNG: [{ prognosegrundlage: 'PROFILE', detailsPrognosegrundlage: ['TLP_TEP'] }] }),
+    {},
+    false,
+  ],
   [119, 'no BILANZIERUNG', EMPTY, {}, false],
 ];
 
@@ -319,12 +466,18 @@ describe('requirement conditions 1..120', () => {
   it('gives every entry a text the FV2604 AHB gives its key', () => {
     const texts = ahbConditionTexts(['FV2604']);
     for (const entry of [...CONDITIONS_1_120, ...UNDECIDABLE_1_120]) {
-      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
+      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({
+        key: entry.key,
+        known: true,
+      });
     }
   });
 
   it.each(SCOPED_KEYS)('[%i] is undecided when the rule is evaluated for no business object', (key) => {
-    const body = stammdaten({ BILANZIERUNG: [{ prognosegrundlage: 'PROFILE' }], MARKTLOKATION: [{ netzebene: 'NSP' }] });
+    const body = stammdaten({
+      BILANZIERUNG: [{ prognosegrundlage: 'PROFILE' }],
+      MARKTLOKATION: [{ netzebene: 'NSP' }],
+    });
     expect(DECIDED.get(key)?.decide(context(body))).toBeUndefined();
   });
 

@@ -23,7 +23,12 @@ interface ContextOptions {
 }
 
 function context(body: unknown, options: ContextOptions = {}): ConditionContext {
-  return { body, scope: options.scope, receiverRole: options.receiverRole ?? 'LF', senderRoles: options.senderRoles ?? [] };
+  return {
+    body,
+    scope: options.scope,
+    receiverRole: options.receiverRole ?? 'LF',
+    senderRoles: options.senderRoles ?? [],
+  };
 }
 
 const transaction = (transaktionsdaten: Record<string, unknown>): unknown => ({ stammdaten: {}, transaktionsdaten });
@@ -43,14 +48,38 @@ const zaehlwerke = (key: string, ...obisKennzahlen: string[]): ContextOptions =>
 const CASES: Readonly<Record<number, readonly Case[]>> = {
   122: [
     ['NSP in the scoped MaLo', context(EMPTY, scoped('MARKTLOKATION', { netzebene: 'NSP' })), true],
-    ['E06 in the only MaLo, scope BILANZIERUNG', context(masterData({ MARKTLOKATION: [{ netzebene: 'E06' }] }), scoped('BILANZIERUNG', {})), true],
+    [
+      'E06 in the only MaLo, scope BILANZIERUNG',
+      context(masterData({ MARKTLOKATION: [{ netzebene: 'E06' }] }), scoped('BILANZIERUNG', {})),
+      true,
+    ],
     ['MSP in the only MaLo', context(masterData({ MARKTLOKATION: [{ netzebene: 'MSP' }] })), false],
     ['two MaLos', context(masterData({ MARKTLOKATION: [{ netzebene: 'NSP' }, { netzebene: 'MSP' }] })), undefined],
   ],
   125: [
-    ['Artikel-ID given', context(EMPTY, scoped('MARKTLOKATION', { messstellenbetriebsabrechnungsdaten: [{ artikelId: '2-01-7-001' }] })), true],
-    ['PIA+Z03 (flag false)', context(EMPTY, scoped('MARKTLOKATION', { messstellenbetriebsabrechnungsdaten: [{ messstellenbetriebsabrechnung: false }] })), false],
-    ['elements disagree', context(EMPTY, scoped('MARKTLOKATION', { messstellenbetriebsabrechnungsdaten: [{ artikelId: 'x' }, { messstellenbetriebsabrechnung: false }] })), undefined],
+    [
+      'Artikel-ID given',
+      context(EMPTY, scoped('MARKTLOKATION', { messstellenbetriebsabrechnungsdaten: [{ artikelId: '2-01-7-001' }] })),
+      true,
+    ],
+    [
+      'PIA+Z03 (flag false)',
+      context(
+        EMPTY,
+        scoped('MARKTLOKATION', { messstellenbetriebsabrechnungsdaten: [{ messstellenbetriebsabrechnung: false }] }),
+      ),
+      false,
+    ],
+    [
+      'elements disagree',
+      context(
+        EMPTY,
+        scoped('MARKTLOKATION', {
+          messstellenbetriebsabrechnungsdaten: [{ artikelId: 'x' }, { messstellenbetriebsabrechnung: false }],
+        }),
+      ),
+      undefined,
+    ],
     ['other scope', context(EMPTY, scoped('ZAEHLER', {})), undefined],
   ],
   136: [
@@ -60,10 +89,22 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
     ['unknown value', context(EMPTY, scoped('ZAEHLER', { zaehlertyp: 'Something' })), undefined],
     ['no scope', context(EMPTY), undefined],
   ],
-  143: [['ZX3', context(grund('ZX3')), true], ['ZAN', context(grund('ZAN')), false]],
-  144: [['ZAN', context(grund('ZAN')), true], ['ZX3', context(grund('ZX3')), false]],
-  145: [['ZX2', context(grund('ZX2')), true], ['ZA0', context(grund('ZA0')), false]],
-  146: [['ZA0', context(grund('ZA0')), true], ['ZX2', context(grund('ZX2')), false]],
+  143: [
+    ['ZX3', context(grund('ZX3')), true],
+    ['ZAN', context(grund('ZAN')), false],
+  ],
+  144: [
+    ['ZAN', context(grund('ZAN')), true],
+    ['ZX3', context(grund('ZX3')), false],
+  ],
+  145: [
+    ['ZX2', context(grund('ZX2')), true],
+    ['ZA0', context(grund('ZA0')), false],
+  ],
+  146: [
+    ['ZA0', context(grund('ZA0')), true],
+    ['ZX2', context(grund('ZX2')), false],
+  ],
   148: [
     ['1-02-0-017', context(EMPTY, abrechnung('1-02-0-017')), true],
     ['1-02-0-002', context(EMPTY, abrechnung('1-02-0-002')), false],
@@ -77,20 +118,40 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
   ],
   152: [
     ['no IP range', context(transaction({ absender: { rollencodenummer: '9900000000003' } })), true],
-    ['IP range', context(transaction({ absender: { ipRange: { untereGrenze: '10.0.0.1', obereGrenze: '10.0.0.9' } } })), false],
+    [
+      'IP range',
+      context(transaction({ absender: { ipRange: { untereGrenze: '10.0.0.1', obereGrenze: '10.0.0.9' } } })),
+      false,
+    ],
   ],
   153: [
     ['no IP address', context(transaction({ absender: { rollencodenummer: '9900000000003' } })), true],
     ['IP address', context(transaction({ absender: { ipAdresse: '10.0.0.1' } })), false],
   ],
   156: [
-    ['Zieladresse', context(masterData({ AD_HOC_STEUERKANAL: [{ zieladresse: { zieladresse1: 'https://x' } }] })), true],
+    [
+      'Zieladresse',
+      context(masterData({ AD_HOC_STEUERKANAL: [{ zieladresse: { zieladresse1: 'https://x' } }] })),
+      true,
+    ],
     ['none', context(EMPTY), false],
   ],
-  161: [['E03+ZW8', context(grund('E03', 'ZW8')), true], ['E03+ZW9', context(grund('E03', 'ZW9')), false]],
-  162: [['E03+ZW9', context(grund('E03', 'ZW9')), true], ['E01+ZW9', context(grund('E01', 'ZW9')), false]],
-  163: [['E03+ZX0', context(grund('E03', 'ZX0')), true], ['E03+ZX1', context(grund('E03', 'ZX1')), false]],
-  164: [['E03+ZX1', context(grund('E03', 'ZX1')), true], ['E03 alone', context(grund('E03')), false]],
+  161: [
+    ['E03+ZW8', context(grund('E03', 'ZW8')), true],
+    ['E03+ZW9', context(grund('E03', 'ZW9')), false],
+  ],
+  162: [
+    ['E03+ZW9', context(grund('E03', 'ZW9')), true],
+    ['E01+ZW9', context(grund('E01', 'ZW9')), false],
+  ],
+  163: [
+    ['E03+ZX0', context(grund('E03', 'ZX0')), true],
+    ['E03+ZX1', context(grund('E03', 'ZX1')), false],
+  ],
+  164: [
+    ['E03+ZX1', context(grund('E03', 'ZX1')), true],
+    ['E03 alone', context(grund('E03')), false],
+  ],
   167: [
     ['Tranche', context(masterData({ TRANCHE: [{ tranchenId: '12345678901' }] })), true],
     ['none', context(masterData({ MARKTLOKATION: [{ marktlokationsId: '12345678901' }] })), false],
@@ -109,20 +170,33 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
     ['other product', context(EMPTY, scoped('NETZLOKATION', { konfigurationsprodukt: '9991000000730' })), false],
     ['no scope', context(EMPTY), undefined],
   ],
-  192: [['E01+ZW4', context(grund('E01', 'ZW4')), true], ['E01+ZW3', context(grund('E01', 'ZW3')), false]],
-  203: [['ZT7', context(grund('ZT7')), true], ['E01', context(grund('E01')), false]],
+  192: [
+    ['E01+ZW4', context(grund('E01', 'ZW4')), true],
+    ['E01+ZW3', context(grund('E01', 'ZW3')), false],
+  ],
+  203: [
+    ['ZT7', context(grund('ZT7')), true],
+    ['E01', context(grund('E01')), false],
+  ],
   205: [
     ['Steuerbare Ressource', context(masterData({ STEUERBARE_RESSOURCE: [{ ressourcenId: 'C1234567890' }] })), true],
     ['none', context(EMPTY), false],
   ],
-  206: [['ZG6', context(grund('ZG6')), true], ['ZG5', context(grund('ZG5')), false]],
+  206: [
+    ['ZG6', context(grund('ZG6')), true],
+    ['ZG5', context(grund('ZG5')), false],
+  ],
   210: [
     ['PROFILE', context(EMPTY, scoped('BILANZIERUNG', { prognosegrundlage: 'PROFILE' })), true],
     ['WERTE', context(EMPTY, scoped('BILANZIERUNG', { prognosegrundlage: 'WERTE' })), false],
     ['scope MARKTLOKATION', context(EMPTY, scoped('MARKTLOKATION', {})), undefined],
   ],
   213: [
-    ['Kunde des LF', context(masterData({ ENERGIELIEFERVERTRAG: [{ vertragspartner2: [{ name1: 'Muster' }] }] })), true],
+    [
+      'Kunde des LF',
+      context(masterData({ ENERGIELIEFERVERTRAG: [{ vertragspartner2: [{ name1: 'Muster' }] }] })),
+      true,
+    ],
     ['none', context(masterData({ ENERGIELIEFERVERTRAG: [{}] })), false],
   ],
   215: [
@@ -131,15 +205,29 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
     ['no scope', context(EMPTY), undefined],
   ],
   216: [
-    ['KUNDEN_NB', context(masterData({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsvertrag: 'KUNDEN_NB' } }] })), true],
-    ['LIEFERANTEN_NB', context(masterData({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsvertrag: 'LIEFERANTEN_NB' } }] })), false],
+    [
+      'KUNDEN_NB',
+      context(masterData({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsvertrag: 'KUNDEN_NB' } }] })),
+      true,
+    ],
+    [
+      'LIEFERANTEN_NB',
+      context(
+        masterData({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsvertrag: 'LIEFERANTEN_NB' } }] }),
+      ),
+      false,
+    ],
   ],
   217: [
     ['Gültige Daten', context(masterData({ VERWENDUNGSZEITRAUM: [{ datenqualitaet: 'GUELTIGE_DATEN' }] })), true],
     ['Keine Daten', context(masterData({ VERWENDUNGSZEITRAUM: [{ datenqualitaet: 'KEINE_DATEN' }] })), false],
   ],
   219: [
-    ['informativer Kunde', context(masterData({ ENERGIELIEFERVERTRAG: [{ vertragspartner2: [{ name1: 'Muster' }] }] })), true],
+    [
+      'informativer Kunde',
+      context(masterData({ ENERGIELIEFERVERTRAG: [{ vertragspartner2: [{ name1: 'Muster' }] }] })),
+      true,
+    ],
     ['none', context(EMPTY), false],
   ],
   227: [
@@ -167,7 +255,11 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
     ['TR Wärme/Kälte', context(EMPTY, scoped('TECHNISCHE_RESSOURCE', { verbrauchsart: 'WK' })), true],
     ['TR Kraft/Licht', context(EMPTY, scoped('TECHNISCHE_RESSOURCE', { verbrauchsart: 'KL' })), false],
     ['MaLo Zählwerk Wärme', context(EMPTY, scoped('MARKTLOKATION', { zaehlwerke: [{ verbrauchsart: 'W' }] })), true],
-    ['MaLo Zählwerke mixed', context(EMPTY, scoped('MARKTLOKATION', { zaehlwerke: [{ verbrauchsart: 'W' }, { verbrauchsart: 'KL' }] })), undefined],
+    [
+      'MaLo Zählwerke mixed',
+      context(EMPTY, scoped('MARKTLOKATION', { zaehlwerke: [{ verbrauchsart: 'W' }, { verbrauchsart: 'KL' }] })),
+      undefined,
+    ],
     ['no scope', context(EMPTY), undefined],
   ],
   241: [
@@ -180,7 +272,10 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
     ['mixed', context(EMPTY, zaehlwerke('ZAEHLER', '1-1:1.8.0', '1-1:1.29.0')), undefined],
     ['scope MARKTLOKATION', context(EMPTY, zaehlwerke('MARKTLOKATION', '1-1:1.8.0')), undefined],
   ],
-  279: [['E01+ZAP', context(grund('E01', 'ZAP')), true], ['E01+ZW3', context(grund('E01', 'ZW3')), false]],
+  279: [
+    ['E01+ZAP', context(grund('E01', 'ZAP')), true],
+    ['E01+ZW3', context(grund('E01', 'ZW3')), false],
+  ],
   288: [
     ['1-1:2.9.0', context(EMPTY, zaehlwerke('MARKTLOKATION', '1-1:2.9.0')), true],
     ['1-1:1.9.0', context(EMPTY, zaehlwerke('MARKTLOKATION', '1-1:1.9.0')), false],

@@ -7,7 +7,11 @@ import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-condition
 
 function context(
   body: unknown,
-  options: { scope?: { key: string; object: unknown }; receiverRole?: MarketRole; senderRoles?: readonly string[] } = {},
+  options: {
+    scope?: { key: string; object: unknown };
+    receiverRole?: MarketRole;
+    senderRoles?: readonly string[];
+  } = {},
 ): ConditionContext {
   return {
     body,
@@ -43,7 +47,12 @@ const ROWS: readonly Row[] = [
 
   [309, 'only a typed standard MaLo', sd({ MARKTLOKATION: [malo('STANDARD_MARKTLOKATION')] }), true],
   [309, 'no MARKTLOKATION', sd({}), true],
-  [309, 'a ruhende MaLo', sd({ MARKTLOKATION: [malo('STANDARD_MARKTLOKATION'), malo('RUHENDE_MARKTLOKATION')] }), false],
+  [
+    309,
+    'a ruhende MaLo',
+    sd({ MARKTLOKATION: [malo('STANDARD_MARKTLOKATION'), malo('RUHENDE_MARKTLOKATION')] }),
+    false,
+  ],
   [309, 'a ruhende MaLo (code)', sd({ MARKTLOKATION: [malo('Z22')] }), false],
   [309, 'an untyped MaLo', sd({ MARKTLOKATION: [malo()] }), undefined],
 
@@ -125,7 +134,12 @@ const ROWS: readonly Row[] = [
   [444, 'a product', scoped('NETZLOKATION', { konfigurationsprodukt: '9991000000721' }), false],
   [444, 'other scope', otherScope({}), undefined],
 
-  [445, 'no CCI+11', scoped('NETZLOKATION', { konfigurationsprodukt: '9991000000721', keinKonfigurationsprodukt: false }), true],
+  [
+    445,
+    'no CCI+11',
+    scoped('NETZLOKATION', { konfigurationsprodukt: '9991000000721', keinKonfigurationsprodukt: false }),
+    true,
+  ],
   [445, 'flag absent', scoped('NETZLOKATION', { konfigurationsprodukt: '9991000000721' }), true],
   [445, 'CCI+11++ZF6', scoped('NETZLOKATION', { keinKonfigurationsprodukt: true }), false],
   [445, 'CCI+11 as a string', scoped('NETZLOKATION', { keinKonfigurationsprodukt: 'True' }), false],
@@ -147,19 +161,41 @@ const ROWS: readonly Row[] = [
   [461, 'not stated', tr({}), false],
   [461, 'no scope', noScope({ enwg: true }, 'TECHNISCHE_RESSOURCE'), undefined],
 
-  [462, 'Verbrauch, vor 2024', tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUNG_VOR_2024' }), true],
-  [462, 'vendor sample spelling', tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUN_VOR_2024' }), true],
-  [462, 'Verbrauch, nach 2023', tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUNG_NACH_2023' }), false],
+  [
+    462,
+    'Verbrauch, vor 2024',
+    tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUNG_VOR_2024' }),
+    true,
+  ],
+  [
+    462,
+    'vendor sample spelling',
+    tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUN_VOR_2024' }),
+    true,
+  ],
+  [
+    462,
+    'Verbrauch, nach 2023',
+    tr({ art: 'STROMVERBRAUCH', inbetriebsetzungsdatum: 'INBETRIEBSETZUNG_NACH_2023' }),
+    false,
+  ],
   [462, 'Erzeugung, vor 2024', tr({ art: 'STROMERZEUGUNG', inbetriebsetzungsdatum: 'ZH1' }), false],
 
   [
     463,
     'erfüllt',
-    scoped('ENERGIELIEFERVERTRAG', { enFG: [{ grundlageVerringerungUmlagen: 'ERFUELLT_VORAUSSETZUNG_NACH_ENFG', grund: ['X'] }] }),
+    scoped('ENERGIELIEFERVERTRAG', {
+      enFG: [{ grundlageVerringerungUmlagen: 'ERFUELLT_VORAUSSETZUNG_NACH_ENFG', grund: ['X'] }],
+    }),
     true,
   ],
   [463, 'ZF9', scoped('ENERGIELIEFERVERTRAG', { enFG: [{ grundlageVerringerungUmlagen: 'ZF9' }] }), true],
-  [463, 'keine Angabe', scoped('ENERGIELIEFERVERTRAG', { enFG: [{ grundlageVerringerungUmlagen: 'KEINE_ANGABE' }] }), false],
+  [
+    463,
+    'keine Angabe',
+    scoped('ENERGIELIEFERVERTRAG', { enFG: [{ grundlageVerringerungUmlagen: 'KEINE_ANGABE' }] }),
+    false,
+  ],
   [463, 'no enFG', scoped('ENERGIELIEFERVERTRAG', {}), false],
   [
     463,
@@ -263,7 +299,9 @@ describe('requirement conditions [301]–[499]', () => {
     function referenceTexts(): Map<number, Set<string>> {
       const texts = new Map<number, Set<string>>();
       for (const file of readdirSync(REFERENCE).filter((name) => /_55\d{3}\.json$/.test(name))) {
-        const table = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { lines: { conditions?: string }[] };
+        const table = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as {
+          lines: { conditions?: string }[];
+        };
         for (const line of table.lines) {
           for (const part of (line.conditions ?? '').split(/\r?\n(?=\[\d+\])/)) {
             const match = /^\[(\d+)\]\s*([\s\S]*)$/.exec(part);

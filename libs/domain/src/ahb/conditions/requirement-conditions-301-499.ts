@@ -1,5 +1,17 @@
 import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, codeIn, inSome, inThis, messageDateAtOrAfter, not, present, valuesAt, withBody } from './vocabulary';
+import {
+  absent,
+  allOf,
+  anyOf,
+  codeIn,
+  inSome,
+  inThis,
+  messageDateAtOrAfter,
+  not,
+  present,
+  valuesAt,
+  withBody,
+} from './vocabulary';
 
 // ---------- local words ----------
 
@@ -163,7 +175,13 @@ export const CONDITIONS_301_499: readonly ConditionEntry[] = [
   {
     key: 316,
     text: 'Wenn in derselben SG8 das RFF+Z14 (Smartmeter-Gateway) nicht vorhanden',
-    decide: inThis('ZAEHLER', allOf(absent('gateway'), undecidedIf(hasGatewayDevice, () => true))),
+    decide: inThis(
+      'ZAEHLER',
+      allOf(
+        absent('gateway'),
+        undecidedIf(hasGatewayDevice, () => true),
+      ),
+    ),
   },
   // RFF+Z31 → standardisierteLokationsbuendelstruktur = true, lokationsbuendelstrukturId; RFF+Z39 → false (line 76).
   {
@@ -173,7 +191,11 @@ export const CONDITIONS_301_499: readonly ConditionEntry[] = [
   },
   // MESSLOKATION.messlokationsId comes from LOC+Z17 and, in the PIs using [345] (55035, 55690), from SG8 SEQ+ZF3
   // RFF+Z19, which refers to a Messlokation of SG5.
-  { key: 345, text: 'Wenn SG5 LOC+Z17 (Messlokation) vorhanden', decide: present('stammdaten.MESSLOKATION[].messlokationsId') },
+  {
+    key: 345,
+    text: 'Wenn SG5 LOC+Z17 (Messlokation) vorhanden',
+    decide: present('stammdaten.MESSLOKATION[].messlokationsId'),
+  },
   // edifact-index `SG4.IDE+24.SG8.SEQ+ZF5.SG10.CCI+++E13.CAV+[AHZ|WSZ|LAZ|MAZ|MME|EHZ|IVA]` → ZAEHLER.zaehlertyp.
   {
     key: 346,
@@ -321,7 +343,10 @@ export const CONDITIONS_301_499: readonly ConditionEntry[] = [
   {
     key: 470,
     text: 'Wenn in derselben SG8 (Daten der Technischen Ressource) das CAV+ZH5 (Wechsel in das in das § 14a EnWG-Modell gem. Festlegung BK6-22-300 wurde durchgeführt) vorhanden ist',
-    decide: inThis('TECHNISCHE_RESSOURCE', valueIn('einordnung', ['ZH5', 'WECHSEL_WURDE_DURCHGEFUEHRT'], EINORDNUNG_OTHERS)),
+    decide: inThis(
+      'TECHNISCHE_RESSOURCE',
+      valueIn('einordnung', ['ZH5', 'WECHSEL_WURDE_DURCHGEFUEHRT'], EINORDNUNG_OTHERS),
+    ),
   },
   {
     key: 476,
@@ -396,12 +421,14 @@ export const UNDECIDABLE_301_499: readonly UndecidableEntry[] = [
   {
     key: 321,
     text: 'Wenn im DE3155 in demselben COM der Code EM vorhanden ist',
-    reason: 'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
+    reason:
+      'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
   },
   {
     key: 322,
     text: 'Wenn im DE3155 in demselben COM der Code TE / FX / AJ / AL vorhanden ist',
-    reason: 'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
+    reason:
+      'qualifier of one COM of the sender contact (implied by eMailAdresse vs rufnummern), not a stammdaten scope',
   },
   {
     key: 323,

@@ -25,12 +25,27 @@ function stammdaten(data: Record<string, unknown>): unknown {
 const EMPTY = transaction({});
 const MALO = '51238696788';
 const MELO = 'DE0001234567890123456789012345678';
-const bilanzkreise = (count: number) => stammdaten({ BILANZIERUNG: [{ bilanzkreise: Array.from({ length: count }, (_, index) => ({ bezeichnung: `37W${index}` })) }] });
-const lastprofil = (herausgeber: string) => stammdaten({ BILANZIERUNG: [{ lastprofile: [{ bezeichnung: 'D14', herausgeber }] }] });
-const zaehlwerke = (...obis: string[]) => inObject('ZAEHLER', { zaehlernummer: '123', zaehlwerke: obis.map((obisKennzahl) => ({ obisKennzahl })) });
-const konzession = (...saetze: string[]) => inObject('MARKTLOKATION', { zaehlwerke: saetze.map((satz) => ({ obisKennzahl: '7-0:3.0.0', konzessionsabgabe: { satz } })) });
+const bilanzkreise = (count: number) =>
+  stammdaten({
+    BILANZIERUNG: [{ bilanzkreise: Array.from({ length: count }, (_, index) => ({ bezeichnung: `37W${index}` })) }],
+  });
+const lastprofil = (herausgeber: string) =>
+  stammdaten({ BILANZIERUNG: [{ lastprofile: [{ bezeichnung: 'D14', herausgeber }] }] });
+const zaehlwerke = (...obis: string[]) =>
+  inObject('ZAEHLER', { zaehlernummer: '123', zaehlwerke: obis.map((obisKennzahl) => ({ obisKennzahl })) });
+const konzession = (...saetze: string[]) =>
+  inObject('MARKTLOKATION', {
+    zaehlwerke: saetze.map((satz) => ({ obisKennzahl: '7-0:3.0.0', konzessionsabgabe: { satz } })),
+  });
 
-type Case = readonly [key: number, name: string, body: unknown, scope: Scope | undefined, expected: Decision, text?: string];
+type Case = readonly [
+  key: number,
+  name: string,
+  body: unknown,
+  scope: Scope | undefined,
+  expected: Decision,
+  text?: string,
+];
 
 const TEXT_10_FV2510 = 'Wenn SG4 STS+7++xxx+xxx+E01/E03 (Transaktionsgrund befristete Anmeldung) vorhanden';
 const TEXT_203_SHORT = 'Wenn STS+7++E06 / Z39 / ZC6 / ZC7 / ZC6 / ZT6 / ZT7';
@@ -40,7 +55,14 @@ const CASES: readonly Case[] = [
   [9, 'ZE4', transaction({ transaktionsgrund: 'ZE4' }), undefined, false],
   [9, 'E01', transaction({ transaktionsgrund: 'E01' }), undefined, true],
 
-  [10, 'befristet', transaction({ transaktionsgrundergaenzungBefristeteAnmeldung: 'E03' }), undefined, true, TEXT_10_FV2510],
+  [
+    10,
+    'befristet',
+    transaction({ transaktionsgrundergaenzungBefristeteAnmeldung: 'E03' }),
+    undefined,
+    true,
+    TEXT_10_FV2510,
+  ],
   [10, 'unbefristet', transaction({ transaktionsgrund: 'E03' }), undefined, false, TEXT_10_FV2510],
 
   [13, 'Z01', transaction({ antwortstatus: 'Z01' }), undefined, false],
@@ -56,21 +78,53 @@ const CASES: readonly Case[] = [
   [19, 'no BILANZIERUNG', EMPTY, undefined, false],
   [19, 'unfamiliar value', stammdaten({ BILANZIERUNG: [{ prognosegrundlage: 'SONSTIGE' }] }), undefined, undefined],
 
-  [24, 'DTM+Z21', stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsabrechnung: { abrechnungsZeitraum: '0101' } } }] }), undefined, true],
-  [24, 'no DTM+Z21', stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { startAbrechnungsjahr: '2026-01-01' } }] }), undefined, false],
+  [
+    24,
+    'DTM+Z21',
+    stammdaten({
+      NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { netznutzungsabrechnung: { abrechnungsZeitraum: '0101' } } }],
+    }),
+    undefined,
+    true,
+  ],
+  [
+    24,
+    'no DTM+Z21',
+    stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragskonditionen: { startAbrechnungsjahr: '2026-01-01' } }] }),
+    undefined,
+    false,
+  ],
 
   [25, 'MaLo only', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }] }), undefined, true],
   [25, 'MeLo only', stammdaten({ MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, false],
-  [25, 'both', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, undefined],
+  [
+    25,
+    'both',
+    stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }),
+    undefined,
+    undefined,
+  ],
   [25, 'neither', EMPTY, undefined, undefined],
   [25, 'malformed MaLo-ID', stammdaten({ MARKTLOKATION: [{ marktlokationsId: '123' }] }), undefined, undefined],
 
   [26, 'MeLo only', stammdaten({ MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, true],
   [26, 'MaLo only', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }] }), undefined, false],
-  [26, 'both', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, undefined],
+  [
+    26,
+    'both',
+    stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }),
+    undefined,
+    undefined,
+  ],
 
   [28, 'DTM+93 in transaktionsdaten', transaction({ vertragsende: '2026-05-01T00:00:00+02:00' }), undefined, true],
-  [28, 'DTM+93 in NETZNUTZUNGSVERTRAG', stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragsende: '2026-05-01T00:00:00+02:00' }] }), undefined, true],
+  [
+    28,
+    'DTM+93 in NETZNUTZUNGSVERTRAG',
+    stammdaten({ NETZNUTZUNGSVERTRAG: [{ vertragsende: '2026-05-01T00:00:00+02:00' }] }),
+    undefined,
+    true,
+  ],
   [28, 'no DTM+93', transaction({ endezumtermin: '2026-05-01T00:00:00+02:00' }), undefined, false],
 
   [32, 'E03', transaction({ kategorie: 'E03' }), undefined, true],
@@ -90,8 +144,20 @@ const CASES: readonly Case[] = [
   [48, 'E14', transaction({ antwortstatus: 'E14' }), undefined, true],
   [48, 'A99', transaction({ antwortstatus: 'A99' }), undefined, false],
 
-  [64, 'DTM+158', stammdaten({ BILANZIERUNG: [{ bilanzierungsbeginn: '2026-05-01T00:00:00+02:00' }] }), undefined, true],
-  [64, 'no DTM+158', stammdaten({ BILANZIERUNG: [{ bilanzierungsende: '2026-05-01T00:00:00+02:00' }] }), undefined, false],
+  [
+    64,
+    'DTM+158',
+    stammdaten({ BILANZIERUNG: [{ bilanzierungsbeginn: '2026-05-01T00:00:00+02:00' }] }),
+    undefined,
+    true,
+  ],
+  [
+    64,
+    'no DTM+158',
+    stammdaten({ BILANZIERUNG: [{ bilanzierungsende: '2026-05-01T00:00:00+02:00' }] }),
+    undefined,
+    false,
+  ],
 
   [66, 'two', bilanzkreise(2), undefined, true],
   [66, 'one', bilanzkreise(1), undefined, false],
@@ -135,7 +201,13 @@ const CASES: readonly Case[] = [
   [203, 'ZT7 (long text)', transaction({ transaktionsgrund: 'ZT7' }), undefined, true, TEXT_203_LONG],
   [203, 'E01 (long text)', transaction({ transaktionsgrund: 'E01' }), undefined, false, TEXT_203_LONG],
 
-  [205, 'no TUM Kundenwert', stammdaten({ BILANZIERUNG: [{ jahresverbrauchsprognose: { wert: 1000 } }] }), undefined, true],
+  [
+    205,
+    'no TUM Kundenwert',
+    stammdaten({ BILANZIERUNG: [{ jahresverbrauchsprognose: { wert: 1000 } }] }),
+    undefined,
+    true,
+  ],
   [205, 'TUM Kundenwert', stammdaten({ BILANZIERUNG: [{ kundenwert: { wert: 12.5 } }] }), undefined, false],
 
   [274, 'volume register', ...zaehlwerke('7-1:3.0.0'), true],
@@ -153,7 +225,13 @@ const CASES: readonly Case[] = [
 
   [345, 'MeLo only', stammdaten({ MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, true],
   [345, 'MaLo only', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }] }), undefined, false],
-  [345, 'both', stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }), undefined, undefined],
+  [
+    345,
+    'both',
+    stammdaten({ MARKTLOKATION: [{ marktlokationsId: MALO }], MESSLOKATION: [{ messlokationsId: MELO }] }),
+    undefined,
+    undefined,
+  ],
 
   [362, 'A17', transaction({ antwortstatus: 'A17' }), undefined, false],
   [362, 'A04', transaction({ antwortstatus: 'A04' }), undefined, true],
@@ -166,22 +244,30 @@ const ENTRIES = [...UTILMD_GAS_CONDITIONS, ...UTILMD_GAS_UNDECIDABLE];
 
 /** The one entry of `key` (several only where the texts differ: the case then names its text). */
 function entryOf(key: number, text: string | undefined) {
-  const candidates = UTILMD_GAS_CONDITIONS.filter((entry) => entry.key === key && (text === undefined || normalise(entry.text) === normalise(text)));
+  const candidates = UTILMD_GAS_CONDITIONS.filter(
+    (entry) => entry.key === key && (text === undefined || normalise(entry.text) === normalise(text)),
+  );
   expect(candidates).toHaveLength(1);
   return candidates[0];
 }
 
 describe('UTILMD Gas requirement conditions', () => {
   // Rows of one length for jest (a shorter row would hand the test a `done` callback for the missing text).
-  it.each(CASES.map((row) => [row[0], row[1], row] as const))('[%i] %s', (_key, _name, [key, , body, scope, expected, text]) => {
-    expect(entryOf(key, text).decide(context(body, scope))).toBe(expected);
-  });
+  it.each(CASES.map((row) => [row[0], row[1], row] as const))(
+    '[%i] %s',
+    (_key, _name, [key, , body, scope, expected, text]) => {
+      expect(entryOf(key, text).decide(context(body, scope))).toBe(expected);
+    },
+  );
 
   it('gives every entry a text the UTILMD Gas AHB gives its key (FV2510 or FV2604)', () => {
     const texts = ahbConditionTexts(['FV2510', 'FV2604'], messagePis('UTILMD_Gas'));
     expect(messagePis('UTILMD_Gas').size).toBeGreaterThan(80);
     for (const entry of ENTRIES) {
-      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({ key: entry.key, known: true });
+      expect({ key: entry.key, known: texts.get(entry.key)?.has(normalise(entry.text)) ?? false }).toEqual({
+        key: entry.key,
+        known: true,
+      });
     }
   });
 
@@ -197,10 +283,15 @@ describe('UTILMD Gas requirement conditions', () => {
 
   it('has a fulfilled and an unfulfilled case for every decided entry', () => {
     for (const entry of UTILMD_GAS_CONDITIONS) {
-      const outcomes = CASES.filter(([key, , , , , text]) => key === entry.key && (text === undefined || normalise(text) === normalise(entry.text))).map(
-        ([, , , , expected]) => expected,
-      );
-      expect({ key: entry.key, text: entry.text, fulfilled: outcomes.includes(true), unfulfilled: outcomes.includes(false) }).toEqual({
+      const outcomes = CASES.filter(
+        ([key, , , , , text]) => key === entry.key && (text === undefined || normalise(text) === normalise(entry.text)),
+      ).map(([, , , , expected]) => expected);
+      expect({
+        key: entry.key,
+        text: entry.text,
+        fulfilled: outcomes.includes(true),
+        unfulfilled: outcomes.includes(false),
+      }).toEqual({
         key: entry.key,
         text: entry.text,
         fulfilled: true,

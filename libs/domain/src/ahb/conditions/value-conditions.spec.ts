@@ -1,12 +1,18 @@
 import type { ConditionContext } from './condition-context';
 import { germanWallTime, valueConditionFor } from './value-conditions';
 
-const CONTEXT: ConditionContext = { body: {}, receiverRole: 'LF', senderRoles: [], receivedAt: Date.parse('2026-05-10T08:00:00Z') };
+const CONTEXT: ConditionContext = {
+  body: {},
+  receiverRole: 'LF',
+  senderRoles: [],
+  receivedAt: Date.parse('2026-05-10T08:00:00Z'),
+};
 const TEXTS: Record<string, string> = {
   '931': 'Format: ZZZ = +00',
   UB1: '([931] ∧ [932] [490]) ⊻ ([931] ∧ [933] [491])',
   '87': 'Es ist ein Monatserster 0 Uhr (gem. deutscher Zeit) anzugeben',
-  '494': 'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt',
+  '494':
+    'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt',
 };
 
 function check(key: number | string, value: unknown, context = CONTEXT) {

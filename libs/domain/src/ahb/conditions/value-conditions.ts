@@ -69,7 +69,12 @@ export function germanWallTime(time: number): Date {
 
 function isGermanMidnight(time: number): boolean {
   const wall = germanWallTime(time);
-  return wall.getUTCHours() === 0 && wall.getUTCMinutes() === 0 && wall.getUTCSeconds() === 0 && wall.getUTCMilliseconds() === 0;
+  return (
+    wall.getUTCHours() === 0 &&
+    wall.getUTCMinutes() === 0 &&
+    wall.getUTCSeconds() === 0 &&
+    wall.getUTCMilliseconds() === 0
+  );
 }
 
 function isUtcOffset(offset: string): boolean {
@@ -92,7 +97,9 @@ function nextGermanMidnight(time: number): number {
 }
 
 function field(object: unknown, key: string): unknown {
-  return typeof object === 'object' && object !== null && !Array.isArray(object) ? (object as Record<string, unknown>)[key] : undefined;
+  return typeof object === 'object' && object !== null && !Array.isArray(object)
+    ? (object as Record<string, unknown>)[key]
+    : undefined;
 }
 
 function messageDate(context: ConditionContext): number | undefined {
@@ -103,7 +110,8 @@ function messageDate(context: ConditionContext): number | undefined {
 /** `zeitraumId` as the number it is, whether sent as 1 or "1". */
 function periodId(object: unknown): number | undefined {
   const value = field(object, 'zeitraumId');
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
   return Number.isInteger(id) ? id : undefined;
 }
 
@@ -157,7 +165,8 @@ function firstPeriodStart(exactly: boolean): ValueCondition['check'] {
 
 /** A JSON number, or a string holding a plain decimal number (the middleware is not consistent); else undefined. */
 function decimalOf(value: unknown): { number: number; decimals: number } | undefined {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return undefined;
   return { number: Number(text), decimals: text.split('.')[1]?.length ?? 0 };
 }
@@ -176,7 +185,12 @@ function numeric(key: number, text: string, test: (decimal: { number: number; de
 
 /** Artikel-ID formats: `n1-n2-n1-n3` = one digit, two digits, one digit, three digits, dash-separated. */
 function pattern(key: number, text: string, shape: RegExp) {
-  return { key, label: `[${key}]`, text, check: (value: unknown) => (typeof value === 'string' ? shape.test(value) : undefined) };
+  return {
+    key,
+    label: `[${key}]`,
+    text,
+    check: (value: unknown) => (typeof value === 'string' ? shape.test(value) : undefined),
+  };
 }
 
 const CONDITIONS: readonly (ValueCondition & { key: number | string })[] = [

@@ -18,7 +18,8 @@ const DECIDERS = new Map<number, Decider>([
 ]);
 const TEXTS: Record<string, string> = {
   '931': 'Format: ZZZ = +00',
-  '494': 'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt',
+  '494':
+    'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt',
   UB1: '([931] ∧ [932] [490]) ⊻ ([931] ∧ [933] [491])',
 };
 const CONDITIONS: ReleaseConditions = {

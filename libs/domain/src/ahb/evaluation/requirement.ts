@@ -30,7 +30,9 @@ type Outcome = true | false | undefined | 'neutral';
  * A compiled part of an expression: its value when nothing in it looks at the body (most AHB lines: `Muss`, `X [950]`,
  * folded once per release), else how to decide it per body.
  */
-export type Compiled<T> = { readonly constant: true; readonly value: T } | { readonly constant: false; readonly decide: (context: ConditionContext) => T };
+export type Compiled<T> =
+  | { readonly constant: true; readonly value: T }
+  | { readonly constant: false; readonly decide: (context: ConditionContext) => T };
 
 /** A part known when the release loads. */
 export function constant<T>(value: T): Compiled<T> {
@@ -52,7 +54,10 @@ export function deciderOf<T>(compiled: Compiled<T>): (context: ConditionContext)
 }
 
 /** An expression compiled once per release into closures: evaluated per body without re-walking the syntax tree. */
-export function compileRequirement(expression: AhbExpression, conditions: ReleaseConditions): (context: ConditionContext) => Requirement {
+export function compileRequirement(
+  expression: AhbExpression,
+  conditions: ReleaseConditions,
+): (context: ConditionContext) => Requirement {
   return deciderOf(planRequirement(expression, conditions));
 }
 
@@ -79,7 +84,11 @@ export function planRequirement(expression: AhbExpression, conditions: ReleaseCo
 }
 
 /** A clause that sets `requirement` when its condition holds, stops when that is undecided, and leaves it to `rest` when it fails. */
-function clauseRequirement(requirement: Requirement, condition: Compiled<Outcome>, rest: Compiled<Requirement>): Compiled<Requirement> {
+function clauseRequirement(
+  requirement: Requirement,
+  condition: Compiled<Outcome>,
+  rest: Compiled<Requirement>,
+): Compiled<Requirement> {
   if (condition.constant) {
     const outcome = condition.value;
     if (outcome === undefined) return constant(undefined);
@@ -149,7 +158,10 @@ function xor(a: Outcome, b: Outcome): Outcome {
  * The requirement of a field reached through one chain (groups, segment, data elements): mandatory when every link
  * is, optional when one is, else undecided.
  */
-export function chainRequirement(links: readonly ((context: ConditionContext) => Requirement)[], context: ConditionContext): Requirement {
+export function chainRequirement(
+  links: readonly ((context: ConditionContext) => Requirement)[],
+  context: ConditionContext,
+): Requirement {
   let result: Requirement = 'mandatory';
   for (const link of links) {
     const requirement = link(context);
@@ -173,12 +185,18 @@ export type ValueKey = number | string;
  * Muss/X clause, outside branches whose requirement conditions fail. Undecided branches bind nothing (strictness
  * follows only from decided data).
  */
-export function compileBindingValueKeys(expression: AhbExpression, conditions: ReleaseConditions): (context: ConditionContext) => readonly ValueKey[] {
+export function compileBindingValueKeys(
+  expression: AhbExpression,
+  conditions: ReleaseConditions,
+): (context: ConditionContext) => readonly ValueKey[] {
   return deciderOf(planBindingValueKeys(expression, conditions));
 }
 
 /** `compileBindingValueKeys`, with the keys themselves where the expression's conditions do not look at the body. */
-export function planBindingValueKeys(expression: AhbExpression, conditions: ReleaseConditions): Compiled<readonly ValueKey[]> {
+export function planBindingValueKeys(
+  expression: AhbExpression,
+  conditions: ReleaseConditions,
+): Compiled<readonly ValueKey[]> {
   const clauses = expression.clauses
     .filter((clause) => (clause.indicator === 'Muss' || clause.indicator === 'X') && clause.condition !== null)
     .map((clause) => compileValueKeys(clause.condition as ConditionNode, conditions));

@@ -93,7 +93,8 @@ describe('parseAhbExpression', () => {
   });
 
   it('should parse bare indicators, short forms and case variants', () => {
-    const indicators = (source: string): AhbClause['indicator'][] => parseAhbExpression(source).clauses.map((clause) => clause.indicator);
+    const indicators = (source: string): AhbClause['indicator'][] =>
+      parseAhbExpression(source).clauses.map((clause) => clause.indicator);
     expect(parseAhbExpression('Muss').clauses).toEqual([{ indicator: 'Muss', condition: null }]);
     expect(indicators('M [1] S [2] K [3]')).toEqual(['Muss', 'Soll', 'Kann']);
     expect(indicators('muss [1] SOLL [2] kann')).toEqual(['Muss', 'Soll', 'Kann']);
@@ -112,7 +113,9 @@ describe('parseAhbExpression', () => {
       { indicator: 'Soll', condition: c(2) },
       { indicator: 'Kann', condition: null },
     ]);
-    expect(parseAhbExpression('\u00a0Muss\u00a0[1]\u00a0∧\u00a0[2] \r\n').clauses).toEqual([{ indicator: 'Muss', condition: and(c(1), c(2)) }]);
+    expect(parseAhbExpression('\u00a0Muss\u00a0[1]\u00a0∧\u00a0[2] \r\n').clauses).toEqual([
+      { indicator: 'Muss', condition: and(c(1), c(2)) },
+    ]);
     expect(conditionOf('X ([1] ∧ [2]) ⊻ \r\n([3] ∧ [4])')).toEqual(xor(and(c(1), c(2)), and(c(3), c(4))));
   });
 
@@ -218,7 +221,9 @@ function tableExpressions(): string[] {
   for (const version of ['FV2510', 'FV2604']) {
     const folder = path.join(REFERENCE, version);
     for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-      const table = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { lines: { ahb_expression?: string }[] };
+      const table = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as {
+        lines: { ahb_expression?: string }[];
+      };
       for (const line of table.lines) if (line.ahb_expression) found.push(line.ahb_expression);
     }
   }
@@ -256,7 +261,8 @@ function parses(source: string): boolean {
 const TABLE_TYPOS: readonly { source: string; tables: number; offset: number }[] = [
   { source: 'Muss [315] ∧ [2080]\r\nSoll [8] ∧ [301] ∧ [2080]]', tables: 2, offset: 46 },
   {
-    source: 'X ([14] ⊻ [16]) ∧ ([11] ⊻ [12] ⊻ [47] ⊻ [48] ⊻ [75] ⊻ [76] ⊻ [77] ⊻ [78] ⊻ [79] ⊻ [80] ⊻ [91] ⊻ [92 ]⊻ [105] ⊻ [106] ⊻ [107] ⊻ [108])',
+    source:
+      'X ([14] ⊻ [16]) ∧ ([11] ⊻ [12] ⊻ [47] ⊻ [48] ⊻ [75] ⊻ [76] ⊻ [77] ⊻ [78] ⊻ [79] ⊻ [80] ⊻ [91] ⊻ [92 ]⊻ [105] ⊻ [106] ⊻ [107] ⊻ [108])',
     tables: 2,
     offset: 99,
   },
@@ -272,7 +278,17 @@ const isTypo = (source: string) => TABLE_TYPOS.some((typo) => typo.source === so
  * Note: `Muss S`, `Soll S`, `Kann S` (S = Strom) are valid syntax, two clauses, and so count as expressions.
  */
 const NOT_AN_EXPRESSION = /^(?!\s*(?:muss|soll|kann|[mskxou])(?![\wäöüß]))[^[]*$/i;
-const ANNOTATIONS = ['M uss', 'M;uss', 'Muss G', 'Muss/Soll', 'Kann G', 'Soll G', 'S\nS\nS\nS\nS\nS\nG\nG\nG\nG\nG\nG\nX\nX\nX\nX', 'x 1', 'x ^ k'];
+const ANNOTATIONS = [
+  'M uss',
+  'M;uss',
+  'Muss G',
+  'Muss/Soll',
+  'Kann G',
+  'Soll G',
+  'S\nS\nS\nS\nS\nS\nG\nG\nG\nG\nG\nG\nX\nX\nX\nX',
+  'x 1',
+  'x ^ k',
+];
 
 describe('the reference AHB expressions', () => {
   const tables = tableExpressions();
@@ -285,20 +301,35 @@ describe('the reference AHB expressions', () => {
     expect(tables.length).toBe(114_565);
     expect(tables.filter((source) => !isTypo(source) && !parses(source))).toEqual([]);
     for (const typo of TABLE_TYPOS) {
-      expect([typo.source, tables.filter((source) => source === typo.source).length]).toEqual([typo.source, typo.tables]);
+      expect([typo.source, tables.filter((source) => source === typo.source).length]).toEqual([
+        typo.source,
+        typo.tables,
+      ]);
       expect([typo.source, syntaxErrorOf(typo.source).offset]).toEqual([typo.source, typo.offset]);
     }
   });
 
   it('should parse every mapping cell but the named non-expressions', () => {
-    expect({ cells: cells.length, codes: codes.length, distinctCodes: new Set(codes).size }).toEqual({ cells: 28135, codes: 2188, distinctCodes: 530 });
+    expect({ cells: cells.length, codes: codes.length, distinctCodes: new Set(codes).size }).toEqual({
+      cells: 28135,
+      codes: 2188,
+      distinctCodes: 530,
+    });
     expect([...new Set(annotations)].sort()).toEqual([...ANNOTATIONS].sort());
     expect(annotations.length).toBe(63);
   });
 
   it('should keep the golden count of clauses per indicator and nodes per kind', () => {
     const indicators: Record<AhbClause['indicator'], number> = { Muss: 0, Soll: 0, Kann: 0, X: 0, O: 0, U: 0 };
-    const kinds: Record<ConditionNode['kind'], number> = { condition: 0, time: 0, package: 0, and: 0, or: 0, xor: 0, then: 0 };
+    const kinds: Record<ConditionNode['kind'], number> = {
+      condition: 0,
+      time: 0,
+      package: 0,
+      and: 0,
+      or: 0,
+      xor: 0,
+      then: 0,
+    };
     const visit = (node: ConditionNode): void => {
       kinds[node.kind]++;
       if ('left' in node) {

@@ -53,7 +53,11 @@ interface GeneratedError {
   location: { start: { offset: number } };
 }
 
-type Expectation = { type: 'literal'; text: string } | { type: 'other'; description: string } | { type: 'end' } | { type: 'class' | 'any' };
+type Expectation =
+  | { type: 'literal'; text: string }
+  | { type: 'other'; description: string }
+  | { type: 'end' }
+  | { type: 'class' | 'any' };
 
 // Parsed expressions are shared by every caller (hence frozen). The reference AHB tables hold under 700 distinct
 // expressions; the bound only guards against a caller feeding arbitrary text.
@@ -79,7 +83,10 @@ export function parseAhbExpression(source: string): AhbExpression {
 
 /** The AHB tables come from Word/PDF exports: no-break spaces and CR line ends are noise. */
 function sanitise(source: string): string {
-  return source.replace(/\u00a0/g, ' ').replace(/\r\n?/g, '\n').trim();
+  return source
+    .replace(/\u00a0/g, ' ')
+    .replace(/\r\n?/g, '\n')
+    .trim();
 }
 
 function syntaxError(source: string, error: GeneratedError): AhbExpressionSyntaxError {
@@ -116,7 +123,8 @@ function sourceOffset(source: string, offset: number): number {
 }
 
 function deepFreeze<T extends object>(value: T): T {
-  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child as object);
+  for (const child of Object.values(value))
+    if (child !== null && typeof child === 'object') deepFreeze(child as object);
   return Object.freeze(value);
 }
 
@@ -165,7 +173,9 @@ function formatCondition(node: ConditionNode): string {
     case 'time':
       return `[${node.key}]`;
     case 'package':
-      return node.min === null && node.max === null ? `[${node.key}P]` : `[${node.key}P${node.min ?? 0}..${node.max ?? 'n'}]`;
+      return node.min === null && node.max === null
+        ? `[${node.key}P]`
+        : `[${node.key}P${node.min ?? 0}..${node.max ?? 'n'}]`;
     default: {
       // Left-associative: a right operand of equal precedence keeps its brackets, a left one does not need them.
       const precedence = PRECEDENCE[node.kind];
