@@ -40,3 +40,4 @@ export * from './route/route.decorator';
 export * from './route/query-parameters';
 export * from './route/route-openapi';
 export * from './route/body-check';
+export * from './route/route-problems';

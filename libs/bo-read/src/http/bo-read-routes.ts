@@ -1,4 +1,11 @@
-import { describeRoute, schemaRef as ref, type OpenApiObject, type RouteDescription } from '@maco/platform';
+import {
+  describeRoute,
+  schemaRef as ref,
+  type OpenApiObject,
+  type RouteDescription,
+  GUARDED_ROUTE_PROBLEMS,
+  JSON_BODY_PROBLEMS,
+} from '@maco/platform';
 import {
   criterionNames,
   IDENTIFY_LOCATION_OPERATION,
@@ -11,21 +18,8 @@ import { readParametersOf } from '../read-parameters';
 import { isGermanReadPath, READ_ROUTES, type ReadRoute } from '../read-routes';
 
 const TAG = 'BO4E Lesen';
-/** Problems every route of the group can answer with; 401/403 come from the bearer guard. */
-const COMMON_PROBLEMS = [
-  'AUTH.UNAUTHENTICATED',
-  'AUTH.ROLE_NOT_PERMITTED',
-  'REQUEST.RATE_LIMITED',
-  'SERVER.INTERNAL',
-  'SERVER.UNAVAILABLE',
-];
-/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = [
-  'REQUEST.MALFORMED_JSON',
-  'REQUEST.PAYLOAD_TOO_LARGE',
-  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
-  'REQUEST.JSON_LIMIT_EXCEEDED',
-];
+const COMMON_PROBLEMS = GUARDED_ROUTE_PROBLEMS;
+const BODY_PROBLEMS = JSON_BODY_PROBLEMS;
 
 function errorsOf(code: string) {
   if (code === 'BO_READ.INVALID_PARAMETER')

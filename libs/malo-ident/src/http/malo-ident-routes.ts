@@ -6,6 +6,8 @@ import {
   textParameter,
   type QueryParameter,
   type RouteDescription,
+  GUARDED_ROUTE_PROBLEMS,
+  JSON_BODY_PROBLEMS,
 } from '@maco/platform';
 import { FLAG_NAMES } from '../flags';
 import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
@@ -13,20 +15,8 @@ import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION 
 import { MALO_IDENT_PATHS } from './malo-ident-paths';
 
 const TAG = 'MaloIdent NB';
-const COMMON_PROBLEMS = [
-  'AUTH.UNAUTHENTICATED',
-  'AUTH.ROLE_NOT_PERMITTED',
-  'REQUEST.RATE_LIMITED',
-  'SERVER.INTERNAL',
-  'SERVER.UNAVAILABLE',
-];
-/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = [
-  'REQUEST.MALFORMED_JSON',
-  'REQUEST.PAYLOAD_TOO_LARGE',
-  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
-  'REQUEST.JSON_LIMIT_EXCEEDED',
-];
+const COMMON_PROBLEMS = GUARDED_ROUTE_PROBLEMS;
+const BODY_PROBLEMS = JSON_BODY_PROBLEMS;
 const PREFIXED = 'with or without a system prefix such as SAP_ (or absent)';
 
 /** `command` of the identification: either operation, with or without a system prefix; absent: the first. */

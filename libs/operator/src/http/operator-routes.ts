@@ -1,5 +1,6 @@
 import { MALO_ID_PATTERN } from '@maco/domain';
 import {
+  GUARDED_ROUTE_PROBLEMS,
   cursorParameter,
   describeRoute,
   instantParameter,
@@ -21,13 +22,7 @@ export const MAX_LIMIT = 200;
 
 const TAG = 'Operator';
 const WHO = 'Bearer token with the service’s role or `OPERATOR`.';
-const READ_PROBLEMS = [
-  'AUTH.UNAUTHENTICATED',
-  'AUTH.ROLE_NOT_PERMITTED',
-  'REQUEST.RATE_LIMITED',
-  'SERVER.INTERNAL',
-  'SERVER.UNAVAILABLE',
-];
+const READ_PROBLEMS = GUARDED_ROUTE_PROBLEMS;
 const QUERY_PROBLEMS = ['OPERATOR.INVALID_PARAMETER', ...READ_PROBLEMS];
 const errorsOf = (code: string) =>
   code === 'OPERATOR.INVALID_PARAMETER'

@@ -10,6 +10,8 @@ import {
   type OpenApiObject,
   type ProblemFieldError,
   type RouteDescription,
+  GUARDED_ROUTE_PROBLEMS,
+  JSON_BODY_PROBLEMS,
 } from '@maco/platform';
 import type { OpenApiExample } from '../openapi/openapi-examples';
 import { COMMAND_OF } from '../process-data.service';
@@ -259,20 +261,8 @@ export const DEFAULT_REFUSED_LIMIT = 50;
 export const MAX_REFUSED_LIMIT = 200;
 const REFUSED_STATES = ['open', 'resolved', 'dismissed'] as const satisfies readonly RefusedState[];
 const REFUSED_OPERATIONS = ['create', 'update'] as const satisfies readonly RefusedOperation[];
-const QUARANTINE_PROBLEMS = [
-  'AUTH.UNAUTHENTICATED',
-  'AUTH.ROLE_NOT_PERMITTED',
-  'REQUEST.RATE_LIMITED',
-  'SERVER.INTERNAL',
-  'SERVER.UNAVAILABLE',
-];
-/** What platform answers on a POST before the handler: a body that is not JSON, too large, of another type, too deep. */
-const BODY_PROBLEMS = [
-  'REQUEST.MALFORMED_JSON',
-  'REQUEST.PAYLOAD_TOO_LARGE',
-  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
-  'REQUEST.JSON_LIMIT_EXCEEDED',
-];
+const QUARANTINE_PROBLEMS = GUARDED_ROUTE_PROBLEMS;
+const BODY_PROBLEMS = JSON_BODY_PROBLEMS;
 const REFUSED_ID = { id: { description: "The refused write's id.", schema: { type: 'string', format: 'uuid' } } };
 /** A dismissal's reason: the checker's schema and the documented one. */
 export const DISMISSAL: OpenApiObject = {
