@@ -30,7 +30,7 @@ export async function createServiceApp(
     requestIdHeader: false,
     // A path parameter is a key a client chose, as long as the route allows: Fastify's default of 100 characters
     // answered a longer one 414 in Fastify's own format, before the route could answer it with problem details.
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
