@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { REFERENCE_DIR } from '../../../test/samples';
-import type { MarketRole } from '../../market-role';
 import type { ConditionContext, ConditionEntry, Decision } from './condition-context';
 import {
   INVOIC_CONDITIONS,
@@ -12,14 +12,7 @@ import {
   REMADV_UNDECIDABLE,
 } from './invoic-remadv-conditions';
 
-interface Options {
-  readonly scope?: { readonly key: string; readonly object: unknown };
-  readonly receiverRole?: MarketRole;
-}
-
-function context(body: unknown, options: Options = {}): ConditionContext {
-  return { body, scope: options.scope, receiverRole: options.receiverRole ?? 'LF', senderRoles: [] };
-}
+const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options);
 
 type Case = readonly [key: number, name: string, body: unknown, options: Options, expected: Decision];
 

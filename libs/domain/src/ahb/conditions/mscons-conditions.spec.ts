@@ -2,25 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { REFERENCE_DIR } from '../../../test/samples';
-import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
 import { MSCONS_CONDITIONS, MSCONS_UNDECIDABLE } from './mscons-conditions';
 
-interface Options {
-  readonly scope?: { readonly key: string; readonly object: unknown };
-  readonly receiverRole?: MarketRole;
-  readonly senderRoles?: readonly string[];
-}
-
-function context(body: unknown, options: Options = {}): ConditionContext {
-  return {
-    body,
-    scope: options.scope,
-    receiverRole: options.receiverRole ?? 'LF',
-    senderRoles: options.senderRoles ?? [],
-  };
-}
+const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options);
 
 function transaction(transaktionsdaten: Record<string, unknown>): unknown {
   return { stammdaten: {}, transaktionsdaten };

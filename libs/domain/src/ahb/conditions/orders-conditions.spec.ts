@@ -1,26 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { REFERENCE_DIR } from '../../../test/samples';
 import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
-import type { MarketRole } from '../../market-role';
 import type { ConditionContext, ConditionEntry, Decision, UndecidableEntry } from './condition-context';
 import { ORDCHG_CONDITIONS, ORDCHG_UNDECIDABLE, ORDERS_CONDITIONS, ORDERS_UNDECIDABLE } from './orders-conditions';
 
-interface Options {
-  readonly scope?: { readonly key: string; readonly object: unknown };
-  readonly receiverRole?: MarketRole;
-  readonly senderRoles?: readonly string[];
-}
-
-function context(body: unknown, options: Options = {}): ConditionContext {
-  return {
-    body,
-    scope: options.scope,
-    receiverRole: options.receiverRole ?? 'LF',
-    senderRoles: options.senderRoles ?? [],
-  };
-}
+const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options);
 
 const td = (transaktionsdaten: Record<string, unknown>): unknown => ({ stammdaten: {}, transaktionsdaten });
 const sd = (stammdaten: Record<string, unknown>): unknown => ({ stammdaten, transaktionsdaten: {} });

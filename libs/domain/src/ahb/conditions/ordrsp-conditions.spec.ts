@@ -1,5 +1,5 @@
-import type { MarketRole } from '../../market-role';
 import { findingsFor } from '../../release/findings';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import type { ConditionContext, Decision } from './condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
 import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
@@ -7,14 +7,7 @@ import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from 
 /** Shared with other message types under the same text: not ORDRSP's to write (see the module's header). */
 const SHARED_KEYS = [492, 493, 494];
 
-interface Options {
-  readonly receiverRole?: MarketRole;
-  readonly senderRoles?: readonly string[];
-}
-
-function context(body: unknown, options: Options = {}): ConditionContext {
-  return { body, scope: undefined, receiverRole: options.receiverRole ?? 'LF', senderRoles: options.senderRoles ?? [] };
-}
+const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options);
 
 function transaction(transaktionsdaten: Record<string, unknown>): unknown {
   return { stammdaten: {}, transaktionsdaten };

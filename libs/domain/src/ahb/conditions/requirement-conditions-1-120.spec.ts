@@ -1,5 +1,5 @@
-import type { MarketRole } from '../../market-role';
 import type { ConditionContext, Decision } from './condition-context';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { ahbConditionTexts, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 
@@ -10,20 +10,7 @@ const KEYS_OF_RANGE = [
   104, 105, 106, 108, 111, 112, 113, 114, 115, 116, 118, 119, 120,
 ];
 
-interface Options {
-  readonly scope?: { readonly key: string; readonly object: unknown };
-  readonly receiverRole?: MarketRole;
-  readonly senderRoles?: readonly string[];
-}
-
-function context(body: unknown, options: Options = {}): ConditionContext {
-  return {
-    body,
-    scope: options.scope,
-    receiverRole: options.receiverRole ?? 'NB',
-    senderRoles: options.senderRoles ?? [],
-  };
-}
+const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options, 'NB');
 
 /** A body holding `object` as the only `stammdaten[key]` element, evaluated for that object. */
 function inObject(key: string, object: Record<string, unknown>): [unknown, Options] {
