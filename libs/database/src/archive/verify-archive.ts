@@ -67,7 +67,7 @@ const VERIFY_BATCH = `
   )
   SELECT l.record_id, l.revision, l.previous_revision, l.outside_found, encode(l.chain_hash, 'hex') AS chain_hash,
     COALESCE(r.role || '/' || r.business_key, l.record_id::text) AS process, r.revision AS record_revision,
-    encode(r.chain_hash, 'hex') AS record_hash, r.created_at < (SELECT min(received_at) FROM process_revision) AS older_than_archive,
+    encode(r.chain_hash, 'hex') AS record_hash, r.created_at < $5 AS older_than_archive,
     ${EXPECTED_HASH('l', 'COALESCE(l.previous_hash, l.outside_hash)')} IS NOT DISTINCT FROM l.chain_hash AS hash_holds,
     l.previous_revision IS NULL AND l.revision > 1 AND NOT l.outside_found AS predecessor_missing
   FROM linked l LEFT JOIN process_record r ON r.id = l.record_id
@@ -113,9 +113,20 @@ export async function verifyArchive(client: ClientBase, options: VerifyOptions =
     [from, to],
   );
   const total = Number(counted[0].total);
+  // Once, not per round: the archive's oldest revision (no index leads with received_at, so it is a scan).
+  const { rows: oldest } = await client.query<{ start: Date | null }>(
+    'SELECT min(received_at) AS start FROM process_revision',
+  );
+  const archiveStart = oldest[0].start;
   let after = NO_RECORD;
   for (;;) {
-    const { rows } = await client.query<VerifiedRow>(VERIFY_BATCH, [from, to, after, options.batchSize ?? 500]);
+    const { rows } = await client.query<VerifiedRow>(VERIFY_BATCH, [
+      from,
+      to,
+      after,
+      options.batchSize ?? 500,
+      archiveStart,
+    ]);
     if (rows.length === 0) break;
     for (const [index, row] of rows.entries()) {
       if (row.record_id !== rows[index - 1]?.record_id) outcome.processes++;
