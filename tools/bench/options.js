@@ -30,6 +30,9 @@ const OPTIONS = {
   // reused with --keep-database) and compare bookings and process reads on it with a fresh empty database, both
   // services running side by side.
   preload: { type: 'string' },
+  // Statement mode (with --reference): the create batch statement of this checkout and of the reference alone, through
+  // their builds' batchers on one database, in pairs; creates/s and the database server's CPU per create.
+  statement: { type: 'boolean', default: false },
 };
 
 /**
@@ -37,10 +40,10 @@ const OPTIONS = {
  * @typedef {{
  *   app: string, duration: string, warmup: string, connections: string, pairs: string, out: string,
  *   reference?: string, reads?: string, identify?: string, 'keep-database'?: string, 'service-node-args': string,
- *   instances?: string, preload?: string,
+ *   instances?: string, preload?: string, statement: boolean,
  * }} BenchArgs
  * @typedef {{ args: BenchArgs, app: string, role: string, duration: number, connectionLevels: number[] }} BenchOptions
- * @typedef {'booking' | 'scale' | 'reads' | 'identify'} Benchmark
+ * @typedef {'booking' | 'scale' | 'reads' | 'identify' | 'statement'} Benchmark
  */
 
 /**
@@ -61,13 +64,17 @@ function parseBenchArgs(argv) {
 
 /**
  * Which benchmark the options ask for: `--preload` the bookings at scale, `--reads` the reads, `--identify` the MaLo
- * identification, else the bookings (A/B against the baseline, the floor and an optional `--reference`).
+ * identification, `--statement` the create statement against the reference's, else the bookings (A/B against the baseline, the floor and an optional `--reference`).
  * @param {BenchOptions} options
  * @returns {Benchmark}
  */
 function benchmarkOf({ args }) {
   if (args.instances !== undefined && (args.reads !== undefined || args.identify !== undefined))
     throw new Error('--instances applies to the booking benchmark only');
+  if (args.statement) {
+    if (args.reference === undefined) throw new Error('--statement compares with a --reference checkout');
+    return 'statement';
+  }
   if (args.preload !== undefined) return 'scale';
   if (args.reads !== undefined) return 'reads';
   if (args.identify !== undefined) return 'identify';

@@ -62,8 +62,13 @@ describe(benchmarkOf.name, () => {
     [['--reads', '1000', '--keep-database', 'maco_bench_reads'], 'reads'],
     [['--reads', '1000', '--identify', '1000'], 'reads'],
     [['--identify', '1000', '--app', 'nb'], 'identify'],
+    [['--statement', '--reference', '/tmp/base'], 'statement'],
   ])('should pick for %j the %s benchmark', (argv, benchmark) => {
     expect(of(...argv)).toBe(benchmark);
+  });
+
+  it('should refuse --statement without a reference to compare with', () => {
+    expect(() => of('--statement')).toThrow('--statement compares with a --reference checkout');
   });
 
   it('should refuse --instances with the reads or the identification', () => {

@@ -5,8 +5,9 @@
 //   … npm run bench -- --preload 10000000 [--keep-database NAME]: the bookings on a database of N stored revisions.
 //   … npm run bench -- --reads 1000000 [--keep-database NAME]: the BO4E reads on a read model of N objects instead.
 //   … npm run bench -- --identify 1000000 --app nb [--keep-database NAME]: the MaLo identification on N market locations.
+//   … npm run bench -- --statement --reference DIR --pairs 6: the create statement alone against another checkout's.
 // Writes tools/bench/results/<benchmark>-<time>.{json,md} and prints the markdown. See tools/bench/README.md.
-// One module per benchmark (booking.js, scale.js, reads.js, identify.js); options.js reads the command line.
+// One module per benchmark (booking.js, scale.js, reads.js, identify.js, statement.js); options.js reads the command line.
 'use strict';
 const { benchmarkOf, parseBenchArgs } = require('./options');
 
@@ -19,6 +20,7 @@ const BENCHMARKS = {
   scale: () => require('./scale').scaleBenchmark,
   reads: () => require('./reads').readBenchmark,
   identify: () => require('./identify').identifyBenchmark,
+  statement: () => require('./statement').statementBenchmark,
 };
 
 async function main() {

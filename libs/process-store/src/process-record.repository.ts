@@ -75,8 +75,9 @@ export type UpdateOutcome =
   | { kind: 'ambiguous'; matches: KeyMatch[] };
 
 // The body's hash is SHA-256 over jsonb's text form, which is canonical (keys sorted, white space normalised):
-// a retry whose keys come in another order is still the same body.
-const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
+// a retry whose keys come in another order is still the same body. A statement that chains the revision takes it from a
+// MATERIALIZED CTE: inlined, the hash would be computed twice (for its column and for the chain), the body's costliest step.
+export const BODY_HASH = (jsonb: string) => `sha256(convert_to((${jsonb})::text, 'UTF8'))`;
 
 /**
  * The chain hash of a process's first revision (`maco_revision_hash`, migration RevisionHashChain), from a row of `source`
@@ -100,8 +101,8 @@ export const CREATE_CHAIN_HASH = (
 // wait for each other in one order and never deadlock. Answers the business keys it booked. Exported for the
 // benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
 export const INSERT_RECORDS_WITH_REVISIONS = `
-  WITH input AS (
-    SELECT *, sha256(convert_to(i.body::text, 'UTF8')) AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
+  WITH input AS MATERIALIZED (
+    SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
       marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb)
   ),
@@ -238,8 +239,8 @@ const READ_BY_KEY = LOCK_BY_KEY.replace('FOR UPDATE OF r', '');
 // `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
 // record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
 // violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
-const UPDATE_RECORD_WITH_REVISION = `
-  WITH input AS (SELECT $7::jsonb AS body, ${BODY_HASH('$7::jsonb')} AS body_sha256),
+export const UPDATE_RECORD_WITH_REVISION = `
+  WITH input AS MATERIALIZED (SELECT $7::jsonb AS body, ${BODY_HASH('$7::jsonb')} AS body_sha256),
   updated AS (
     UPDATE process_record SET
       current = $2::jsonb,

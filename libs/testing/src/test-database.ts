@@ -39,3 +39,20 @@ export async function withClient<T>(url: string, use: (client: Client) => Promis
     await client.end();
   }
 }
+
+/**
+ * The generic plan of a statement (EXPLAIN VERBOSE, every expression spelled out) as the service runs it: prepared,
+ * its parameters unknown. Lets a test see which expressions a statement computes, and how often.
+ */
+export async function genericPlanOf(url: string, text: string): Promise<string> {
+  const parameters = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+  return withClient(url, async (client) => {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE planned AS ${text}`);
+    const nulls = Array.from({ length: parameters }, () => 'NULL').join(', ');
+    const plan = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (VERBOSE, COSTS OFF) EXECUTE planned${parameters ? `(${nulls})` : ''}`,
+    );
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
 import {
+  BODY_HASH,
   CREATE_CHAIN_HASH,
   describeBusinessObjects,
   projectionCtes,
@@ -45,8 +46,8 @@ export interface TriggerProcessState {
 
 // The record, its first revision and the projection of its business objects in one statement. A prozessId already known as a key or prozessId of another
 // process is not booked again (the caller sees a conflict), so later answers can be matched to one process only.
-const INSERT_TRIGGER_PROCESS = `
-  WITH input AS (SELECT $1::uuid AS id, $8::jsonb AS body, sha256(convert_to($8::jsonb::text, 'UTF8')) AS body_sha256),
+export const INSERT_TRIGGER_PROCESS = `
+  WITH input AS MATERIALIZED (SELECT $1::uuid AS id, $8::jsonb AS body, ${BODY_HASH('$8::jsonb')} AS body_sha256),
   chained AS (SELECT input.*, ${CREATE_CHAIN_HASH('input', "'trigger'", 'NULL', '$4::text', '$6::text', '$7::text', "'[]'::jsonb")} AS chain_hash FROM input),
   inserted AS (
     INSERT INTO process_record (id, role, business_key, prozess_id, release, marktlokations_ids, current, revision, status, chain_hash)

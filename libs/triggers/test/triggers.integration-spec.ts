@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   createTestDatabase,
+  genericPlanOf,
   mintTestToken,
   postJson,
   startScriptedMiddleware,
@@ -9,6 +10,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
+import { INSERT_TRIGGER_PROCESS } from '../src/trigger-process.repository';
 import { maloIdentBody, newProzessId, postTrigger, startTriggerService, storedTrigger } from './trigger-test-kit';
 
 /** Collects pino's JSON lines in memory. */
@@ -47,6 +49,12 @@ describe('POST /triggers/{eventname}', () => {
   const callsFor = (prozessId: string) => middleware.inboundCalls.filter((call) => call.prozessId === prozessId);
 
   describe('when the middleware takes the trigger', () => {
+    it('should hash the trigger body once in the statement that books it (the chain takes the hash of its column)', async () => {
+      const plan = await genericPlanOf(database.url, INSERT_TRIGGER_PROCESS);
+      expect(plan.match(/sha256\(\(\(/g)).toHaveLength(1);
+      expect(plan.match(/sha256\(convert_to\(/g)).toHaveLength(1);
+    });
+
     it('should answer 201 with its business key and store record, revision, key and delivery', async () => {
       const prozessId = newProzessId();
       const answer = await postTrigger(service, 'START_MALOIDENT', maloIdentBody(prozessId), {

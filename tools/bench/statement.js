@@ -1,0 +1,204 @@
+'use strict';
+// The create statement alone (`--statement`): this checkout's create batch and the reference's, each through its own
+// build's batcher (libs/process-store/dist), alternated in pairs on one migrated database; creates per second and the
+// CPU that PostgreSQL spends per create. Shows what a change to the statement costs where it is paid, without the
+// service's noise around it (the booking A/B's ±10 % on this machine).
+const { execFileSync } = require('node:child_process');
+const { join } = require('node:path');
+const { Pool } = require('pg');
+const { createBodies } = require('./bodies');
+const { ROOT } = require('./build');
+const { createDatabase } = require('./database');
+const { cpuMicros, machineFacts } = require('./machine');
+const { log, writeReport } = require('./report');
+const { startService, stopAll } = require('./service');
+const { round } = require('./statistics');
+
+/** @param {number[]} values */
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// As many creates in flight as the service has requests at 32 connections, on a pool of the service's default size.
+const IN_FLIGHT = 64;
+const POOL_SIZE = 10;
+
+/**
+ * The CPU time in µs of each of the database server's processes (backends, WAL writer, checkpointer), when it runs on
+ * this machine as user `postgres`; undefined otherwise.
+ * @returns {Map<number, number> | undefined}
+ */
+function serverCpuMicros() {
+  try {
+    const pids = execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    return new Map(pids.map((pid) => [pid, cpuMicros(pid)]));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's CPU spent between two readings: the processes alive at the end, each from its first reading (or its
+ * start); backends that ended in between (an earlier run's pool) are left out, not subtracted.
+ * @param {Map<number, number>} before
+ * @param {Map<number, number>} after
+ */
+function serverCpuBetween(before, after) {
+  let micros = 0;
+  for (const [pid, used] of after) micros += used - (before.get(pid) ?? 0);
+  return micros;
+}
+
+/**
+ * A checkout's create batcher, loaded from its build.
+ * @param {string} checkout
+ */
+function batcherModule(checkout) {
+  const dist = join(checkout, 'libs', 'process-store', 'dist');
+  return {
+    /** @type {(pool: Pool, role: string) => { submit(row: object): Promise<unknown> }} */
+    createBatcher: require(join(dist, 'process-record.repository.js')).createBatcher,
+    /** @type {() => string} */
+    uuidV7: require(join(dist, 'uuid-v7.js')).uuidV7,
+    /** @type {(stammdaten: unknown) => unknown} */
+    describeBusinessObjects: require(join(dist, 'read-model', 'business-object-rules.js')).describeBusinessObjects,
+  };
+}
+
+/**
+ * Loads one checkout's statement for `seconds`: creates per second, server and load-process CPU per create.
+ * @param {ReturnType<typeof batcherModule>} module
+ * @param {string} url
+ * @param {string} role
+ * @param {() => string} nextBody
+ * @param {number} seconds
+ */
+async function loadStatement(module, url, role, nextBody, seconds) {
+  const pool = new Pool({ connectionString: url, max: POOL_SIZE, options: '-c role=maco_service' });
+  const creates = module.createBatcher(pool, role);
+  let done = 0;
+  const book = async () => {
+    const bodyJson = nextBody();
+    const body = JSON.parse(bodyJson);
+    await creates.submit({
+      id: module.uuidV7(),
+      businessKey: body.zusatzdaten.businessKey,
+      targetBusinessKey: null,
+      prozessId: null,
+      pruefidentifikator: body.transaktionsdaten?.pruefidentifikator ?? null,
+      release: '10/26',
+      marktlokationsIds: [],
+      currentJson: null,
+      bodyJson,
+      tokenSubject: 'bench',
+      requestId: `statement-${done}`,
+      findingsJson: '[]',
+      objectsJson: JSON.stringify(module.describeBusinessObjects(body.stammdaten)),
+    });
+    done++;
+  };
+  const deadline = Date.now() + seconds * 1000;
+  const server = serverCpuMicros();
+  const own = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (Date.now() < deadline) await book();
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverAfter = serverCpuMicros();
+  const ownUsed = process.cpuUsage(own);
+  await pool.end();
+  return {
+    createsPerSecond: round(done / elapsed, 0),
+    serverMicrosPerCreate: server && serverAfter ? round(serverCpuBetween(server, serverAfter) / done, 1) : null,
+    loadMicrosPerCreate: round((ownUsed.user + ownUsed.system) / done, 1),
+  };
+}
+
+/**
+ * `--statement --reference DIR`: the pairs, the medians and their ratio.
+ * @param {import('./options').BenchOptions} options
+ */
+async function statementBenchmark(options) {
+  const { args, app, role, duration } = options;
+  const reference = args.reference;
+  if (!reference) throw new Error('--statement compares two statements: give the other checkout with --reference');
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)');
+  const { buildApp } = require('./build');
+  buildApp(app);
+  const database = await createDatabase(adminUrl, 'statement');
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  try {
+    // The service of this checkout migrates the database (both statements write the same tables).
+    const migrated = await startService(options, database.url, 23107, ROOT);
+    children.push(migrated.child);
+    await stopAll(children.splice(0));
+    const contestants = { service: batcherModule(ROOT), reference: batcherModule(reference) };
+    const bodies = createBodies(role);
+    const pairs = Number(args.pairs);
+    /** @type {Record<'service' | 'reference', Awaited<ReturnType<typeof loadStatement>>[]>} */
+    const runs = { service: [], reference: [] };
+    log(`warm-up ${args.warmup}s each`);
+    for (const module of Object.values(contestants))
+      await loadStatement(module, database.url, role, bodies.create.next, Number(args.warmup));
+    for (let pair = 0; pair < pairs; pair++) {
+      const order = pair % 2 === 0 ? ['service', 'reference'] : ['reference', 'service'];
+      for (const name of /** @type {('service' | 'reference')[]} */ (order)) {
+        const run = await loadStatement(contestants[name], database.url, role, bodies.create.next, duration);
+        runs[name].push(run);
+        log(
+          `pair ${pair + 1} ${name}: ${run.createsPerSecond} creates/s, server ${run.serverMicrosPerCreate} µs/create`,
+        );
+      }
+    }
+    const summary = (/** @type {'service' | 'reference'} */ name) => ({
+      createsPerSecond: medianOf(runs[name].map((run) => run.createsPerSecond)),
+      serverMicrosPerCreate:
+        runs[name][0].serverMicrosPerCreate === null
+          ? null
+          : medianOf(runs[name].map((run) => /** @type {number} */ (run.serverMicrosPerCreate))),
+      loadMicrosPerCreate: medianOf(runs[name].map((run) => run.loadMicrosPerCreate)),
+    });
+    const service = summary('service');
+    const referenceSummary = summary('reference');
+    const report = {
+      date: new Date().toISOString(),
+      machine: machineFacts(),
+      role,
+      referenceCheckout: reference,
+      pairs,
+      seconds: duration,
+      service,
+      reference: referenceSummary,
+      ratio: round(service.createsPerSecond / referenceSummary.createsPerSecond, 3),
+      runs,
+    };
+    writeReport(args.out, 'statement', report, statementMarkdown(report));
+  } finally {
+    await stopAll(children);
+    await database.drop();
+  }
+}
+
+/** @param {any} report */
+function statementMarkdown(report) {
+  const row = (/** @type {string} */ name, /** @type {any} */ s) =>
+    `| ${name} | ${s.createsPerSecond} | ${s.serverMicrosPerCreate ?? '—'} | ${s.loadMicrosPerCreate} |`;
+  return [
+    `# The create statement, ${report.role} — ${report.date}`,
+    '',
+    `${report.machine.node}, ${report.machine.cpus} cores; ${report.pairs} pair(s) of ${report.seconds} s, ${IN_FLIGHT} creates in flight, pool of ${POOL_SIZE}; medians. Reference: ${report.referenceCheckout}.`,
+    '',
+    '| statement | creates/s | server CPU µs/create | load process CPU µs/create |',
+    '|---|---:|---:|---:|',
+    row('service', report.service),
+    row('reference', report.reference),
+    '',
+    `service / reference: ${report.ratio}`,
+    '',
+  ].join('\n');
+}
+
+module.exports = { statementBenchmark };
