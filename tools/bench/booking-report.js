@@ -84,11 +84,11 @@ function bookingMarkdown(report) {
           '',
           `Reference: the service of ${report.settings.reference}, in the same pairs.`,
           '',
-          '| connections | reference req/s | service req/s | service / reference | reference p50 / p99 ms | Node CPU µs/req reference / service |',
-          '|---:|---:|---:|---:|---:|---:|',
+          '| connections | reference req/s | service req/s | service / reference | reference p50 / p99 ms | Node CPU µs/req reference / service | PostgreSQL CPU µs/req reference / service |',
+          '|---:|---:|---:|---:|---:|---:|---:|',
           ...report.throughput.map(
             (r) =>
-              `| ${r.connections} | ${r.reference?.rps} | ${r.service.rps} | ${r.referenceRatio} | ${r.reference?.p50} / ${r.reference?.p99} | ${r.reference?.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} |`,
+              `| ${r.connections} | ${r.reference?.rps} | ${r.service.rps} | ${r.referenceRatio} | ${r.reference?.p50} / ${r.reference?.p99} | ${r.reference?.cpuMicrosPerRequest} / ${r.service.cpuMicrosPerRequest} | ${r.reference?.postgresMicrosPerRequest} / ${r.service.postgresMicrosPerRequest} |`,
           ),
         ]
       : []),
@@ -99,7 +99,7 @@ function bookingMarkdown(report) {
     `Mixed create/update (32 connections): ${report.mixed.rps} req/s, p50 ${report.mixed.p50} ms, p99 ${report.mixed.p99} ms, errors ${report.mixed.errors}, RSS ${report.mixed.serviceRssMB} MB.`,
     ...(report.referenceMixed
       ? [
-          `Mixed create/update of the reference: ${report.referenceMixed.rps} req/s, p50 ${report.referenceMixed.p50} ms, p99 ${report.referenceMixed.p99} ms, errors ${report.referenceMixed.errors}; service/reference ${report.referenceMixed.serviceToReference}.`,
+          `Mixed create/update of the reference: ${report.referenceMixed.rps} req/s, p50 ${report.referenceMixed.p50} ms, p99 ${report.referenceMixed.p99} ms, errors ${report.referenceMixed.errors}; service/reference ${report.referenceMixed.serviceToReference}; PostgreSQL CPU µs/req reference / service ${report.referenceMixed.postgresMicrosPerRequest} / ${report.mixed.postgresMicrosPerRequest}.`,
         ]
       : []),
     `Replay of one create (32 connections): ${report.replay.rps} req/s, p50 ${report.replay.p50} ms, p99 ${report.replay.p99} ms, errors ${report.replay.errors}.`,

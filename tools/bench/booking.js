@@ -7,7 +7,8 @@ const { createBodies, seed } = require('./bodies');
 const { bookingMarkdown, checkTargets } = require('./booking-report');
 const { ROOT, buildApp } = require('./build');
 const { createDatabase } = require('./database');
-const { alternatingPairs, load } = require('./load');
+const { Client } = require('pg');
+const { alternatingPairs, load, loadWithPostgres } = require('./load');
 const { machineFacts, totalRssMB } = require('./machine');
 const { log, writeReport } = require('./report');
 const { benchToken, spread, startInstances, startService, stopAll } = require('./service');
@@ -35,10 +36,15 @@ async function bookingBenchmark(options) {
 
   buildApp(app);
 
+  // One database per contestant that books (the baseline and the floor share one): the service's tables hold only its
+  // own bookings, as the reference's do, so neither A/B side works on larger tables and indexes than the other.
   const database = await createDatabase(adminUrl, 'service');
+  const floorDatabase = await createDatabase(adminUrl, 'floor');
   const referenceDatabase = args.reference ? await createDatabase(adminUrl, 'reference') : undefined;
   /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];
+  /** @type {Client[]} */
+  const clients = [];
   try {
     const validation = validationMicroBenchmark();
     // Below the ephemeral range (32768+): a port there can be taken by a client socket, or even self-connected by the readiness poll.
@@ -47,7 +53,7 @@ async function bookingBenchmark(options) {
     const floorPort = 23103;
     const referencePort = 23104;
     const baseline = fork(join(__dirname, 'baseline-server.js'), [], {
-      env: { ...process.env, DATABASE_URL: database.url, PORT: String(baselinePort) },
+      env: { ...process.env, DATABASE_URL: floorDatabase.url, PORT: String(baselinePort) },
       stdio: 'inherit',
     });
     children.push(baseline);
@@ -66,9 +72,11 @@ async function bookingBenchmark(options) {
         : undefined;
     if (reference) children.push(...(reference.children ?? [reference.child]));
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
-    // On the service's (migrated) database: the same tables, indexes and statement.
+    // The service's tables, indexes and statement, on a database of its own that this checkout's service migrates.
+    const migrator = (await startService(options, floorDatabase.url, floorPort, ROOT)).child;
+    await new Promise((resolve) => migrator.once('exit', resolve).kill('SIGTERM'));
     const floor = fork(join(__dirname, 'floor-server.js'), [], {
-      env: { ...process.env, DATABASE_URL: database.url, PORT: String(floorPort), ROLE: role },
+      env: { ...process.env, DATABASE_URL: floorDatabase.url, PORT: String(floorPort), ROLE: role },
       stdio: 'inherit',
     });
     children.push(floor);
@@ -103,6 +111,19 @@ async function bookingBenchmark(options) {
     /** @type {Contestant[]} */
     const contestants = reference ? ['baseline', 'service', 'floor', 'reference'] : ['baseline', 'service', 'floor'];
     const bodies = createBodies(role);
+    // The service and the reference book into databases of their own: PostgreSQL's CPU per request is measured for each.
+    const serviceClient = new Client({ connectionString: database.url });
+    const referenceClient = referenceDatabase && new Client({ connectionString: referenceDatabase.url });
+    await serviceClient.connect();
+    await referenceClient?.connect();
+    clients.push(serviceClient, ...(referenceClient ? [referenceClient] : []));
+    /** @type {(name: Contestant, connections: number, seconds: number, source: import('./load').BodySource) => Promise<Run>} */
+    const loadContestant = (name, connections, seconds, source) =>
+      name === 'service'
+        ? loadWithPostgres(serviceClient, targets.service, connections, seconds, source)
+        : name === 'reference' && referenceClient
+          ? loadWithPostgres(referenceClient, targets.reference, connections, seconds, source)
+          : load(targets[name], connections, seconds, source);
 
     log(`warm-up ${args.warmup}s each`);
     for (const name of contestants) await load(targets[name], 32, Number(args.warmup), bodies.create);
@@ -111,7 +132,7 @@ async function bookingBenchmark(options) {
     const rows = [];
     for (const connections of connectionLevels) {
       const runs = await alternatingPairs(contestants, Number(args.pairs), (name) =>
-        load(targets[name], connections, duration, bodies.create),
+        loadContestant(name, connections, duration, bodies.create),
       );
       const baselineRun = median(runs.baseline);
       const serviceRun = median(runs.service);
@@ -148,10 +169,10 @@ async function bookingBenchmark(options) {
     for (let pair = 0; pair < (reference ? Number(args.pairs) : 1); pair++) {
       const serviceFirst = pair % 2 === 0;
       if (reference && !serviceFirst)
-        referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
-      mixedRuns.push(await load(targets.service, 32, duration, bodies.mixed(seeded)));
+        referenceMixedRuns.push(await loadContestant('reference', 32, duration, bodies.mixed(referenceSeeded)));
+      mixedRuns.push(await loadContestant('service', 32, duration, bodies.mixed(seeded)));
       if (reference && serviceFirst)
-        referenceMixedRuns.push(await load(targets.reference, 32, duration, bodies.mixed(referenceSeeded)));
+        referenceMixedRuns.push(await loadContestant('reference', 32, duration, bodies.mixed(referenceSeeded)));
     }
     const mixed = median(mixedRuns);
     const referenceMixed = reference ? median(referenceMixedRuns) : undefined;
@@ -187,8 +208,10 @@ async function bookingBenchmark(options) {
     const report = { ...measurements, targets: checkTargets(measurements) };
     writeReport(args.out, 'bench', report, bookingMarkdown(report));
   } finally {
+    for (const client of clients) await client.end();
     await stopAll(children);
     await database.drop();
+    await floorDatabase.drop();
     await referenceDatabase?.drop();
   }
 }

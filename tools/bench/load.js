@@ -12,7 +12,10 @@ const { sumOf } = require('./statistics');
  * unless given (GET for reads: a path per request, no body).
  * `onResponse`, when given, sees every answer (status and body) under load.
  * @typedef {{ path?: string, method?: string, next: () => string | PathAndBody, onResponse?: (status: number, body: string) => void }} BodySource
- * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number, cpuMicrosPerRequest: number | null }} Run
+ * @typedef {{
+ *   rps: number, p50: number, p99: number, requests: number, errors: number, cpuMicrosPerRequest: number | null,
+ *   postgresMicrosPerRequest?: number | null,
+ * }} Run `postgresMicrosPerRequest`: measured by `loadWithPostgres` only
  * @typedef {Run & { postgresMicrosPerRequest: number | null }} ReadRun
  */
 
