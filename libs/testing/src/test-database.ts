@@ -23,10 +23,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     drop: () =>
-      withClient(serverUrl.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+      withClient(serverUrl.toString(), async (client) => {
+        await closingSessionsEnded(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
+}
+
+/**
+ * Waits up to two seconds for the database's sessions to end. A pool's `end()` resolves before its sockets have closed:
+ * forced, such a session's client gets FATAL 57P01 while it ends, an unhandled error in whichever test runs next.
+ */
+async function closingSessionsEnded(client: Client, name: string): Promise<void> {
+  for (const deadline = Date.now() + 2000; Date.now() < deadline;) {
+    const { rows } = await client.query<{ sessions: number }>(
+      'SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0].sessions === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Runs one function with a short-lived client. */
