@@ -33,6 +33,8 @@ const OPTIONS = {
   // Statement mode (with --reference): the create batch statement of this checkout and of the reference alone, through
   // their builds' batchers on one database, in pairs; creates/s and the database server's CPU per create.
   statement: { type: 'boolean', default: false },
+  // Statement mode: creates in flight (fewer make smaller batches).
+  'in-flight': { type: 'string', default: '64' },
 };
 
 /**
@@ -40,7 +42,7 @@ const OPTIONS = {
  * @typedef {{
  *   app: string, duration: string, warmup: string, connections: string, pairs: string, out: string,
  *   reference?: string, reads?: string, identify?: string, 'keep-database'?: string, 'service-node-args': string,
- *   instances?: string, preload?: string, statement: boolean,
+ *   instances?: string, preload?: string, statement: boolean, 'in-flight': string,
  * }} BenchArgs
  * @typedef {{ args: BenchArgs, app: string, role: string, duration: number, connectionLevels: number[] }} BenchOptions
  * @typedef {'booking' | 'scale' | 'reads' | 'identify' | 'statement'} Benchmark

@@ -17,8 +17,7 @@ const { round } = require('./statistics');
 /** @param {number[]} values */
 const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// As many creates in flight as the service has requests at 32 connections, on a pool of the service's default size.
-const IN_FLIGHT = 64;
+// The service's default pool size.
 const POOL_SIZE = 10;
 
 /**
@@ -70,8 +69,9 @@ function batcherModule(checkout) {
  * @param {string} role
  * @param {() => string} nextBody
  * @param {number} seconds
+ * @param {number} inFlight creates submitted at once (64: as many as the service has at 32 connections)
  */
-async function loadStatement(module, url, role, nextBody, seconds) {
+async function loadStatement(module, url, role, nextBody, seconds, inFlight) {
   const pool = new Pool({ connectionString: url, max: POOL_SIZE, options: '-c role=maco_service' });
   const creates = module.createBatcher(pool, role);
   let done = 0;
@@ -100,7 +100,7 @@ async function loadStatement(module, url, role, nextBody, seconds) {
   const own = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
+    Array.from({ length: inFlight }, async () => {
       while (Date.now() < deadline) await book();
     }),
   );
@@ -138,15 +138,17 @@ async function statementBenchmark(options) {
     const contestants = { service: batcherModule(ROOT), reference: batcherModule(reference) };
     const bodies = createBodies(role);
     const pairs = Number(args.pairs);
+    const inFlight = Number(args['in-flight']);
+    if (!(Number.isInteger(inFlight) && inFlight >= 1)) throw new Error('--in-flight wants a whole number from 1');
     /** @type {Record<'service' | 'reference', Awaited<ReturnType<typeof loadStatement>>[]>} */
     const runs = { service: [], reference: [] };
     log(`warm-up ${args.warmup}s each`);
     for (const module of Object.values(contestants))
-      await loadStatement(module, database.url, role, bodies.create.next, Number(args.warmup));
+      await loadStatement(module, database.url, role, bodies.create.next, Number(args.warmup), inFlight);
     for (let pair = 0; pair < pairs; pair++) {
       const order = pair % 2 === 0 ? ['service', 'reference'] : ['reference', 'service'];
       for (const name of /** @type {('service' | 'reference')[]} */ (order)) {
-        const run = await loadStatement(contestants[name], database.url, role, bodies.create.next, duration);
+        const run = await loadStatement(contestants[name], database.url, role, bodies.create.next, duration, inFlight);
         runs[name].push(run);
         log(
           `pair ${pair + 1} ${name}: ${run.createsPerSecond} creates/s, server ${run.serverMicrosPerCreate} µs/create`,
@@ -169,6 +171,7 @@ async function statementBenchmark(options) {
       role,
       referenceCheckout: reference,
       pairs,
+      inFlight,
       seconds: duration,
       service,
       reference: referenceSummary,
@@ -189,7 +192,7 @@ function statementMarkdown(report) {
   return [
     `# The create statement, ${report.role} — ${report.date}`,
     '',
-    `${report.machine.node}, ${report.machine.cpus} cores; ${report.pairs} pair(s) of ${report.seconds} s, ${IN_FLIGHT} creates in flight, pool of ${POOL_SIZE}; medians. Reference: ${report.referenceCheckout}.`,
+    `${report.machine.node}, ${report.machine.cpus} cores; ${report.pairs} pair(s) of ${report.seconds} s, ${report.inFlight} creates in flight, pool of ${POOL_SIZE}; medians. Reference: ${report.referenceCheckout}.`,
     '',
     '| statement | creates/s | server CPU µs/create | load process CPU µs/create |',
     '|---|---:|---:|---:|',
