@@ -11,7 +11,7 @@ const { Client } = require('pg');
 const { alternatingPairs, load, loadWithPostgres } = require('./load');
 const { machineFacts, totalRssMB } = require('./machine');
 const { log, writeReport } = require('./report');
-const { benchToken, spread, startInstances, startService, stopAll } = require('./service');
+const { benchToken, migrateWithService, spread, startInstances, startService, stopAll } = require('./service');
 const { median, round } = require('./statistics');
 const { validationMicroBenchmark } = require('./validation-timing');
 const { waitForLive } = require('./wait-for-live');
@@ -73,8 +73,7 @@ async function bookingBenchmark(options) {
     if (reference) children.push(...(reference.children ?? [reference.child]));
     await waitForLive(`http://127.0.0.1:${baselinePort}/`, 10_000);
     // The service's tables, indexes and statement, on a database of its own that this checkout's service migrates.
-    const migrator = (await startService(options, floorDatabase.url, floorPort, ROOT)).child;
-    await new Promise((resolve) => migrator.once('exit', resolve).kill('SIGTERM'));
+    await migrateWithService(options, floorDatabase.url, floorPort, ROOT);
     const floor = fork(join(__dirname, 'floor-server.js'), [], {
       env: { ...process.env, DATABASE_URL: floorDatabase.url, PORT: String(floorPort), ROLE: role },
       stdio: 'inherit',

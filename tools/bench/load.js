@@ -69,8 +69,32 @@ async function load(target, connections, seconds, source) {
 }
 
 /**
+ * The CPU time in µs of each client backend of the client's database (the client's own excluded), by pid.
+ * @param {import('pg').Client} client
+ * @returns {Promise<Map<number, number>>}
+ */
+async function backendCpu(client) {
+  const { rows } = await client.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map((row) => [row.pid, cpuMicros(row.pid)]));
+}
+
+/**
+ * The CPU the backends spent between two readings: those alive at the second, each from its first reading (or its
+ * start); backends that ended in between are not counted.
+ * @param {Map<number, number>} before
+ * @param {Map<number, number>} after
+ */
+function backendCpuSpent(before, after) {
+  let micros = 0;
+  for (const [pid, cpu] of after) micros += cpu - (before.get(pid) ?? 0);
+  return micros;
+}
+
+/**
  * `load`, plus the CPU time the database's client backends spent meanwhile (PostgreSQL's share of a request; only
- * the loaded server's pool is busy during a run). Backends that ended during the run are not counted.
+ * the loaded server's pool is busy during a run).
  * @param {import('pg').Client} client connected to the benchmark's database
  * @param {Target} target
  * @param {number} connections
@@ -79,17 +103,9 @@ async function load(target, connections, seconds, source) {
  * @returns {Promise<ReadRun>}
  */
 async function loadWithPostgres(client, target, connections, seconds, source) {
-  const backends = async () => {
-    const { rows } = await client.query(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
-    );
-    return new Map(rows.map((row) => [row.pid, cpuMicros(row.pid)]));
-  };
-  const before = await backends();
+  const before = await backendCpu(client);
   const run = await load(target, connections, seconds, source);
-  const after = await backends();
-  let micros = 0;
-  for (const [pid, cpu] of after) micros += cpu - (before.get(pid) ?? 0);
+  const micros = backendCpuSpent(before, await backendCpu(client));
   return { ...run, postgresMicrosPerRequest: run.requests > 0 ? Math.round(micros / run.requests) : null };
 }
 
@@ -113,4 +129,4 @@ async function alternatingPairs(names, pairs, runOne) {
   return runs;
 }
 
-module.exports = { load, loadWithPostgres, alternatingPairs };
+module.exports = { load, loadWithPostgres, alternatingPairs, backendCpu, backendCpuSpent };

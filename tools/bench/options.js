@@ -66,7 +66,8 @@ function parseBenchArgs(argv) {
 
 /**
  * Which benchmark the options ask for: `--preload` the bookings at scale, `--reads` the reads, `--identify` the MaLo
- * identification, `--statement` the create statement against the reference's, else the bookings (A/B against the baseline, the floor and an optional `--reference`).
+ * identification, `--statement` the create statement against the reference's, else the bookings (A/B against the
+ * baseline, the floor and an optional `--reference`).
  * @param {BenchOptions} options
  * @returns {Benchmark}
  */

@@ -59,6 +59,18 @@ async function startService({ app, args }, databaseUrl, port, checkout) {
 }
 
 /**
+ * Migrates a database by starting a checkout's service on it once and waiting until it has exited again.
+ * @param {import('./options').BenchOptions} options
+ * @param {string} databaseUrl
+ * @param {number} port
+ * @param {string} checkout
+ */
+async function migrateWithService(options, databaseUrl, port, checkout) {
+  const { child } = await startService(options, databaseUrl, port, checkout);
+  await new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
+}
+
+/**
  * `--instances N`: N instances of a checkout's service on one database, on consecutive ports from `firstPort`, started
  * one after the other (the first migrates). `readyMs` and `idleRssMB` are the worst instance's (the targets are per
  * process); `totalIdleRssMB` is their sum.
@@ -111,4 +123,4 @@ async function stopAll(children) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-module.exports = { JWT_SECRET, benchToken, startService, startInstances, spread, stopAll };
+module.exports = { JWT_SECRET, benchToken, migrateWithService, startService, startInstances, spread, stopAll };

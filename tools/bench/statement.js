@@ -1,50 +1,21 @@
 'use strict';
 // The create statement alone (`--statement`): this checkout's create batch and the reference's, each through its own
 // build's batcher (libs/process-store/dist), alternated in pairs on one migrated database; creates per second and the
-// CPU that PostgreSQL spends per create. Shows what a change to the statement costs where it is paid, without the
+// CPU that the database's backends spend per create. Shows what a change to the statement costs where it is paid, without the
 // service's noise around it (the booking A/B's ±10 % on this machine).
-const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
-const { Pool } = require('pg');
+const { Client, Pool } = require('pg');
 const { createBodies } = require('./bodies');
 const { ROOT } = require('./build');
 const { createDatabase } = require('./database');
-const { cpuMicros, machineFacts } = require('./machine');
+const { backendCpu, backendCpuSpent } = require('./load');
+const { machineFacts } = require('./machine');
 const { log, writeReport } = require('./report');
-const { startService, stopAll } = require('./service');
-const { round } = require('./statistics');
-
-/** @param {number[]} values */
-const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const { migrateWithService } = require('./service');
+const { medianOf, round } = require('./statistics');
 
 // The service's default pool size.
 const POOL_SIZE = 10;
-
-/**
- * The CPU time in µs of each of the database server's processes (backends, WAL writer, checkpointer), when it runs on
- * this machine as user `postgres`; undefined otherwise.
- * @returns {Map<number, number> | undefined}
- */
-function serverCpuMicros() {
-  try {
-    const pids = execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number);
-    return new Map(pids.map((pid) => [pid, cpuMicros(pid)]));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The server's CPU spent between two readings: the processes alive at the end, each from its first reading (or its
- * start); backends that ended in between (an earlier run's pool) are left out, not subtracted.
- * @param {Map<number, number>} before
- * @param {Map<number, number>} after
- */
-function serverCpuBetween(before, after) {
-  let micros = 0;
-  for (const [pid, used] of after) micros += used - (before.get(pid) ?? 0);
-  return micros;
-}
 
 /**
  * A checkout's create batcher, loaded from its build.
@@ -63,15 +34,16 @@ function batcherModule(checkout) {
 }
 
 /**
- * Loads one checkout's statement for `seconds`: creates per second, server and load-process CPU per create.
+ * Loads one checkout's statement for `seconds`: creates per second, the backends' and the load process's CPU per create.
  * @param {ReturnType<typeof batcherModule>} module
+ * @param {Client} monitor connected to the database, reads its backends' CPU
  * @param {string} url
  * @param {string} role
  * @param {() => string} nextBody
  * @param {number} seconds
  * @param {number} inFlight creates submitted at once (64: as many as the service has at 32 connections)
  */
-async function loadStatement(module, url, role, nextBody, seconds, inFlight) {
+async function loadStatement(module, monitor, url, role, nextBody, seconds, inFlight) {
   const pool = new Pool({ connectionString: url, max: POOL_SIZE, options: '-c role=maco_service' });
   const creates = module.createBatcher(pool, role);
   let done = 0;
@@ -96,7 +68,7 @@ async function loadStatement(module, url, role, nextBody, seconds, inFlight) {
     done++;
   };
   const deadline = Date.now() + seconds * 1000;
-  const server = serverCpuMicros();
+  const backends = await backendCpu(monitor);
   const own = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
@@ -105,12 +77,12 @@ async function loadStatement(module, url, role, nextBody, seconds, inFlight) {
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  const serverAfter = serverCpuMicros();
+  const backendMicros = backendCpuSpent(backends, await backendCpu(monitor));
   const ownUsed = process.cpuUsage(own);
   await pool.end();
   return {
     createsPerSecond: round(done / elapsed, 0),
-    serverMicrosPerCreate: server && serverAfter ? round(serverCpuBetween(server, serverAfter) / done, 1) : null,
+    postgresMicrosPerCreate: round(backendMicros / done, 1),
     loadMicrosPerCreate: round((ownUsed.user + ownUsed.system) / done, 1),
   };
 }
@@ -121,20 +93,17 @@ async function loadStatement(module, url, role, nextBody, seconds, inFlight) {
  */
 async function statementBenchmark(options) {
   const { args, app, role, duration } = options;
-  const reference = args.reference;
-  if (!reference) throw new Error('--statement compares two statements: give the other checkout with --reference');
+  const reference = /** @type {string} the option check requires it */ (args.reference);
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the benchmark creates its own database)');
   const { buildApp } = require('./build');
   buildApp(app);
   const database = await createDatabase(adminUrl, 'statement');
-  /** @type {import('node:child_process').ChildProcess[]} */
-  const children = [];
+  const monitor = new Client({ connectionString: database.url });
   try {
     // The service of this checkout migrates the database (both statements write the same tables).
-    const migrated = await startService(options, database.url, 23107, ROOT);
-    children.push(migrated.child);
-    await stopAll(children.splice(0));
+    await migrateWithService(options, database.url, 23107, ROOT);
+    await monitor.connect();
     const contestants = { service: batcherModule(ROOT), reference: batcherModule(reference) };
     const bodies = createBodies(role);
     const pairs = Number(args.pairs);
@@ -144,23 +113,28 @@ async function statementBenchmark(options) {
     const runs = { service: [], reference: [] };
     log(`warm-up ${args.warmup}s each`);
     for (const module of Object.values(contestants))
-      await loadStatement(module, database.url, role, bodies.create.next, Number(args.warmup), inFlight);
+      await loadStatement(module, monitor, database.url, role, bodies.create.next, Number(args.warmup), inFlight);
     for (let pair = 0; pair < pairs; pair++) {
       const order = pair % 2 === 0 ? ['service', 'reference'] : ['reference', 'service'];
       for (const name of /** @type {('service' | 'reference')[]} */ (order)) {
-        const run = await loadStatement(contestants[name], database.url, role, bodies.create.next, duration, inFlight);
+        const run = await loadStatement(
+          contestants[name],
+          monitor,
+          database.url,
+          role,
+          bodies.create.next,
+          duration,
+          inFlight,
+        );
         runs[name].push(run);
         log(
-          `pair ${pair + 1} ${name}: ${run.createsPerSecond} creates/s, server ${run.serverMicrosPerCreate} µs/create`,
+          `pair ${pair + 1} ${name}: ${run.createsPerSecond} creates/s, PostgreSQL ${run.postgresMicrosPerCreate} µs/create`,
         );
       }
     }
     const summary = (/** @type {'service' | 'reference'} */ name) => ({
       createsPerSecond: medianOf(runs[name].map((run) => run.createsPerSecond)),
-      serverMicrosPerCreate:
-        runs[name][0].serverMicrosPerCreate === null
-          ? null
-          : medianOf(runs[name].map((run) => /** @type {number} */ (run.serverMicrosPerCreate))),
+      postgresMicrosPerCreate: medianOf(runs[name].map((run) => run.postgresMicrosPerCreate)),
       loadMicrosPerCreate: medianOf(runs[name].map((run) => run.loadMicrosPerCreate)),
     });
     const service = summary('service');
@@ -180,7 +154,7 @@ async function statementBenchmark(options) {
     };
     writeReport(args.out, 'statement', report, statementMarkdown(report));
   } finally {
-    await stopAll(children);
+    await monitor.end();
     await database.drop();
   }
 }
@@ -188,13 +162,13 @@ async function statementBenchmark(options) {
 /** @param {any} report */
 function statementMarkdown(report) {
   const row = (/** @type {string} */ name, /** @type {any} */ s) =>
-    `| ${name} | ${s.createsPerSecond} | ${s.serverMicrosPerCreate ?? '—'} | ${s.loadMicrosPerCreate} |`;
+    `| ${name} | ${s.createsPerSecond} | ${s.postgresMicrosPerCreate} | ${s.loadMicrosPerCreate} |`;
   return [
     `# The create statement, ${report.role} — ${report.date}`,
     '',
     `${report.machine.node}, ${report.machine.cpus} cores; ${report.pairs} pair(s) of ${report.seconds} s, ${report.inFlight} creates in flight, pool of ${POOL_SIZE}; medians. Reference: ${report.referenceCheckout}.`,
     '',
-    '| statement | creates/s | server CPU µs/create | load process CPU µs/create |',
+    '| statement | creates/s | PostgreSQL CPU µs/create | load process CPU µs/create |',
     '|---|---:|---:|---:|',
     row('service', report.service),
     row('reference', report.reference),

@@ -13,6 +13,14 @@ function median(runs) {
 }
 
 /**
+ * The median of numbers (the upper one of an even count).
+ * @param {number[]} values
+ */
+function medianOf(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/**
  * @param {number} value
  * @param {number} digits
  */
@@ -26,4 +34,4 @@ function sumOf(values) {
   return values.reduce((total, value) => total + value, 0);
 }
 
-module.exports = { median, round, sumOf };
+module.exports = { median, medianOf, round, sumOf };

@@ -16,6 +16,7 @@ import { composeService } from '@maco/service';
 import {
   createTestDatabase,
   genericPlanOf,
+  hashesInPlan,
   loadSamples,
   mintTestToken,
   postJson,
@@ -85,9 +86,7 @@ describe('the archive’s hash chains', () => {
     ['create batch', INSERT_RECORDS_WITH_REVISIONS],
     ['update', UPDATE_RECORD_WITH_REVISION],
   ])('should hash the body once in the %s statement', async (_name, statement) => {
-    const plan = await genericPlanOf(database.url, statement);
-    expect(plan.match(/sha256\(\(\(/g)).toHaveLength(1); // the chain hash over (previous || body hash || columns)
-    expect(plan.match(/sha256\(convert_to\(/g)).toHaveLength(1); // the body's
+    expect(hashesInPlan(await genericPlanOf(database.url, statement))).toEqual({ body: 1, chain: 1 });
   });
 
   it('should report each tampering the owner did, at its process and revision, and nothing else', async () => {

@@ -72,3 +72,14 @@ export async function genericPlanOf(url: string, text: string): Promise<string> 
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
+
+/**
+ * How often a booking statement's plan computes a body hash (jsonb's text, then SHA-256) and a chain hash (SHA-256 over
+ * previous hash ‖ body hash ‖ columns, `maco_revision_hash` inlined).
+ */
+export function hashesInPlan(plan: string): { body: number; chain: number } {
+  return {
+    body: plan.match(/sha256\(convert_to\(/g)?.length ?? 0,
+    chain: plan.match(/sha256\(\(\(/g)?.length ?? 0,
+  };
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   createTestDatabase,
   genericPlanOf,
+  hashesInPlan,
   mintTestToken,
   postJson,
   startScriptedMiddleware,
@@ -50,9 +51,7 @@ describe('POST /triggers/{eventname}', () => {
 
   describe('when the middleware takes the trigger', () => {
     it('should hash the trigger body once in the statement that books it (the chain takes the hash of its column)', async () => {
-      const plan = await genericPlanOf(database.url, INSERT_TRIGGER_PROCESS);
-      expect(plan.match(/sha256\(\(\(/g)).toHaveLength(1);
-      expect(plan.match(/sha256\(convert_to\(/g)).toHaveLength(1);
+      expect(hashesInPlan(await genericPlanOf(database.url, INSERT_TRIGGER_PROCESS))).toEqual({ body: 1, chain: 1 });
     });
 
     it('should answer 201 with its business key and store record, revision, key and delivery', async () => {
