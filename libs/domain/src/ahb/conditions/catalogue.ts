@@ -9,7 +9,7 @@ import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-condition
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
 import { ORDERS_ORDCHG_CONDITIONS, ORDERS_ORDCHG_UNDECIDABLE } from './orders-conditions';
 import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
-import { normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
+import { isValueConstraintText, normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
 
 /**
  * The requirement conditions ([1]–[499]) the booked data can decide, by key. A key has one entry per text: every
@@ -76,11 +76,14 @@ export function releaseConditions(releaseTexts: Readonly<Record<string, string>>
     if (entry) deciders.set(key, entry.decide);
   }
   const values = new Map<number | string, ValueCondition | undefined>();
+  const valueCondition = (key: number | string) => {
+    if (!values.has(key)) values.set(key, valueConditionFor(key, releaseTexts[String(key)]));
+    return values.get(key);
+  };
   return {
     decider: (key) => deciders.get(key),
-    valueCondition: (key) => {
-      if (!values.has(key)) values.set(key, valueConditionFor(key, releaseTexts[String(key)]));
-      return values.get(key);
-    },
+    valueCondition,
+    constrainsValue: (key) =>
+      valueCondition(key) !== undefined || isValueConstraintText(releaseTexts[String(key)]),
   };
 }

@@ -329,6 +329,25 @@ export function valueConditionFor(key: number | string, releaseText: string | un
   return normaliseText(releaseText) === normaliseText(condition.text) ? condition : undefined;
 }
 
+/**
+ * Requirement-numbered conditions whose text only says what the value must be ("Nur MP-ID aus Sparte Strom", "Es ist
+ * die Zeitraum-ID … einzutragen"): they never make a data element optional, so they are neutral for its requirement
+ * although the data cannot check them. One reviewed list of text patterns, applied to every message type.
+ */
+const VALUE_CONSTRAINT_TEXTS: readonly RegExp[] = [
+  /^(Nur MP-ID|MP-ID nur) aus Sparte (Strom|Gas)$/,
+  /^Es (ist|sind) .*(einzutragen|anzugeben)( .*)?$/,
+  /^Es sind ausschließlich /,
+  /^Der Zeitpunkt muss ≤ /,
+];
+
+/** Whether a condition's text (of the release or PI) only constrains the value of the element it sits on. */
+export function isValueConstraintText(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  const normalised = normaliseText(text);
+  return VALUE_CONSTRAINT_TEXTS.some((pattern) => pattern.test(normalised));
+}
+
 /** The keys this module decides (for the coverage report). */
 export const VALUE_CONDITION_KEYS: readonly (number | string)[] = CONDITIONS.map(({ key }) => key);
 

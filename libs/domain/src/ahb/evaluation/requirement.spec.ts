@@ -1,5 +1,5 @@
 import type { ConditionContext, Decider } from '../conditions/condition-context';
-import { valueConditionFor } from '../conditions/value-conditions';
+import { isValueConstraintText, valueConditionFor } from '../conditions/value-conditions';
 import { parseAhbExpression } from '../expression/ahb-expression';
 import {
   chainRequirement,
@@ -21,10 +21,13 @@ const TEXTS: Record<string, string> = {
   '494':
     'Das hier genannte Datum muss der Zeitpunkt sein, zu dem das Dokument erstellt wurde, oder ein Zeitpunkt, der davor liegt',
   UB1: '([931] ∧ [932] [490]) ⊻ ([931] ∧ [933] [491])',
+  '117': 'Nur MP-ID aus Sparte Strom',
 };
 const CONDITIONS: ReleaseConditions = {
   decider: (key) => DECIDERS.get(key),
   valueCondition: (key) => valueConditionFor(key, TEXTS[String(key)]),
+  constrainsValue: (key) =>
+    valueConditionFor(key, TEXTS[String(key)]) !== undefined || isValueConstraintText(TEXTS[String(key)]),
 };
 const CONTEXT: ConditionContext = { body: {}, receiverRole: 'LF', senderRoles: ['NB'] };
 
@@ -79,6 +82,15 @@ describe('compileRequirement', () => {
     expect(requirementOf('Muss [1] Soll [2]')).toBe('mandatory');
     expect(requirementOf('Muss [3] Soll [1]')).toBeUndefined();
     expect(requirementOf('Muss [2] Soll [2]')).toBe('optional');
+  });
+
+  it('should not let a condition that only constrains the value make its element optional', () => {
+    // [117] "Nur MP-ID aus Sparte Strom" says which MP-ID, not whether: X [117] is mandatory; an unknown [3] is not.
+    expect(requirementOf('X [117]')).toBe('mandatory');
+    expect(requirementOf('X [117] ∧ [3]')).toBeUndefined();
+    expect(isValueConstraintText('Es ist die Zeitraum-ID vom DE1156 aus einem passenden SG6 RFF+Z49 einzutragen')).toBe(true);
+    expect(isValueConstraintText('wenn ein Korrekturgrund anzugeben ist')).toBe(false);
+    expect(isValueConstraintText('Wenn MP-ID in NAD+MR aus Sparte Strom')).toBe(false);
   });
 
   it('should leave the prefix operators O and U undecided', () => {

@@ -16,11 +16,13 @@ export interface ReleaseConditions {
   decider(key: number): Decider | undefined;
   /** Set for keys that constrain the field's own value ([9xx], [UB1], and [87]/[494] although numbered as requirements). */
   valueCondition(key: number | string): ValueCondition | undefined;
+  /** A key that only constrains the value: a value condition, or a text such as "Nur MP-ID aus Sparte Strom". */
+  constrainsValue(key: number): boolean;
 }
 
 /** A key that constrains the value does not decide whether the line is required. */
 function isValueKey(key: number, conditions: ReleaseConditions): boolean {
-  return conditionKindOf(key) !== 'requirement' || conditions.valueCondition(key) !== undefined;
+  return conditionKindOf(key) !== 'requirement' || conditions.constrainsValue(key);
 }
 
 /** The outcome of a condition tree: fulfilled, not fulfilled, undecided, or neutral (no say). */
