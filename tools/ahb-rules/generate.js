@@ -7,6 +7,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { repairedRows } = require('./csv-repairs.js');
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
 const REFERENCE = path.join(REPO_ROOT, 'reference');
@@ -67,9 +68,10 @@ const STAMMDATEN_KEYS = new Set([
 
 /**
  * The message types whose rules are derived, by their BO4E mapping CSV (`bo4e-mapping/<folder>/<name>.csv`, where the
- * folder has it). APERAK and CONTRL have no PI columns; the MaloIdent API CSVs describe no EDIFACT message.
+ * folder has it, else the latest earlier folder: APERAK and COMDIS are not in 2604). APERAK has no PI columns (its tables decide); CONTRL none at all; the MaloIdent API CSVs describe no EDIFACT message.
  */
 const MESSAGE_CSVS = [
+  'APERAK',
   'UTILMD_Strom',
   'UTILMD_Gas',
   'MSCONS',
@@ -87,6 +89,27 @@ const MESSAGE_CSVS = [
   'UTILTS',
   'COMDIS',
 ];
+/** The message type (as an AHB table's UNH names it) of each mapping CSV. */
+const CSV_MESSAGE_TYPES = /** @type {Record<string, string>} */ ({
+  ...Object.fromEntries(MESSAGE_CSVS.map((name) => [name, name])),
+  UTILMD_Strom: 'UTILMD',
+  UTILMD_Gas: 'UTILMD_GAS',
+});
+/** Mapping CSV folders, newest last: a release whose folder lacks a message's CSV (APERAK, COMDIS in 2604) takes the latest earlier one. */
+const CSV_FOLDERS = ['2510', '2604'];
+
+/**
+ * The mapping CSV of a message for a release's folder, else of the latest earlier folder that has one.
+ * @param {string} csvFolder
+ * @param {string} message
+ * @returns {string | undefined}
+ */
+function mappingCsv(csvFolder, message) {
+  const earlier = CSV_FOLDERS.slice(0, CSV_FOLDERS.indexOf(csvFolder) + 1).reverse();
+  return earlier
+    .map((folder) => path.join(REFERENCE, 'ahb', 'bo4e-mapping', folder, `${message}.csv`))
+    .find((file) => fs.existsSync(file));
+}
 const TRANSAKTIONSDATEN_OBJECTS = new Set([
   'absender',
   'empfaenger',
@@ -111,6 +134,8 @@ const UTILMD_GROUP_PARENT = {
 const IDENTIFIER_PATH = /^[A-Za-z][A-Za-z0-9]*(\[\])?(\.[A-Za-z][A-Za-z0-9]*(\[\])?)*$/;
 const UNCONDITIONAL = new Set(['Muss', 'M', 'X']);
 const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
+/** Filled segment cells a PI column needs to select the CSV's rows for its PI; fewer, and its AHB table alone decides. */
+const MIN_COLUMN_ENTRIES = 5;
 
 /**
  * The part of a JSON schema (components.schemas of a request schema) this generator walks.
@@ -145,6 +170,7 @@ const CSV_UNCONDITIONAL = new Set(['Muss', 'X']);
  * @typedef {{
  *   code: string, expression: string, qualifier: string | undefined, sawElement: boolean, chain: AhbGroup[],
  *   elementExpressions: string[], dataElementExpressions: string[], elementIds: string[], label?: string, context?: string,
+ *   expressionsByElement: Map<string, string[]>,
  * }} AhbSegment
  * @typedef {string[]} CsvRow
  * @typedef {{ key: string, level: number, qualifier: string | undefined, row: CsvRow }} CsvGroup
@@ -774,6 +800,12 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
     const pi = /_(\d{5})\.json$/.exec(file)?.[1];
     if (pi) tables.set(pi, file);
   }
+  /** @type {Map<string, string | undefined>} */
+  const messageOfTable = new Map();
+  const tableMessage = (/** @type {string} */ pi) => {
+    if (!messageOfTable.has(pi)) messageOfTable.set(pi, ahbTableMessageType(pi, formatVersion));
+    return messageOfTable.get(pi);
+  };
   /** @type {Map<string, Map<string, string>>} PI → condition key → text (keys mean different things per PI and message) */
   const textsByPi = new Map();
   const expressions = expressionTable();
@@ -781,27 +813,26 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
   /** @type {PiRules[]} */
   const rules = [];
   for (const message of MESSAGE_CSVS) {
-    const csvFile = path.join(REFERENCE, 'ahb', 'bo4e-mapping', csvFolder, `${message}.csv`);
-    if (!fs.existsSync(csvFile)) continue;
-    const parsed = csvMappingEntries(parseCsv(fs.readFileSync(csvFile, 'utf8')));
-    // An empty PI column (all of ORDRSP's, some ORDERS/UTILTS ones) says nothing: the AHB table alone decides there.
-    const mapping =
-      message === 'UTILMD_Strom'
-        ? parsed
-        : {
-            ...parsed,
-            columns: new Map(
-              [...parsed.columns].filter(([, indexes]) =>
-                parsed.entries.some((entry) => indexes.some((index) => entry.row[index]?.trim())),
-              ),
-            ),
-          };
+    const csvFile = mappingCsv(csvFolder, message);
+    if (!csvFile) continue;
+    const parsed = csvMappingEntries(repairedRows(message, parseCsv(fs.readFileSync(csvFile, 'utf8'))));
+    // An empty or all but empty PI column (all of ORDRSP's, some ORDERS/UTILTS ones; UTILMD 55553/55555 and ORDRSP 19101
+    // fill two or three cells) says nothing: the AHB table alone decides there.
+    const mapping = {
+      ...parsed,
+      columns: new Map(
+        [...parsed.columns].filter(
+          ([, indexes]) =>
+            parsed.entries.filter((entry) => indexes.some((index) => entry.row[index]?.trim())).length >=
+            MIN_COLUMN_ENTRIES,
+        ),
+      ),
+    };
     const parents = message === 'UTILMD_Strom' ? UTILMD_GROUP_PARENT : mapping.groupParents;
-    // UTILMD Strom: every 55xxx table too (a few PIs have no column of their own); the others: the PIs of their CSV.
-    const pis =
-      message === 'UTILMD_Strom'
-        ? [...new Set([...mapping.csvPis, ...[...tables.keys()].filter((pi) => pi.startsWith('55'))])]
-        : mapping.csvPis;
+    // Every PI with a column, and every PI whose AHB table is of this message type without one (ORDERS 17128–17135,
+    // MSCONS 13027/13028, APERAK): the table alone decides which of the CSV's segments it has.
+    const ownTables = [...tables.keys()].filter((pi) => tableMessage(pi) === CSV_MESSAGE_TYPES[message]);
+    const pis = [...new Set([...mapping.csvPis, ...ownTables])];
     for (const pi of pis.sort()) {
       if (rules.some((rule) => rule.pruefidentifikator === pi))
         throw new Error(`${formatVersion}: PI ${pi} is in two mapping CSVs`);
@@ -906,6 +937,29 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     if (column.length > 0 && !column.some((index) => entry.row[index]?.trim())) continue;
     const matches = matchSegments(entry, segments);
     if (matches.length === 0 || entry.paths.length === 0) continue;
+    const byElement = elementFields(entry.paths, matches);
+    for (const [rawPath, element] of byElement) {
+      const resolved = resolvePath(rawPath, shapes);
+      if (!resolved || fields.has(resolved)) continue;
+      const chains = matches.map((segment) => [
+        ...segment.chain.map((group) => group.expression),
+        segment.expression,
+        ...(segment.expressionsByElement.get(element) ?? []),
+      ]);
+      if (chains.flat().every((expression) => UNCONDITIONAL.has(expression)) && csvAgrees(entry, column)) {
+        const segment = matches[0];
+        fields.set(resolved, {
+          path: resolved,
+          expression: [
+            ...segment.chain.map((group) => `${group.key} ${group.expression}`),
+            `${segment.code} ${segment.expression}`,
+          ].join(' › '),
+          segment: segment.label,
+        });
+      } else if (vendorMapped) {
+        addConditional(conditional, [rawPath], matches, shapes, table, vendorMapped, element);
+      }
+    }
     const expressions = matches.flatMap((segment) => [
       ...segment.chain.map((group) => group.expression),
       segment.expression,
@@ -916,7 +970,7 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
       conditionalSkipped += entry.paths.length;
       for (const expression of expressions) for (const condition of conditionsOf(expression)) conditions.add(condition);
       if (vendorMapped && fieldsFitElements(entry.paths.length, matches))
-        addConditional(conditional, entry.paths, matches, shapes, table, vendorMapped);
+        addConditional(conditional, withoutElementFields(entry.paths, byElement), matches, shapes, table, vendorMapped);
       continue;
     }
     const segment = matches[0];
@@ -924,7 +978,7 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
       ambiguousSkipped += entry.paths.length;
       continue;
     }
-    for (const rawPath of entry.paths) {
+    for (const rawPath of withoutElementFields(entry.paths, byElement)) {
       const resolved = resolvePath(rawPath, shapes);
       if (!resolved || fields.has(resolved)) continue;
       fields.set(resolved, {
@@ -1001,8 +1055,9 @@ function expressionTable() {
  * @param {Shapes} shapes
  * @param {ExpressionTable} table
  * @param {VendorMapped} vendorMapped
+ * @param {string} [element] the one data element the fields come from (else every data element of the segment counts)
  */
-function addConditional(conditional, rawPaths, matches, shapes, table, vendorMapped) {
+function addConditional(conditional, rawPaths, matches, shapes, table, vendorMapped, element = undefined) {
   for (const rawPath of rawPaths) {
     const resolved = resolvePath(rawPath, shapes);
     if (!resolved) continue;
@@ -1015,7 +1070,7 @@ function addConditional(conditional, rawPaths, matches, shapes, table, vendorMap
       const chain = [
         ...segment.chain.map((group) => group.expression),
         segment.expression,
-        ...segment.dataElementExpressions,
+        ...(element === undefined ? segment.dataElementExpressions : (segment.expressionsByElement.get(element) ?? [])),
       ]
         .map(normaliseExpression)
         .filter((expression) => expression !== '')
@@ -1113,6 +1168,37 @@ function fieldsFitElements(fieldCount, segments) {
 }
 
 /**
+ * BO4E fields whose data element is fixed whatever else the segment line carries: the MP-ID of a NAD is DE3039. They
+ * take their requirement from that element alone, so that a NAD row listing fifteen fields (INVOIC's name and
+ * address) or an address element `S [7]` leaves the MP-ID's own `X` standing.
+ */
+const FIELD_ELEMENTS = /** @type {Record<string, string>} */ ({ rollencodenummer: '3039' });
+
+/**
+ * The raw paths of a CSV line with a fixed data element that every matched segment has, with that element.
+ * @param {string[]} rawPaths
+ * @param {AhbSegment[]} matches
+ * @returns {Map<string, string>}
+ */
+function elementFields(rawPaths, matches) {
+  /** @type {Map<string, string>} */
+  const found = new Map();
+  for (const rawPath of rawPaths) {
+    const element = FIELD_ELEMENTS[rawPath.split('.').pop() ?? ''];
+    if (element && matches.every((segment) => segment.expressionsByElement.has(element))) found.set(rawPath, element);
+  }
+  return found;
+}
+
+/**
+ * @param {string[]} rawPaths
+ * @param {Map<string, string>} byElement
+ */
+function withoutElementFields(rawPaths, byElement) {
+  return byElement.size === 0 ? rawPaths : rawPaths.filter((rawPath) => !byElement.has(rawPath));
+}
+
+/**
  * When the PI has a CSV column too, its enclosing groups there must also be 'Muss' (both sources must agree).
  * @param {MappingEntry} entry
  * @param {number[]} column
@@ -1177,6 +1263,7 @@ function ahbSegments(lines, groupParent) {
         elementExpressions: [],
         dataElementExpressions: [],
         elementIds: [],
+        expressionsByElement: new Map(),
       };
       segments.push(current);
     } else if (current) {
@@ -1187,7 +1274,11 @@ function ahbSegments(lines, groupParent) {
       current.sawElement = true;
       current.elementExpressions.push(expression);
       // Code lines after the qualifier are alternative values, each with its own condition: not the field's requirement.
-      if (line.line_type === 'dataelement' && expression) current.dataElementExpressions.push(expression);
+      if (line.line_type === 'dataelement' && expression) {
+        current.dataElementExpressions.push(expression);
+        const own = current.expressionsByElement.get(line.data_element) ?? [];
+        current.expressionsByElement.set(line.data_element, [...own, expression]);
+      }
     }
   }
   for (const segment of segments) {

@@ -336,6 +336,7 @@ export function valueConditionFor(key: number | string, releaseText: string | un
  */
 const VALUE_CONSTRAINT_TEXTS: readonly RegExp[] = [
   /^(Nur MP-ID|MP-ID nur) aus Sparte (Strom|Gas)$/,
+  /^MP-ID (nur )?mit (der )?Rolle [A-ZÄÖÜ]+$/,
   /^Es (ist|sind) .*(einzutragen|anzugeben)( .*)?$/,
   /^Es sind ausschließlich /,
   /^Der Zeitpunkt muss ≤ /,
