@@ -14,14 +14,21 @@ const REFERENCE = path.join(REPO_ROOT, 'reference');
 const DEFAULT_OUT = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'release', 'data');
 const DEFAULT_REPORT = path.join(__dirname, 'REPORT.md');
 
-/** Releases with AHB data in the reference; 10/26 (FV2610) inherits 04/26 until its AHB tables exist. */
+/**
+ * Releases with AHB data in the reference, oldest first. `standIns`: the format versions whose table of the same PI
+ * stands in where the release's own folder lacks it (named in the rule); `index`: the AHB index of the release's PIs.
+ * 10/26 (FV2610) has the tables of the PIs it added and takes 04/26's tables for the rest.
+ * @type {{ release: string, formatVersion: string, csvFolder: string, standIns: string[] }[]}
+ */
 const RELEASES = [
-  { release: '10/25', formatVersion: 'FV2510', csvFolder: '2510' },
-  { release: '04/26', formatVersion: 'FV2604', csvFolder: '2604' },
+  { release: '10/25', formatVersion: 'FV2510', csvFolder: '2510', standIns: [] },
+  { release: '04/26', formatVersion: 'FV2604', csvFolder: '2604', standIns: ['FV2510'] },
+  { release: '10/26', formatVersion: 'FV2610', csvFolder: '2604', standIns: ['FV2604', 'FV2510'] },
 ];
-const INHERITING_RELEASES = [{ release: '10/26', formatVersion: 'FV2610', inherits: '04/26' }];
-/** 10/26's own UTILMD Strom rules: 04/26's, changed where the vendor's FV2610 specification changed. */
-const OWN_VENDOR_RELEASE = { release: '10/26', formatVersion: 'FV2610', basedOn: 'FV2604' };
+/** Releases whose PIs are exactly their AHB index's (plus the schema-only ones): a PI the release dropped is unknown there. */
+const CLOSED_RELEASES = new Set(['FV2610']);
+/** 10/26's UTILMD Strom stand-in rules lose what the vendor required in FV2604 and no longer requires in FV2610. */
+const VENDOR_DELTA = { formatVersion: 'FV2610', basedOn: 'FV2604' };
 
 const SCHEMA_FILES = {
   LF: { create: ['lf-create.json'], update: ['lf-update.json'] },
@@ -147,11 +154,18 @@ const MIN_COLUMN_ENTRIES = 5;
  * Role → operation → components of each request schema file.
  * @typedef {Record<string, Record<string, SchemaComponents[]>>} SchemasByRole
  * reference/ahb/INDEX.json
- * @typedef {{ by_version: Record<string, { pruefidentifikator: string, description?: string, direction?: string }[]> }} AhbIndex
+ * @typedef {{
+ *   pruefidentifikator: string, description?: string, direction?: string, versionsnummer?: string,
+ *   veroeffentlichungsdatum?: string,
+ * }} AhbIndexEntry
+ * @typedef {{ by_version: Record<string, AhbIndexEntry[]> }} AhbIndex
  * `source`: why a role's list has the PI: its request schema lists it, or the role sends it (reported back as update).
  * @typedef {{ pruefidentifikator: string, meaning: string, direction: string, source: 'schema' | 'sender' }} CatalogueEntry
  * A PI of a release; `messageTypeFrom`: the source that gave the message type (see messageTypeOf).
- * @typedef {{ messageType: string, messageTypeFrom: 'ahb' | 'vendor' | 'range' | 'schema', meaning: string, direction: string }} KnownPi
+ * @typedef {{
+ *   messageType: string, messageTypeFrom: 'ahb' | 'vendor' | 'range' | 'schema', meaning: string, direction: string,
+ *   ahbVersion?: string, publishedOn?: string,
+ * }} KnownPi
  * @typedef {{
  *   formatVersion: string, inherits?: string, ahbRules: string | null, known: Record<string, KnownPi>,
  *   pruefidentifikatoren: Record<string, Record<string, CatalogueEntry[]>>,
@@ -189,8 +203,11 @@ const MIN_COLUMN_ENTRIES = 5;
  * @typedef {{
  *   pruefidentifikator: string, message?: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalFields: ConditionalField[],
  *   conditionalSkipped: number, ambiguousSkipped: number, unexpressedConditions: string[],
- *   conditionTexts?: Record<string, string>, vendorUnmapped?: number,
+ *   conditionTexts?: Record<string, string>, vendorUnmapped?: number, standIn?: StandIn, vendorDropped?: string[],
  * }} PiRules
+ * The table a rule was derived from when the release has none of its own for the PI: its format version, AHB version
+ * and publication date.
+ * @typedef {{ formatVersion: string, ahbVersion: string, publishedOn: string }} StandIn
  * @typedef {{
  *   description: string, formatVersion: string, conditions: Record<string, string>,
  *   messageConditions: Record<string, Record<string, string>>, expressions: string[], rules: PiRules[],
@@ -208,7 +225,7 @@ function main(argv) {
   const reportFile = outIndex >= 0 ? path.join(outDir, 'REPORT.md') : DEFAULT_REPORT;
   if (!fs.existsSync(REFERENCE)) throw new Error(`reference not found at ${REFERENCE}`);
 
-  const index = readJson(path.join(REFERENCE, 'ahb', 'INDEX.json'));
+  const index = readIndexes();
   const schemas = loadSchemas();
   const catalogue = buildCatalogue(index, schemas);
   const shapes = collectShapes(schemas);
@@ -221,13 +238,21 @@ function main(argv) {
   const vendor = vendorRequired.deriveVendorRequired(catalogue);
   /** @type {DerivedRules[]} */
   const derived = [];
-  for (const { formatVersion, csvFolder } of RELEASES) {
+  for (const { formatVersion, csvFolder, standIns } of RELEASES) {
     const result = deriveRules(
       formatVersion,
       csvFolder,
       { strom: shapes, other: widerShapes },
       mappedByPi(vendor, formatVersion, vendorRequired.vendorMappedByPi(formatVersion)),
+      { standIns, index, pis: CLOSED_RELEASES.has(formatVersion) ? indexPis(index, formatVersion) : undefined },
     );
+    if (formatVersion === VENDOR_DELTA.formatVersion) {
+      const [before, after] = [VENDOR_DELTA.basedOn, VENDOR_DELTA.formatVersion].map((fv) =>
+        vendor.find((data) => data.formatVersion === fv),
+      );
+      if (!before || !after) throw new Error(`${formatVersion}: the vendor data of ${VENDOR_DELTA.basedOn} is missing`);
+      withoutVendorDropped(result.data, before, after);
+    }
     derived.push({ formatVersion, ...result });
     writeJson(path.join(outDir, `ahb-rules-${formatVersion}.json`), result.data);
   }
@@ -238,16 +263,27 @@ function main(argv) {
     ahbRules: derived.map((d) => d.data),
     reportDir: path.dirname(reportFile),
   });
-  const base = derived.find((d) => d.formatVersion === OWN_VENDOR_RELEASE.basedOn);
-  const [before, after] = [OWN_VENDOR_RELEASE.basedOn, OWN_VENDOR_RELEASE.formatVersion].map((fv) =>
-    vendor.find((data) => data.formatVersion === fv),
-  );
-  if (!base || !before || !after) throw new Error('10/26: the 04/26 rules or the vendor data are missing');
-  writeJson(
-    path.join(outDir, `ahb-rules-${OWN_VENDOR_RELEASE.formatVersion}.json`),
-    vendorDelta(base.data, before, after),
-  );
   return 0;
+}
+
+/**
+ * The AHB index of every format version: FV2510/FV2604 from INDEX.json, FV2610 from its own extract.
+ * @returns {AhbIndex}
+ */
+function readIndexes() {
+  /** @type {AhbIndex} */
+  const index = readJson(path.join(REFERENCE, 'ahb', 'INDEX.json'));
+  const fv2610 = readJson(path.join(REFERENCE, 'ahb', 'INDEX-FV2610.json'));
+  return { by_version: { ...index.by_version, [fv2610.formatVersion]: fv2610.pis } };
+}
+
+/**
+ * @param {AhbIndex} index
+ * @param {string} formatVersion
+ * @returns {Set<string>}
+ */
+function indexPis(index, formatVersion) {
+  return new Set((index.by_version[formatVersion] ?? []).map((entry) => entry.pruefidentifikator));
 }
 
 /**
@@ -268,44 +304,34 @@ function mappedByPi(vendor, formatVersion, all) {
 }
 
 /**
- * 10/26 has no AHB tables; its UTILMD Strom rules are 04/26's minus what the vendor stopped requiring between its
- * FV2604 and FV2610 specifications (per PI, plain paths compared).
- * @param {RulesData} base
+ * 10/26's UTILMD Strom rules taken from a FV2604 stand-in table lose the fields (per PI, plain paths compared) the
+ * vendor required in its FV2604 specification and no longer requires in FV2610; the rule lists them in `vendorDropped`.
+ * @param {RulesData} data
  * @param {{ requirements: { pruefidentifikator: string, message: string, fields: { path: string }[] }[] }} before
  * @param {{ requirements: { pruefidentifikator: string, message: string, fields: { path: string }[] }[] }} after
  */
-function vendorDelta(base, before, after) {
+function withoutVendorDropped(data, before, after) {
   const plain = (/** @type {string} */ value) => value.replace(/\[\]|\?/g, '');
-  /** @type {(data: typeof before) => Map<string, Set<string>>} */
-  const strom = (data) =>
+  /** @type {(vendorData: typeof before) => Map<string, Set<string>>} */
+  const strom = (vendorData) =>
     new Map(
-      data.requirements
+      vendorData.requirements
         .filter((r) => r.message === 'UTILMD')
         .map((r) => [r.pruefidentifikator, new Set(r.fields.map((f) => plain(f.path)))]),
     );
   const was = strom(before);
   const is = strom(after);
-  /** @type {{ pruefidentifikator: string, paths: string[] }[]} */
-  const dropped = [];
-  for (const rule of base.rules) {
+  for (const rule of data.rules) {
     const old = was.get(rule.pruefidentifikator);
     const now = is.get(rule.pruefidentifikator);
-    if (!old || !now) continue;
-    const paths = [...rule.fields, ...rule.conditionalFields]
-      .map((field) => field.path)
-      .filter((fieldPath) => old.has(plain(fieldPath)) && !now.has(plain(fieldPath)))
-      .sort();
-    if (paths.length > 0) dropped.push({ pruefidentifikator: rule.pruefidentifikator, paths });
+    if (!old || !now || rule.standIn?.formatVersion !== VENDOR_DELTA.basedOn) continue;
+    const dropped = (/** @type {{ path: string }} */ field) => old.has(plain(field.path)) && !now.has(plain(field.path));
+    const paths = [...rule.fields, ...rule.conditionalFields].filter(dropped).map((field) => field.path);
+    if (paths.length === 0) continue;
+    rule.fields = rule.fields.filter((field) => !dropped(field));
+    rule.conditionalFields = rule.conditionalFields.filter((field) => !dropped(field));
+    rule.vendorDropped = paths.sort();
   }
-  return {
-    description:
-      `UTILMD Strom rules of ${OWN_VENDOR_RELEASE.release}: the ${OWN_VENDOR_RELEASE.basedOn} rules without the fields (per PI) ` +
-      `the vendor required in its ${OWN_VENDOR_RELEASE.basedOn} specification and no longer requires in ` +
-      `${OWN_VENDOR_RELEASE.formatVersion}. Generated by tools/ahb-rules/generate.js; do not edit.`,
-    formatVersion: OWN_VENDOR_RELEASE.formatVersion,
-    basedOn: OWN_VENDOR_RELEASE.basedOn,
-    dropped,
-  };
 }
 
 // ---------- catalogue ----------
@@ -337,32 +363,29 @@ function buildCatalogue(index, schemas) {
   const schemaDescriptions = schemaPiDescriptions(schemas);
   for (const { release, formatVersion } of RELEASES) {
     const indexEntries = index.by_version[formatVersion];
-    const known = knownPis(formatVersion, indexEntries, vendorPis(VENDOR_PI_FOLDERS[release]), schemaDescriptions);
-    const pruefidentifikatoren = withSelfSent(schemaLists(schemas, indexEntries), known);
+    const closed = CLOSED_RELEASES.has(formatVersion);
+    // The release's vendor folder first, then the earlier ones (202610 has UTILMD Strom only; APERAK's 99999 is in 202604).
+    const folders = RELEASES.slice(0, RELEASES.findIndex((entry) => entry.release === release) + 1).reverse();
+    const vendor = new Map(folders.flatMap((entry) => [...vendorPis(VENDOR_PI_FOLDERS[entry.release])]).reverse());
+    const all = knownPis(formatVersion, indexEntries, vendor, schemaDescriptions);
+    // A closed release knows its index's PIs and those outside BDEW's AHB ranges (CONTRL, APERAK, MaloIdent answers).
+    const inIndex = new Set(indexEntries.map((entry) => entry.pruefidentifikator));
+    const known = closed
+      ? Object.fromEntries(
+          Object.entries(all).filter(([pi]) => inIndex.has(pi) || !PI_RANGES[pi.slice(0, 2)]),
+        )
+      : all;
+    const lists = schemaLists(schemas, indexEntries);
+    const pruefidentifikatoren = withSelfSent(closed ? onlyKnown(lists, known) : lists, known);
     releases[release] = { formatVersion, ahbRules: formatVersion, known, pruefidentifikatoren };
-  }
-  for (const { release, formatVersion, inherits } of INHERITING_RELEASES) {
-    const parent = releases[inherits];
-    const known = withOwnVendorMessages(parent.known, vendorPis(VENDOR_PI_FOLDERS[release]));
-    // Overrides per role/operation replace the inherited list: the schema PIs stay, the self-sent ones follow `known`.
-    const lists = withSelfSent(schemaEntriesOf(parent.pruefidentifikatoren), known);
-    const pruefidentifikatoren = changedLists(parent.pruefidentifikatoren, lists);
-    // ahbRules null = use the inherited release's rules.
-    releases[release] = {
-      formatVersion,
-      inherits,
-      ahbRules: formatVersion === OWN_VENDOR_RELEASE.formatVersion ? formatVersion : null,
-      known,
-      pruefidentifikatoren,
-    };
   }
   return {
     description:
       "Prüfidentifikatoren per release: `known` = every PI of the release (reference/ahb/INDEX.json, the vendor's " +
       'per-PI specifications reference/maco-api-doc-resources/pruefi, the request schemas) with message type, meaning ' +
       "and direction; `pruefidentifikatoren` = per role and operation the PIs of the request schema's anyOf " +
-      '(source schema) and, on update, the PIs the role sends itself (source sender). An inheriting release lists ' +
-      'only the role/operation lists that differ. Generated by tools/ahb-rules/generate.js; do not edit.',
+      '(source schema) and, on update, the PIs the role sends itself (source sender); `ahbVersion`/`publishedOn` of each ' +
+      "PI from its release's AHB index. Generated by tools/ahb-rules/generate.js; do not edit.",
     releases,
   };
 }
@@ -434,6 +457,8 @@ function knownPis(formatVersion, indexEntries, vendor, schemaDescriptions) {
       ...messageTypeOf(pi, formatVersion, vendor),
       meaning: entry?.description ?? schemaDescriptions.get(pi) ?? '',
       direction: entry?.direction ?? '',
+      ...(entry?.versionsnummer ? { ahbVersion: entry.versionsnummer } : {}),
+      ...(entry?.veroeffentlichungsdatum ? { publishedOn: entry.veroeffentlichungsdatum } : {}),
     };
   }
   return known;
@@ -448,7 +473,8 @@ function knownPis(formatVersion, indexEntries, vendor, schemaDescriptions) {
  * @returns {Pick<KnownPi, 'messageType' | 'messageTypeFrom'>}
  */
 function messageTypeOf(pi, formatVersion, vendor) {
-  const fromTable = ahbTableMessageType(pi, formatVersion);
+  const standIns = RELEASES.find((entry) => entry.formatVersion === formatVersion)?.standIns ?? [];
+  const fromTable = [formatVersion, ...standIns].map((fv) => ahbTableMessageType(pi, fv)).find(Boolean);
   if (fromTable) return { messageType: fromTable, messageTypeFrom: 'ahb' };
   const folder = vendor.get(pi);
   if (folder) return { messageType: folder, messageTypeFrom: 'vendor' };
@@ -494,29 +520,6 @@ function vendorPis(folder) {
     }
   }
   return found;
-}
-
-/**
- * An inheriting release's PIs: the parent's, with each message the release's own vendor folder has replaced by
- * that folder's PIs (10/26: UTILMD Strom from 202610, everything else 04/26's, as the vendor does).
- * @param {Record<string, KnownPi>} parent
- * @param {Map<string, string>} ownVendor
- * @returns {Record<string, KnownPi>}
- */
-function withOwnVendorMessages(parent, ownVendor) {
-  const ownMessages = new Set(ownVendor.values());
-  /** @type {Record<string, KnownPi>} */
-  const known = Object.fromEntries(Object.entries(parent).filter(([, entry]) => !ownMessages.has(entry.messageType)));
-  for (const [pi, message] of ownVendor) {
-    // The vendor's files carry no meaning or direction: the parent's, where it knew the PI.
-    known[pi] = {
-      messageType: message,
-      messageTypeFrom: 'vendor',
-      meaning: parent[pi]?.meaning ?? '',
-      direction: parent[pi]?.direction ?? '',
-    };
-  }
-  return Object.fromEntries(Object.entries(known).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**
@@ -618,40 +621,23 @@ function senderRoles(direction) {
 }
 
 /**
- * The schema entries of role → operation lists (what an inheriting release keeps of its parent's lists).
+ * The lists without the PIs the release does not know (a PI the release dropped stays in the request schemas).
  * @param {CatalogueRelease['pruefidentifikatoren']} lists
+ * @param {Record<string, KnownPi>} known
  * @returns {CatalogueRelease['pruefidentifikatoren']}
  */
-function schemaEntriesOf(lists) {
+function onlyKnown(lists, known) {
   return Object.fromEntries(
     Object.entries(lists).map(([role, operations]) => [
       role,
       Object.fromEntries(
         Object.entries(operations).map(([operation, entries]) => [
           operation,
-          entries.filter((entry) => entry.source === 'schema'),
+          entries.filter((entry) => Object.hasOwn(known, entry.pruefidentifikator)),
         ]),
       ),
     ]),
   );
-}
-
-/**
- * The role/operation lists of `own` that differ from `parent`'s: an inheriting release's overrides.
- * @param {CatalogueRelease['pruefidentifikatoren']} parent
- * @param {CatalogueRelease['pruefidentifikatoren']} own
- * @returns {CatalogueRelease['pruefidentifikatoren']}
- */
-function changedLists(parent, own) {
-  /** @type {CatalogueRelease['pruefidentifikatoren']} */
-  const changed = {};
-  for (const [role, operations] of Object.entries(own)) {
-    for (const [operation, entries] of Object.entries(operations)) {
-      if (JSON.stringify(entries) === JSON.stringify(parent[role]?.[operation])) continue;
-      (changed[role] ??= {})[operation] = entries;
-    }
-  }
-  return changed;
 }
 
 /**
@@ -790,20 +776,38 @@ function withFallback(primary, fallback) {
  * @param {string} csvFolder
  * @param {{ strom: Shapes, other: Shapes }} shapes UTILMD Strom resolves through the request schemas alone, as before
  * @param {Map<string, VendorMapped>} mapped the vendor's fields per PI (conditional rules only for those)
+ * @param {{ standIns: string[], index: AhbIndex, pis: Set<string> | undefined }} tableOptions stand-in tables; the
+ *   release's PIs when it is closed (none of another release's)
  * @returns {Omit<DerivedRules, 'formatVersion'>}
  */
-function deriveRules(formatVersion, csvFolder, shapes, mapped) {
-  const ahbDir = path.join(REFERENCE, 'ahb', formatVersion);
-  /** @type {Map<string, string>} PI → AHB table file, every message type */
+function deriveRules(formatVersion, csvFolder, shapes, mapped, { standIns, index, pis: releasePis }) {
+  /** @type {Map<string, { file: string, formatVersion: string }>} PI → AHB table file, every message type */
   const tables = new Map();
-  for (const file of fs.readdirSync(ahbDir)) {
-    const pi = /_(\d{5})\.json$/.exec(file)?.[1];
-    if (pi) tables.set(pi, file);
+  // The release's own tables first, then each stand-in's for the PIs of the release's index still without one.
+  const ownIndex = indexPis(index, formatVersion);
+  for (const [position, tableVersion] of [formatVersion, ...standIns].entries()) {
+    const dir = path.join(REFERENCE, 'ahb', tableVersion);
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs.readdirSync(dir).sort()) {
+      const pi = /_(\d{5})\.json$/.exec(file)?.[1];
+      if (!pi || tables.has(pi) || (position > 0 && !ownIndex.has(pi))) continue;
+      if (releasePis && !releasePis.has(pi)) continue;
+      tables.set(pi, { file: path.join(dir, file), formatVersion: tableVersion });
+    }
   }
+  /** @type {(pi: string, tableVersion: string) => StandIn} */
+  const standInOf = (pi, tableVersion) => {
+    const entry = (index.by_version[tableVersion] ?? []).find((candidate) => candidate.pruefidentifikator === pi);
+    return {
+      formatVersion: tableVersion,
+      ahbVersion: entry?.versionsnummer ?? '',
+      publishedOn: entry?.veroeffentlichungsdatum ?? '',
+    };
+  };
   /** @type {Map<string, string | undefined>} */
   const messageOfTable = new Map();
   const tableMessage = (/** @type {string} */ pi) => {
-    if (!messageOfTable.has(pi)) messageOfTable.set(pi, ahbTableMessageType(pi, formatVersion));
+    if (!messageOfTable.has(pi)) messageOfTable.set(pi, ahbTableMessageType(pi, tables.get(pi)?.formatVersion ?? ''));
     return messageOfTable.get(pi);
   };
   /** @type {Map<string, Map<string, string>>} PI → condition key → text (keys mean different things per PI and message) */
@@ -832,12 +836,12 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
     // Every PI with a column, and every PI whose AHB table is of this message type without one (ORDERS 17128–17135,
     // MSCONS 13027/13028, APERAK): the table alone decides which of the CSV's segments it has.
     const ownTables = [...tables.keys()].filter((pi) => tableMessage(pi) === CSV_MESSAGE_TYPES[message]);
-    const pis = [...new Set([...mapping.csvPis, ...ownTables])];
+    const pis = [...new Set([...mapping.csvPis, ...ownTables])].filter((pi) => !releasePis || releasePis.has(pi));
     for (const pi of pis.sort()) {
       if (rules.some((rule) => rule.pruefidentifikator === pi))
         throw new Error(`${formatVersion}: PI ${pi} is in two mapping CSVs`);
-      const file = tables.get(pi);
-      if (!file) {
+      const table = tables.get(pi);
+      if (!table) {
         // The CSV alone carries no condition numbers (it shows 55001 DTM+93 as 'X' where the AHB says 'Muss [10]'), so
         // a CSV-only PI gets no rules rather than possibly wrong ones.
         rules.push({
@@ -852,7 +856,7 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
         });
         continue;
       }
-      const ahb = readJson(path.join(ahbDir, file));
+      const ahb = readJson(table.file);
       /** @type {Map<string, string>} */
       const texts = new Map();
       for (const line of ahb.lines) collectConditionTexts(line.conditions, texts);
@@ -869,7 +873,12 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped) {
       );
       const { pruefidentifikator, ...rest } = strom ? derived : withoutUnmapped(derived, mapped.get(pi));
       // The message right after the PI: the JSON reads the same for every rule.
-      rules.push({ pruefidentifikator, message, ...rest });
+      rules.push({
+        pruefidentifikator,
+        message,
+        ...rest,
+        ...(table.formatVersion === formatVersion ? {} : { standIn: standInOf(pi, table.formatVersion) }),
+      });
     }
   }
   rules.sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
@@ -1497,22 +1506,16 @@ function renderReport(catalogue, derived) {
   );
   lines.push('|---|---|---|---|---|---|');
   for (const [release, entry] of Object.entries(catalogue.releases)) {
-    const base = entry.inherits ? catalogue.releases[entry.inherits] : entry;
-    const own = entry.ahbRules === OWN_VENDOR_RELEASE.formatVersion;
-    const fv = own ? OWN_VENDOR_RELEASE.basedOn : (entry.ahbRules ?? base.ahbRules);
+    const fv = entry.ahbRules ?? '';
     const ruleSet = derived.find((d) => d.formatVersion === fv);
     if (!ruleSet) throw new Error(`release ${release}: no AHB rules derived for ${fv}`);
     const rules = new Map(ruleSet.data.rules.map((r) => [r.pruefidentifikator, r]));
-    for (const [role, operations] of Object.entries(base.pruefidentifikatoren)) {
-      for (const [operation, list] of Object.entries(operations)) {
-        const listed = entry.pruefidentifikatoren?.[role]?.[operation] ?? list;
+    for (const [role, operations] of Object.entries(entry.pruefidentifikatoren)) {
+      for (const [operation, listed] of Object.entries(operations)) {
         const strom = listed.filter((p) => rules.has(p.pruefidentifikator));
         const withRules = strom.filter((p) => (rules.get(p.pruefidentifikator)?.fields.length ?? 0) > 0);
-        const note = own
-          ? ` (${fv} rules minus the vendor's FV2610 changes)`
-          : entry.inherits
-            ? ` (inherits ${entry.inherits}, ${fv})`
-            : '';
+        const standIns = strom.filter((p) => rules.get(p.pruefidentifikator)?.standIn).length;
+        const note = standIns > 0 ? ` (${standIns} from stand-in tables)` : '';
         lines.push(
           `| ${release}${note} | ${role} | ${operation} | ${listed.length} | ${strom.length} | ${withRules.length} |`,
         );
@@ -1527,7 +1530,7 @@ function renderReport(catalogue, derived) {
     const csvOnly = rules.filter((r) => r.source === 'csv-only');
     lines.push(`## ${formatVersion}`, '');
     lines.push(
-      `${rules.length} PIs of ${new Set(rules.map((r) => r.message)).size} message types: ${fromAhb.length} with an AHB table, ${csvOnly.length} only in the CSV (no rules derived).`,
+      `${rules.length} PIs of ${new Set(rules.map((r) => r.message)).size} message types: ${fromAhb.length} with an AHB table (${fromAhb.filter((r) => r.standIn).length} of them another format version's, standing in), ${csvOnly.length} only in the CSV (no rules derived).`,
       '',
     );
     lines.push(

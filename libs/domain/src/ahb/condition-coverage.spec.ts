@@ -93,7 +93,7 @@ function isDecided(parsed: AhbExpression, conditions: ReleaseConditions): boolea
         if (leaf.kind === 'package') return leaf.min === 0;
         if (leaf.kind === 'time') return true;
         if (conditionKindOf(leaf.key) !== 'requirement') return conditionKindOf(leaf.key) !== undefined;
-        return conditions.decider(leaf.key) !== undefined || conditions.valueCondition(leaf.key) !== undefined;
+        return conditions.decider(leaf.key) !== undefined || conditions.constrainsValue(leaf.key);
       }),
   );
 }
@@ -159,7 +159,7 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
       referenced: sorted(requirement),
       decided: sorted(
         [...requirement].filter(
-          (key) => conditions.decider(key) !== undefined || conditions.valueCondition(key) !== undefined,
+          (key) => conditions.decider(key) !== undefined || conditions.constrainsValue(key),
         ),
       ),
     },
@@ -238,7 +238,7 @@ function messageCoverage(formatVersion: string, data: RuleData): MessageCoverage
         if (leaf.kind !== 'condition' || conditionKindOf(leaf.key) !== 'requirement') continue;
         const condition = `${leaf.key}|${texts[String(leaf.key)] ?? ''}`;
         sets.conditions.add(condition);
-        if (conditions.decider(leaf.key) !== undefined || conditions.valueCondition(leaf.key) !== undefined)
+        if (conditions.decider(leaf.key) !== undefined || conditions.constrainsValue(leaf.key))
           sets.decidedConditions.add(condition);
       }
     }

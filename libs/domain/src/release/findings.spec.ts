@@ -358,43 +358,38 @@ describe('findingsFor', () => {
   });
 
   describe('release 10/26', () => {
-    it("should know UTILMD Strom from the vendor's FV2610 folder only and everything else from 04/26", () => {
-      // 55641 (MSB → NB): 04/26's vendor folder has it, 202610/UTILMD not; 44001 (UTILMD Gas) is inherited.
-      expect(knownPi('04/26', '55641')).toBeDefined();
-      expect(knownPi('10/26', '55641')).toBeUndefined();
-      expect(knownPi('10/26', '44001')).toEqual(knownPi('04/26', '44001'));
+    it("should know every PI of FV2610's AHB index, and none FV2610 dropped", () => {
+      // 55641 was missing from the vendor's early 202610 snapshot; FV2610 has it. 17003 is dropped in FV2610.
+      expect(knownPi('10/26', '55641')).toMatchObject({ messageType: 'UTILMD', ahbVersion: expect.any(String) });
+      expect(knownPi('10/26', '55693')).toMatchObject({ messageType: 'UTILMD', messageTypeFrom: 'ahb' });
+      expect(knownPi('10/26', '17003')).toBeUndefined();
       const body = lfCreate55001();
-      body.transaktionsdaten.pruefidentifikator = '55641';
-      const codes = (release: ReleaseName) => findingsFor(release, 'LF', 'create', body).map((finding) => finding.code);
-      expect(codes('04/26')).toContain('unlisted-pi');
-      expect(codes('10/26')).toContain('unknown-pi');
-      // 55649 is in LF create's schema list: still listed in 10/26 (no PI finding), though FV2610 has no such PI.
-      expect(knownPi('10/26', '55649')).toBeUndefined();
-      expect(catalogueEntry('10/26', 'LF', 'create', '55649')?.source).toBe('schema');
+      const codes = (release: ReleaseName, pi: string) => {
+        body.transaktionsdaten.pruefidentifikator = pi;
+        return findingsFor(release, 'LF', 'create', body).map((finding) => finding.code);
+      };
+      expect(codes('10/26', '55641')).not.toContain('unknown-pi');
+      expect(codes('10/26', '17003')).toContain('unknown-pi');
+      expect(codes('04/26', '17003')).not.toContain('unknown-pi');
     });
 
-    it("should resolve the catalogue to 04/26's and the rules to 04/26's tables with the vendor's FV2610 changes", () => {
-      expect(rulesFor('10/26', '55001')).toEqual(rulesFor('04/26', '55001'));
-      expect(catalogueEntry('10/26', 'NB', 'create', '55001')).toEqual(
-        catalogueEntry('04/26', 'NB', 'create', '55001'),
-      );
-      expect(catalogueEntry('10/26', 'LF', 'create', '55001')).toBeUndefined();
-      // Same PI, meaning and direction; its message type now comes from the vendor's 202610 folder.
-      expect(knownPi('04/26', '55001')).toMatchObject({ messageType: 'UTILMD', messageTypeFrom: 'ahb' });
-      expect(knownPi('10/26', '55001')).toEqual({ ...knownPi('04/26', '55001'), messageTypeFrom: 'vendor' });
-
+    it('should take the rules from FV2610 tables where they exist and say which table stood in elsewhere', () => {
       const body = lfCreate55001();
       delete body.transaktionsdaten.vorgangsnummer;
-      const pointersAndCodes = (findings: Finding[]) => findings.map(({ code, pointer }) => ({ code, pointer }));
-      expect(pointersAndCodes(findingsFor('10/26', 'NB', 'create', body))).toEqual(
-        pointersAndCodes(findingsFor('04/26', 'NB', 'create', body)),
-      );
       expect(findingsFor('10/26', 'NB', 'create', body)).toContainEqual(
         expect.objectContaining({
           pointer: '#/transaktionsdaten/vorgangsnummer',
-          message: expect.stringContaining('FV2610 (FV2604 tables)'),
+          message: expect.stringMatching(/\(FV2610, stand-in FV2604 AHB [\d.a-z]+, /),
         }),
       );
+      // 55693 (new in FV2610) has its own table: its findings name FV2610 alone.
+      body.transaktionsdaten.pruefidentifikator = '55693';
+      delete (body.transaktionsdaten as { absender?: unknown }).absender;
+      const own = findingsFor('10/26', 'NB', 'update', body).filter((f) => f.code === 'missing-mandatory-field');
+      expect(own.map((f) => f.pointer)).toContain('#/transaktionsdaten/absender/rollencodenummer');
+      expect(own.every((f) => /\(FV2610, /.test(f.message))).toBe(true);
+      expect(rulesFor('10/26', '55693')?.length).toBeGreaterThan(0);
+      expect(rulesFor('04/26', '55693')).toBeUndefined();
     });
   });
 });

@@ -53,6 +53,9 @@ export interface KnownPi {
   messageTypeFrom: 'ahb' | 'vendor' | 'range' | 'schema';
   meaning: string;
   direction: string;
+  /** The AHB version of the PI's table in this release and when it was published (from the release's AHB index). */
+  ahbVersion?: string;
+  publishedOn?: string;
 }
 
 /** One field the AHB makes unconditionally mandatory; `path` uses `[]` for "every element of a non-empty array". */
@@ -70,10 +73,18 @@ interface ReleaseData {
   pruefidentifikatoren: Partial<Record<string, Partial<Record<string, CatalogueEntry[]>>>>;
 }
 
+/** The table a PI's rules were derived from when its release has none of its own. */
+export interface StandIn {
+  formatVersion: string;
+  ahbVersion: string;
+  publishedOn: string;
+}
+
 interface RulesData extends ConditionalRulesData {
   formatVersion: string;
   rules: {
     pruefidentifikator: string;
+    standIn?: StandIn;
     fields: AhbFieldRule[];
     conditionalFields?: ConditionalRulesData['rules'][number]['conditionalFields'];
   }[];
@@ -97,15 +108,9 @@ interface ResolvedRelease {
 interface ReleaseRules {
   rules: Map<string, CompiledRule[]>;
   conditional: ConditionalRules;
-  /** The format version of the rules, as findings name it (`FV2610 (FV2604 tables)` for 10/26). */
+  /** Per PI the table its rules come from, as findings name it (`FV2610, stand-in FV2604 AHB 2.1`). */
+  tables: Map<string, string>;
   formatVersion: string;
-}
-
-/** A release without AHB tables of its own: a base release's rules without the fields the vendor stopped requiring. */
-interface DerivedRulesData {
-  formatVersion: string;
-  basedOn: string;
-  dropped: { pruefidentifikator: string; paths: string[] }[];
 }
 
 /**
@@ -118,28 +123,16 @@ function rulesData(formatVersion: string): RulesData {
   let data = RULES_BY_FORMAT_VERSION.get(formatVersion);
   if (data) return data;
   const file = join(__dirname, 'data', `ahb-rules-${formatVersion}.json`);
-  const read = JSON.parse(readFileSync(file, 'utf8')) as RulesData | DerivedRulesData;
-  data = 'basedOn' in read ? withoutDropped(rulesData(read.basedOn), read) : read;
+  data = JSON.parse(readFileSync(file, 'utf8')) as RulesData;
   RULES_BY_FORMAT_VERSION.set(formatVersion, data);
   return data;
 }
 
-function withoutDropped(base: RulesData, derived: DerivedRulesData): RulesData {
-  const dropped = new Map(derived.dropped.map((entry) => [entry.pruefidentifikator, new Set(entry.paths)]));
-  return {
-    ...base,
-    formatVersion: `${derived.formatVersion} (${derived.basedOn} tables)`,
-    rules: base.rules.map((rule) => {
-      const paths = dropped.get(rule.pruefidentifikator);
-      if (!paths) return rule;
-      return {
-        ...rule,
-        fields: rule.fields.filter((field) => !paths.has(field.path)),
-        conditionalFields: rule.conditionalFields?.filter((field) => !paths.has(field.path)),
-      };
-    }),
-  };
+/** `FV2610`, or `FV2610, stand-in FV2604 AHB 2.1` for a PI whose table the release lacks: what findings name. */
+function tableLabel(formatVersion: string, standIn: StandIn | undefined): string {
+  return standIn ? `${formatVersion}, stand-in ${standIn.formatVersion} AHB ${standIn.ahbVersion}` : formatVersion;
 }
+
 const RELEASE_DATA = (CATALOGUE_DATA as { releases: Record<string, ReleaseData> }).releases;
 const RELEASES = new Map<string, ResolvedRelease>(
   Object.keys(RELEASE_DATA).map((name) => [name, resolveRelease(name)]),
@@ -168,6 +161,7 @@ export function findingsFor(
   const pruefidentifikator = child(child(body, 'transaktionsdaten'), 'pruefidentifikator');
   if (!resolved || typeof pruefidentifikator !== 'string') return identifiers.sort(byPointer);
   const data = resolved.ahb();
+  const table = data.tables.get(pruefidentifikator) ?? data.formatVersion;
 
   const findings = new Map<string, Finding>();
   // A present identifier is never also a missing field (empty strings are not checked): pointers do not collide.
@@ -194,11 +188,11 @@ export function findingsFor(
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
     if (rule.pointer !== undefined) {
       if (isMissingAlong(body, rule.steps))
-        addMissing(findings, rule, rule.pointer, pruefidentifikator, data.formatVersion);
+        addMissing(findings, rule, rule.pointer, pruefidentifikator, table);
       continue;
     }
     for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every'))
-      addMissing(findings, rule, pointer, pruefidentifikator, data.formatVersion);
+      addMissing(findings, rule, pointer, pruefidentifikator, table);
   }
 
   // The fields in the order ConditionalRules builds its scoped contexts in: the deciders see one object shape.
@@ -215,7 +209,7 @@ export function findingsFor(
     findings.set(missing.pointer, {
       code: 'missing-mandatory-field',
       pointer: missing.pointer,
-      message: `${missing.path} is required by the AHB of ${pruefidentifikator} (${data.formatVersion}, ${missing.segment ?? 'segment'}) under conditions this body fulfils`,
+      message: `${missing.path} is required by the AHB of ${pruefidentifikator} (${table}, ${missing.segment ?? 'segment'}) under conditions this body fulfils`,
     });
   }
   for (const [pointer, checks] of outcome.bindingIdentifierChecks) {
@@ -229,7 +223,7 @@ export function findingsFor(
       code: 'condition-violated',
       pointer: violation.pointer,
       condition: violation.label,
-      message: `${violation.path} fails ${violation.label} of the AHB of ${pruefidentifikator} (${data.formatVersion}): ${violation.text}`,
+      message: `${violation.path} fails ${violation.label} of the AHB of ${pruefidentifikator} (${table}): ${violation.text}`,
     });
   }
   return [...findings.values()].sort(byPointer);
@@ -325,7 +319,10 @@ function resolveRelease(name: string, seen: readonly string[] = []): ResolvedRel
     if (compiled) return compiled;
     const data = rulesData(formatVersion);
     const rules = new Map(data.rules.map((rule) => [rule.pruefidentifikator, rule.fields.map(compileRule)]));
-    return (compiled = { rules, conditional: new ConditionalRules(data), formatVersion: data.formatVersion });
+    const tables = new Map(
+      data.rules.map((rule) => [rule.pruefidentifikator, tableLabel(data.formatVersion, rule.standIn)]),
+    );
+    return (compiled = { rules, conditional: new ConditionalRules(data), tables, formatVersion: data.formatVersion });
   };
   return { catalogue, known, ahb };
 }

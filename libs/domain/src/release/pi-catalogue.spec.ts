@@ -93,19 +93,47 @@ describe('PI catalogue: known PIs', () => {
   });
 
   describe('10/26', () => {
-    const own = vendorPis('202610');
+    const FV2610 = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'ahb', 'INDEX-FV2610.json'), 'utf8')) as {
+      pis: (IndexEntry & { versionsnummer: string; veroeffentlichungsdatum: string })[];
+    };
 
-    it("should know UTILMD Strom exactly as the vendor's 202610/UTILMD folder has it", () => {
-      expect(own.size).toBe(98);
-      const utilmd = Object.entries(knownOf('10/26')).filter(([, entry]) => entry.messageType === 'UTILMD');
-      expect(utilmd.map(([pi]) => pi).sort()).toEqual([...own.keys()].sort());
+    it("should know exactly FV2610's PIs (the AHB index) and the interface's own ones", () => {
+      expect(FV2610.pis).toHaveLength(487);
+      const outsideAhb = Object.keys(knownOf('10/26')).filter(
+        (pi) => !FV2610.pis.some((e) => e.pruefidentifikator === pi),
+      );
+      expect(outsideAhb.sort()).toEqual([...SCHEMA_ONLY, '66666', '99999'].sort());
+      for (const entry of FV2610.pis)
+        expect(knownOf('10/26')[entry.pruefidentifikator]).toMatchObject({
+          meaning: entry.description,
+          direction: entry.direction,
+          ahbVersion: entry.versionsnummer,
+          publishedOn: entry.veroeffentlichungsdatum,
+        });
     });
 
-    it('should inherit every other message type from 04/26', () => {
-      const others = (release: ReleaseName) =>
-        Object.entries(knownOf(release)).filter(([, entry]) => entry.messageType !== 'UTILMD');
-      expect(others('10/26')).toEqual(others('04/26'));
-      expect(others('10/26').length).toBe(500 - 187);
+    it('should not know the PIs FV2610 dropped, and list none of them for any role', () => {
+      const dropped = [
+        '17003',
+        '17114',
+        '19115',
+        '21015',
+        '21024',
+        '21026',
+        '44110',
+        '44129',
+        '44130',
+        '44132',
+        '44172',
+      ];
+      for (const pi of dropped) {
+        expect(knownOf('04/26')[pi]).toBeDefined();
+        expect(knownOf('10/26')[pi]).toBeUndefined();
+      }
+      const listed = Object.values(CATALOGUE.releases['10/26'].pruefidentifikatoren).flatMap((operations) =>
+        Object.values(operations).flatMap((entries) => entries.map((entry) => entry.pruefidentifikator)),
+      );
+      expect(listed.filter((pi) => dropped.includes(pi))).toEqual([]);
     });
   });
 });

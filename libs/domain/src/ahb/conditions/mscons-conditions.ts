@@ -381,6 +381,10 @@ const SPARTE =
   'the MP-ID’s Sparte (Strom/Gas) is not in the body; the PI tells it, but the condition restricts which MP-IDs may be named';
 const VALUE_CONSTRAINT = 'value constraint (a date compared with DTM+137), not a condition on the body';
 
+/** Conditions of the PIs whose rules come from their AHB table alone (no CSV column): named, not yet decided. */
+const TABLE_ONLY =
+  'not yet decided: the condition came in with the PIs derived from their AHB table alone (no column in the mapping CSV)';
+
 export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
   {
     key: 1,
@@ -489,4 +493,29 @@ export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
       'value constraint on DTM+137 (the value check of [494] is written for the UTILMD text, without the full stop)',
   },
   { key: 495, text: 'Der Zeitpunkt muss ≤ dem Wert im DE2380 des DTM+137 sein', reason: VALUE_CONSTRAINT },
+  {
+    key: 145,
+    text: 'Wenn in derselben S9 LIN das SG10 DTM+163 (Beginn Messperiode) nicht vorhanden ist.',
+    reason: TABLE_ONLY,
+  },
+  {
+    key: 146,
+    text: 'Wenn es bei dem zu übermittelnden Wert um einen Wert zu einem Zeitpunkt handelt.',
+    reason: TABLE_ONLY,
+  },
+  {
+    key: 147,
+    text: 'Wenn in derselben S9 LIN das SG10 DTM+7 (Nutzungszeitpunkt) nicht vorhanden ist.',
+    reason: TABLE_ONLY,
+  },
+  {
+    key: 148,
+    text: 'Wenn es bei dem zu übermittelnden Wert um einen Wert in einem Zeitintervall handelt.',
+    reason: TABLE_ONLY,
+  },
+  {
+    key: 149,
+    text: 'Wenn in derselben S9 LIN das SG10 DTM+163 (Beginn Messperiode) vorhanden ist.',
+    reason: TABLE_ONLY,
+  },
 ];

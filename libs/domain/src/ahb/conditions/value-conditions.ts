@@ -339,7 +339,9 @@ const VALUE_CONSTRAINT_TEXTS: readonly RegExp[] = [
   /^MP-ID (nur )?mit (der )?Rolle [A-ZÄÖÜ]+$/,
   /^Es (ist|sind) .*(einzutragen|anzugeben)( .*)?$/,
   /^Es sind ausschließlich /,
-  /^Der Zeitpunkt muss ≤ /,
+  /^Es (ist|sind) nur .* (möglich|erlaubt)\b/,
+  /^Wenn [^,]+ vorhanden, dann sind nur .* möglich\.?$/,
+  /^Der Zeitpunkt muss [<>≤≥=] /,
 ];
 
 /** Whether a condition's text (of the release or PI) only constrains the value of the element it sits on. */

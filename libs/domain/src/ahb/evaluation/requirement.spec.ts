@@ -89,6 +89,8 @@ describe('compileRequirement', () => {
     expect(requirementOf('X [117]')).toBe('mandatory');
     expect(requirementOf('X [117] ∧ [3]')).toBeUndefined();
     expect(isValueConstraintText('Es ist die Zeitraum-ID vom DE1156 aus einem passenden SG6 RFF+Z49 einzutragen')).toBe(true);
+    expect(isValueConstraintText('Es sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.')).toBe(true);
+    expect(isValueConstraintText('Der Zeitpunkt muss > dem Wert im DE2380 des DTM+137 sein')).toBe(true);
     expect(isValueConstraintText('wenn ein Korrekturgrund anzugeben ist')).toBe(false);
     expect(isValueConstraintText('Wenn MP-ID in NAD+MR aus Sparte Strom')).toBe(false);
   });
