@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkedStatement } from '@maco/malo-ident';
@@ -395,9 +396,10 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
         '#/stammdaten/MARKTLOKATION/0/energierichtung',
         '#/transaktionsdaten/ausfuehrungsdatum',
         '#/transaktionsdaten/absender/rollencodenummer',
-        '#/transaktionsdaten/empfaenger',
       ]),
     );
+    // Only the moment is required: the parties and the transaction id are notes on the record, never a 400.
+    expect((answer.body.errors ?? []).map((error) => error.pointer)).not.toContain('#/transaktionsdaten/empfaenger');
     expect((await identify({ transaktionsdaten: {} })).status).toBe(400);
     expect(
       (
@@ -456,6 +458,29 @@ describe('MaLo identification for the grid operator (malo-ident group, NB servic
         (problem as { errors: { pointer: string }[] }).errors.map((error) => error.pointer),
       ]).toEqual([400, 'MALO_IDENT.INVALID_PARAMETER', ['#/command']]);
     }
+  });
+
+  it("should answer the vendor's LESEN_LOKATIONIDENT_BASIS request (criteria and ausfuehrungsdatum only), keyed on its body", async () => {
+    const body = {
+      stammdaten: maloCriterion({ marktlokationsId: '74018657187' }),
+      transaktionsdaten: { ausfuehrungsdatum: AT },
+    };
+    const post = () =>
+      postJson(`${nb.baseUrl}/identifyMarketlocation?command=LESEN_LOKATIONIDENT_BASIS`, body, { token: tokens.NB });
+    const first = await post();
+    expect(first.status).toBe(200);
+    expect((first.body as { maloIdentDaten: unknown[] }).maloIdentDaten.length).toBeGreaterThan(0);
+    expect((await post()).body).toEqual(first.body);
+
+    const bodyKey = `body:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}`;
+    const record = await get(`/maloIdentRequests/${bodyKey}`);
+    expect(record.status).toBe(200);
+    expect(record.body['vorgangsnummer']).toBeNull();
+    expect((record.body['notes'] as { pointer: string }[]).map((note) => note.pointer)).toEqual([
+      '#/transaktionsdaten/vorgangsnummer',
+      '#/transaktionsdaten/absender',
+      '#/transaktionsdaten/empfaenger',
+    ]);
   });
 
   it('should refuse an LF token (403) on every route of the group', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isPlainObject, valueAt } from '@maco/domain';
 import { bodyCheck, type ProblemFieldError } from '@maco/platform';
 import { CADASTRE, IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS } from './openapi/malo-ident-schemas';
@@ -31,9 +32,31 @@ export interface IdentifyCriteria {
   customers: RequestedCustomer[];
   /** `transaktionsdaten.ausfuehrungsdatum`: the identification is done for this moment. */
   at: Date;
-  vorgangsnummer: string;
-  /** `idempodenzschluessel`, else `vorgangsnummer` (the first try's transaction id is its own key). */
+  vorgangsnummer: string | null;
+  /**
+   * `idempodenzschluessel`, else `vorgangsnummer` (the first try's transaction id is its own key), else `body:` and the
+   * SHA-256 of the body's JSON (the same request again is a replay).
+   */
   idempotencyKey: string;
+}
+
+/** A part of the contract the request lacks: recorded with it, never refused. */
+export interface RequestNote {
+  pointer: string;
+  message: string;
+}
+
+const NOTED_FIELDS = ['vorgangsnummer', 'absender', 'empfaenger'] as const;
+
+/** What a recorded request lacks of `transaktionsdaten.vorgangsnummer`, `absender`, `empfaenger`. */
+export function requestNotes(request: unknown): RequestNote[] {
+  return NOTED_FIELDS.flatMap((field) => {
+    const pointer = `#/transaktionsdaten/${field}`;
+    const value = valueAt(request, pointer);
+    return value === undefined || value === null || value === ''
+      ? [{ pointer, message: `${field} is missing (the contract names it; the request was answered all the same)` }]
+      : [];
+  });
 }
 
 export type RequestError = ProblemFieldError;
@@ -112,8 +135,9 @@ function criteriaOf(body: Bo): IdentifyCriteria {
         given(exRefWert) ? [exRefWert.trim()] : [],
       ),
     }));
-  const vorgangsnummer = transaktionsdaten['vorgangsnummer'] as string;
+  const vorgangsnummer = given(transaktionsdaten['vorgangsnummer']) ? transaktionsdaten['vorgangsnummer'] : null;
   const key = transaktionsdaten['idempodenzschluessel'];
+  const bodyKey = () => `body:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}`;
   return {
     maloIds: ids('MARKTLOKATION', 'marktlokationsId'),
     trancheIds: ids('TRANCHE', 'tranchenId'),
@@ -125,6 +149,6 @@ function criteriaOf(body: Bo): IdentifyCriteria {
     customers,
     at: new Date(transaktionsdaten['ausfuehrungsdatum'] as string),
     vorgangsnummer,
-    idempotencyKey: given(key) ? key : vorgangsnummer,
+    idempotencyKey: given(key) ? key : (vorgangsnummer ?? bodyKey()),
   };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { versionsInForce } from '@maco/process-store';
+import { requestNotes, type RequestNote } from './identify-request';
 
 /** Objects of some kinds holding any of some keys, with every version in force at some point of `[since, at]`. */
 export interface LinkedObjectQuery {
@@ -59,9 +60,11 @@ export interface MaloIdentRecord {
   request: unknown;
   answer: unknown;
   candidateCount: number;
+  /** What the request lacked of the contract (computed from the request as stored). */
+  notes: RequestNote[];
 }
 
-export type NewMaloIdentRecord = Omit<MaloIdentRecord, 'receivedAt'>;
+export type NewMaloIdentRecord = Omit<MaloIdentRecord, 'receivedAt' | 'notes'>;
 
 interface RecordRow {
   role: string;
@@ -83,6 +86,7 @@ const toRecord = (row: RecordRow): MaloIdentRecord => ({
   request: row.request,
   answer: row.answer,
   candidateCount: row.candidate_count,
+  notes: requestNotes(row.request),
 });
 
 /** Reads of the MaLo identification on the read model, and its record of requests and answers (`malo_ident_request`). */

@@ -169,11 +169,13 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
     },
     transaktionsdaten: {
       type: 'object',
-      required: ['vorgangsnummer', 'ausfuehrungsdatum', 'absender', 'empfaenger'],
+      // Only the moment is needed: the vendor's own LESEN_LOKATIONIDENT_BASIS sends the criteria and `ausfuehrungsdatum`
+      // alone. A missing `vorgangsnummer`, `absender` or `empfaenger` is a note on the recorded request, never a 400.
+      required: ['ausfuehrungsdatum'],
       additionalProperties: true,
       'x-messages': { required: REQUIRED_OBJECT, type: REQUIRED_OBJECT },
       properties: {
-        vorgangsnummer: requiredText(),
+        vorgangsnummer: text('The transaction id; absent: the key is derived from the body (`body:<sha256>`).'),
         // No `format`: its calendar check would refuse what is taken (2023-02-30 rolls over); a rule in code refuses
         // what is no instant at all.
         ausfuehrungsdatum: requiredText(
@@ -185,7 +187,7 @@ export const IDENTIFY_REQUEST: OpenApiObject = {
           { pattern: 'must be a date-time in UTC (2023-08-02T22:00:00Z)' },
         ),
         idempodenzschluessel: text(
-          'The same key again (per role) answers the recorded answer; absent: `vorgangsnummer` is the key.',
+          'The same key again (per role) answers the recorded answer; absent: `vorgangsnummer` is the key, else the body.',
         ),
         nachrichtendatum: text(),
         absender: party('The supplier asking.'),
@@ -274,6 +276,15 @@ export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
       request: { type: 'object', additionalProperties: true, description: 'The request body as received.' },
       answer: ref('MaloIdent_IdentifyAnswer'),
       candidateCount: { type: 'integer' },
+      notes: {
+        type: 'array',
+        description: 'What the request lacked that the contract names (`vorgangsnummer`, `absender`, `empfaenger`).',
+        items: {
+          type: 'object',
+          required: ['pointer', 'message'],
+          properties: { pointer: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
     },
   },
 };
