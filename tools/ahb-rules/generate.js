@@ -325,7 +325,8 @@ function withoutVendorDropped(data, before, after) {
     const old = was.get(rule.pruefidentifikator);
     const now = is.get(rule.pruefidentifikator);
     if (!old || !now || rule.standIn?.formatVersion !== VENDOR_DELTA.basedOn) continue;
-    const dropped = (/** @type {{ path: string }} */ field) => old.has(plain(field.path)) && !now.has(plain(field.path));
+    const dropped = (/** @type {{ path: string }} */ field) =>
+      old.has(plain(field.path)) && !now.has(plain(field.path));
     const paths = [...rule.fields, ...rule.conditionalFields].filter(dropped).map((field) => field.path);
     if (paths.length === 0) continue;
     rule.fields = rule.fields.filter((field) => !dropped(field));
@@ -371,9 +372,7 @@ function buildCatalogue(index, schemas) {
     // A closed release knows its index's PIs and those outside BDEW's AHB ranges (CONTRL, APERAK, MaloIdent answers).
     const inIndex = new Set(indexEntries.map((entry) => entry.pruefidentifikator));
     const known = closed
-      ? Object.fromEntries(
-          Object.entries(all).filter(([pi]) => inIndex.has(pi) || !PI_RANGES[pi.slice(0, 2)]),
-        )
+      ? Object.fromEntries(Object.entries(all).filter(([pi]) => inIndex.has(pi) || !PI_RANGES[pi.slice(0, 2)]))
       : all;
     const lists = schemaLists(schemas, indexEntries);
     const pruefidentifikatoren = withSelfSent(closed ? onlyKnown(lists, known) : lists, known);

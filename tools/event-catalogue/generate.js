@@ -32,7 +32,7 @@ const EACH = '*';
 /**
  * The part of a JSON schema this generator walks.
  * @typedef {{
- *   $ref?: string, oneOf?: JsonSchema[], properties?: Record<string, JsonSchema>, items?: JsonSchema,
+ *   $ref?: string, oneOf?: JsonSchema[], anyOf?: JsonSchema[], allOf?: JsonSchema[], properties?: Record<string, JsonSchema>, items?: JsonSchema,
  *   required?: string[], type?: string, examples?: string[], const?: string, 'x-pending-pruefis'?: string[],
  * }} JsonSchema
  * A schema node with the file it was read from (for resolving relative references).
@@ -156,11 +156,19 @@ function readEventSpecs(folder) {
       if (declared !== eventname) throw new Error(`${folder}/${file}: eventname const is ${declared}`);
       /** @type {Map<string, Located>} */
       const alternatives = new Map();
-      for (const alternative of properties['stammdaten']?.oneOf ?? []) {
-        const pi = /PI_(\d{5})\.yaml#/.exec(alternative.$ref ?? '')?.[1];
-        if (!pi || !alternative.$ref)
-          throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);
-        alternatives.set(pi, locate(location, alternative.$ref));
+      // The later 10/26 specs write the alternatives as anyOf. A block the reference lacks (the later sync's UTILTS,
+      // MSCONS, … blocks are not copied) stays unresolved: the parent release's block of the PI stands in.
+      const stammdaten = properties['stammdaten'];
+      for (const alternative of stammdaten?.oneOf ?? stammdaten?.anyOf ?? []) {
+        // `allOf: [block, { required: [ANFRAGE] }]` (later 10/26 specs): the block, else the inline part's requirements.
+        const parts = alternative.allOf ?? [alternative];
+        const ref = parts.find((part) => part.$ref)?.$ref;
+        const pi = /PI_(\d{5})\.yaml#/.exec(ref ?? '')?.[1];
+        if (!pi || !ref) throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);
+        const inline = parts.find((part) => !part.$ref && part.required);
+        if (fs.existsSync(path.resolve(path.dirname(location), ref.split('#')[0])))
+          alternatives.set(pi, locate(location, ref));
+        else if (inline) alternatives.set(pi, locate(location, undefined, inline));
       }
       const listed = [
         ...(properties['transaktionsdaten']?.properties?.['pruefidentifikator']?.examples ?? []),
