@@ -35,21 +35,28 @@ describe('triggerEvent', () => {
     expect(triggerEvent('04/26', 'LF', 'START_BESTELLUNG_STDAE_MALO_AN_NB')).toBeUndefined();
   });
 
-  it('should let 10/26 keep the 04/26 events of messages it has no specs for, and drop those it has replaced', () => {
-    // IFTSTA (21045): 10/26 covers UTILMD Strom only; 55670 (UTILMD) no longer exists in 10/26.
-    expect(triggerEvent('10/26', 'LF', 'START_UEBERMITTLUNG_ENFG')).toEqual({
-      ...triggerEvent('04/26', 'LF', 'START_UEBERMITTLUNG_ENFG'),
-      release: '10/26',
-    });
+  it("should serve the vendor's later 10/26 events and drop those it has replaced", () => {
+    // The later 10/26 sync specifies IFTSTA's START_UEBERMITTLUNG_ENFG itself (no verwendungAb any more).
+    expect(triggerEvent('10/26', 'LF', 'START_UEBERMITTLUNG_ENFG')?.pruefidentifikatoren).toEqual(['21045']);
+    expect(triggerEvent('04/26', 'LF', 'START_UEBERMITTLUNG_ENFG')?.required).toContain(
+      '/transaktionsdaten/verwendungAb',
+    );
+    expect(triggerEvent('10/26', 'LF', 'START_UEBERMITTLUNG_ENFG')?.required).not.toContain(
+      '/transaktionsdaten/verwendungAb',
+    );
+    for (const eventname of ['START_BEGINN_MSB', 'START_GERAETEWECHSEL', 'START_ENDE_MSB']) {
+      expect(triggerEvent('04/26', 'MSB', eventname)).toBeUndefined();
+      expect(triggerEvent('10/26', 'MSB', eventname)).toBeDefined();
+    }
     expect(triggerEvent('04/26', 'NB', 'START_VERSAND_STDA_BK_TREUE')).toBeDefined();
     expect(triggerEvent('10/26', 'NB', 'START_VERSAND_STDA_BK_TREUE')).toBeUndefined();
   });
 
-  it('should require no stammdaten field when a PI of the event has no building block yet', () => {
-    // 10/26 lists 55016 for START_KUENDIGUNG without its building block: its stammdaten are unknown.
+  it("should take a missing 10/26 building block from 04/26 where 10/26 has no blocks of the PI's message", () => {
+    // 44016 (UTILMD Gas): no 10/26 block in the reference, 04/26's stands in; 55016 has its 10/26 block.
     const event = triggerEvent('10/26', 'LF', 'START_KUENDIGUNG');
     expect(event?.pruefidentifikatoren).toEqual(['44016', '55016']);
-    expect(event?.required.filter((pointer) => pointer.startsWith('/stammdaten'))).toEqual([]);
+    expect(event?.required).toContain('/stammdaten/MARKTLOKATION/*/sparte');
   });
 });
 
