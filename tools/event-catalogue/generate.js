@@ -161,7 +161,7 @@ function readEventSpecs(folder) {
       const stammdaten = properties['stammdaten'];
       for (const alternative of stammdaten?.oneOf ?? stammdaten?.anyOf ?? []) {
         // `allOf: [block, { required: [ANFRAGE] }]` (later 10/26 specs): the block, else the inline part's requirements.
-        const parts = alternative.allOf ?? [alternative];
+        const parts = /** @type {JsonSchema[]} */ (alternative.allOf ?? [alternative]);
         const ref = parts.find((part) => part.$ref)?.$ref;
         const pi = /PI_(\d{5})\.yaml#/.exec(ref ?? '')?.[1];
         if (!pi || !ref) throw new Error(`${folder}/${file}: stammdaten alternative without a PI building block`);

@@ -79,7 +79,9 @@ function renderReleaseReport(formatVersion) {
     .sort();
   /** @type {(fv: string) => Map<string, PiRule>} */
   const rulesOf = (fv) =>
-    new Map(readData(`ahb-rules-${fv}.json`).rules.map((rule) => [rule.pruefidentifikator, rule]));
+    new Map(
+      readData(`ahb-rules-${fv}.json`).rules.map((/** @type {PiRule} */ rule) => [rule.pruefidentifikator, rule]),
+    );
   const rules = rulesOf(release.formatVersion);
   const previousRules = rulesOf(previous.formatVersion);
 

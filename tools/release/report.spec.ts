@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { renderReleaseReport, reportFile } = require('./report.js') as {
   renderReleaseReport(formatVersion: string): string;
   reportFile(formatVersion: string): string;

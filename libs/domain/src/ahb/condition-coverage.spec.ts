@@ -158,9 +158,7 @@ function coverage(release: string, formatVersion: string, texts: Record<string, 
     requirement: {
       referenced: sorted(requirement),
       decided: sorted(
-        [...requirement].filter(
-          (key) => conditions.decider(key) !== undefined || conditions.constrainsValue(key),
-        ),
+        [...requirement].filter((key) => conditions.decider(key) !== undefined || conditions.constrainsValue(key)),
       ),
     },
     format: {

@@ -187,8 +187,7 @@ export function findingsFor(
   }
   for (const rule of data.rules.get(pruefidentifikator) ?? []) {
     if (rule.pointer !== undefined) {
-      if (isMissingAlong(body, rule.steps))
-        addMissing(findings, rule, rule.pointer, pruefidentifikator, table);
+      if (isMissingAlong(body, rule.steps)) addMissing(findings, rule, rule.pointer, pruefidentifikator, table);
       continue;
     }
     for (const pointer of missingPointers(body, rule.steps, 0, '#', 'every'))

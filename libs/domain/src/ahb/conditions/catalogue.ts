@@ -83,7 +83,6 @@ export function releaseConditions(releaseTexts: Readonly<Record<string, string>>
   return {
     decider: (key) => deciders.get(key),
     valueCondition,
-    constrainsValue: (key) =>
-      valueCondition(key) !== undefined || isValueConstraintText(releaseTexts[String(key)]),
+    constrainsValue: (key) => valueCondition(key) !== undefined || isValueConstraintText(releaseTexts[String(key)]),
   };
 }

@@ -88,7 +88,9 @@ describe('compileRequirement', () => {
     // [117] "Nur MP-ID aus Sparte Strom" says which MP-ID, not whether: X [117] is mandatory; an unknown [3] is not.
     expect(requirementOf('X [117]')).toBe('mandatory');
     expect(requirementOf('X [117] ∧ [3]')).toBeUndefined();
-    expect(isValueConstraintText('Es ist die Zeitraum-ID vom DE1156 aus einem passenden SG6 RFF+Z49 einzutragen')).toBe(true);
+    expect(isValueConstraintText('Es ist die Zeitraum-ID vom DE1156 aus einem passenden SG6 RFF+Z49 einzutragen')).toBe(
+      true,
+    );
     expect(isValueConstraintText('Es sind nur Codes aus dem EBD-Cluster "Ablehnung" möglich.')).toBe(true);
     expect(isValueConstraintText('Der Zeitpunkt muss > dem Wert im DE2380 des DTM+137 sein')).toBe(true);
     expect(isValueConstraintText('wenn ein Korrekturgrund anzugeben ist')).toBe(false);
