@@ -492,6 +492,19 @@ function messageTypeOf(pi, formatVersion, vendor) {
  */
 function ahbTableMessageType(pi, formatVersion) {
   const file = path.join(REFERENCE, 'ahb', formatVersion, `AHB_${formatVersion}_${pi}.json`);
+  // The catalogue and the rules of every release ask for the same tables: each is read once.
+  if (!TABLE_MESSAGE_TYPES.has(file)) TABLE_MESSAGE_TYPES.set(file, readTableMessageType(file));
+  return TABLE_MESSAGE_TYPES.get(file);
+}
+
+/** @type {Map<string, string | undefined>} AHB table file → its message type */
+const TABLE_MESSAGE_TYPES = new Map();
+
+/**
+ * @param {string} file
+ * @returns {string | undefined}
+ */
+function readTableMessageType(file) {
   if (!fs.existsSync(file)) return undefined;
   /** @type {AhbLine[]} */
   const lines = readJson(file).lines;
@@ -803,12 +816,7 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped, { standIns, index
       publishedOn: entry?.veroeffentlichungsdatum ?? '',
     };
   };
-  /** @type {Map<string, string | undefined>} */
-  const messageOfTable = new Map();
-  const tableMessage = (/** @type {string} */ pi) => {
-    if (!messageOfTable.has(pi)) messageOfTable.set(pi, ahbTableMessageType(pi, tables.get(pi)?.formatVersion ?? ''));
-    return messageOfTable.get(pi);
-  };
+  const tableMessage = (/** @type {string} */ pi) => ahbTableMessageType(pi, tables.get(pi)?.formatVersion ?? '');
   /** @type {Map<string, Map<string, string>>} PI → condition key → text (keys mean different things per PI and message) */
   const textsByPi = new Map();
   const expressions = expressionTable();
@@ -955,15 +963,7 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
         ...(segment.expressionsByElement.get(element) ?? []),
       ]);
       if (chains.flat().every((expression) => UNCONDITIONAL.has(expression)) && csvAgrees(entry, column)) {
-        const segment = matches[0];
-        fields.set(resolved, {
-          path: resolved,
-          expression: [
-            ...segment.chain.map((group) => `${group.key} ${group.expression}`),
-            `${segment.code} ${segment.expression}`,
-          ].join(' › '),
-          segment: segment.label,
-        });
+        fields.set(resolved, ruleField(resolved, matches[0]));
       } else if (vendorMapped) {
         addConditional(conditional, [rawPath], matches, shapes, table, vendorMapped, element);
       }
@@ -989,14 +989,7 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     for (const rawPath of withoutElementFields(entry.paths, byElement)) {
       const resolved = resolvePath(rawPath, shapes);
       if (!resolved || fields.has(resolved)) continue;
-      fields.set(resolved, {
-        path: resolved,
-        expression: [
-          ...segment.chain.map((group) => `${group.key} ${group.expression}`),
-          `${segment.code} ${segment.expression}`,
-        ].join(' › '),
-        segment: segment.label,
-      });
+      fields.set(resolved, ruleField(resolved, segment));
     }
   }
   return {
@@ -1010,6 +1003,23 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     conditionalSkipped,
     ambiguousSkipped,
     unexpressedConditions: [...conditions].sort(compareConditions),
+  };
+}
+
+/**
+ * An unconditionally mandatory field with the chain it came from (`SG2 Muss › NAD Muss`) and its segment's label.
+ * @param {string} fieldPath
+ * @param {AhbSegment} segment
+ * @returns {RuleField}
+ */
+function ruleField(fieldPath, segment) {
+  return {
+    path: fieldPath,
+    expression: [
+      ...segment.chain.map((group) => `${group.key} ${group.expression}`),
+      `${segment.code} ${segment.expression}`,
+    ].join(' › '),
+    segment: segment.label,
   };
 }
 

@@ -37,3 +37,7 @@ export interface UndecidableEntry {
   readonly text: string;
   readonly reason: string;
 }
+
+/** The reason of the conditions that came in with PIs derived from their AHB table alone (no mapping-CSV column). */
+export const TABLE_ONLY_REASON =
+  'not yet decided: the condition came in with the PIs derived from their AHB table alone (no column in the mapping CSV)';

@@ -1,4 +1,10 @@
-import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
+import {
+  TABLE_ONLY_REASON,
+  type ConditionEntry,
+  type Decider,
+  type Decision,
+  type UndecidableEntry,
+} from './condition-context';
 import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from './vocabulary';
 import { germanWallTime } from './value-conditions';
 
@@ -381,10 +387,6 @@ const SPARTE =
   'the MP-ID’s Sparte (Strom/Gas) is not in the body; the PI tells it, but the condition restricts which MP-IDs may be named';
 const VALUE_CONSTRAINT = 'value constraint (a date compared with DTM+137), not a condition on the body';
 
-/** Conditions of the PIs whose rules come from their AHB table alone (no CSV column): named, not yet decided. */
-const TABLE_ONLY =
-  'not yet decided: the condition came in with the PIs derived from their AHB table alone (no column in the mapping CSV)';
-
 export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
   {
     key: 1,
@@ -496,26 +498,26 @@ export const MSCONS_UNDECIDABLE: readonly UndecidableEntry[] = [
   {
     key: 145,
     text: 'Wenn in derselben S9 LIN das SG10 DTM+163 (Beginn Messperiode) nicht vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 146,
     text: 'Wenn es bei dem zu übermittelnden Wert um einen Wert zu einem Zeitpunkt handelt.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 147,
     text: 'Wenn in derselben S9 LIN das SG10 DTM+7 (Nutzungszeitpunkt) nicht vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 148,
     text: 'Wenn es bei dem zu übermittelnden Wert um einen Wert in einem Zeitintervall handelt.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 149,
     text: 'Wenn in derselben S9 LIN das SG10 DTM+163 (Beginn Messperiode) vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
 ];

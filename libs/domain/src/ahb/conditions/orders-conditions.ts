@@ -1,5 +1,11 @@
 import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
-import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
+import {
+  TABLE_ONLY_REASON,
+  type ConditionEntry,
+  type Decider,
+  type Decision,
+  type UndecidableEntry,
+} from './condition-context';
 import {
   absent,
   allOf,
@@ -481,10 +487,6 @@ const CODELISTE = 'needs the Codeliste der Konfigurationen';
 const DATE_494 =
   'value constraint on the date itself (value-conditions decides [494] under its UTILMD text, which lacks the final full stop)';
 
-/** Conditions of the PIs whose rules come from their AHB table alone (no CSV column): named, not yet decided. */
-const TABLE_ONLY =
-  'not yet decided: the condition came in with the PIs derived from their AHB table alone (no column in the mapping CSV)';
-
 export const ORDERS_UNDECIDABLE: readonly UndecidableEntry[] = [
   { key: 9, text: 'Wenn bekannt', reason: "the sender's knowledge" },
   { key: 12, text: 'Wenn vorhanden', reason: "the sender's knowledge (whether the data exists)" },
@@ -556,250 +558,258 @@ export const ORDERS_UNDECIDABLE: readonly UndecidableEntry[] = [
     text: 'Der Zeitpunkt muss ≤ dem Wert im DE2380 des DTM+137 sein',
     reason: 'value constraint on the date itself (no value check for it yet)',
   },
-  { key: 1, text: 'Wenn IMD+Z03 vorhanden', reason: TABLE_ONLY },
-  { key: 33, text: 'Wenn IMD+Z01 vorhanden', reason: TABLE_ONLY },
-  { key: 34, text: 'Wenn IMD+Z02 vorhanden', reason: TABLE_ONLY },
-  { key: 36, text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle NB nicht vorhanden', reason: TABLE_ONLY },
+  { key: 1, text: 'Wenn IMD+Z03 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 33, text: 'Wenn IMD+Z01 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 34, text: 'Wenn IMD+Z02 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 36, text: 'Wenn MP-ID in SG2 NAD+MR mit Rolle NB nicht vorhanden', reason: TABLE_ONLY_REASON },
   {
     key: 117,
     text: 'Wenn SG29 LIN++Z64 (Erforderliches Produkt Schaltzeitdefinitionen) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 118,
     text: 'Wenn SG29 LIN++Z65 (Erforderliches Produkt Leistungskurvendefinitionen) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
-  { key: 119, text: 'Wenn SG29 LIN++Z66 (Erforderliches Produkt Ad-hoc-Steuerkanal) vorhanden', reason: TABLE_ONLY },
+  {
+    key: 119,
+    text: 'Wenn SG29 LIN++Z66 (Erforderliches Produkt Ad-hoc-Steuerkanal) vorhanden',
+    reason: TABLE_ONLY_REASON,
+  },
   {
     key: 120,
     text: 'Wenn SG29 LIN++Z67 (Erforderliches Messprodukt für Werte nach Typ 2 aus Backend) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 121,
     text: 'Wenn SG29 LIN++Z68 (Erforderliches Produkt Konfigurationserlaubnis für Werte nach Typ 2 aus SMGW) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 122,
     text: 'Wenn SG1 RFF+Z41 (Referenznummer des Vorgangs der Anmeldung nach WiM) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
-  { key: 123, text: 'Wenn DTM+203 (Ausführungsdatum) nicht vorhanden', reason: TABLE_ONLY },
+  { key: 123, text: 'Wenn DTM+203 (Ausführungsdatum) nicht vorhanden', reason: TABLE_ONLY_REASON },
   {
     key: 124,
     text: 'Wenn SG1 RFF+Z41 (Referenznummer des Vorgangs der Anmeldung nach WiM) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 125,
     text: 'Es sind nur die Konfigurations-Produkte erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.1 „Konfigurationsprodukte Schaltzeitdefinition“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 126,
     text: 'Es sind nur die Konfigurations-Produkte erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.2 „Konfigurationsprodukte Leistungskurvendefinition“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 127,
     text: 'Es sind nur die Konfigurations-Produkte erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.3 „Konfigurationsprodukte Ad-Hoc-Steuerkanal“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 128,
     text: 'Es sind nur die Messprodukte erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.5 „Messprodukte für Werte nach Typ 2 aus Backend für LF und NB“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 129,
     text: 'Es sind nur die Messprodukte erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.4 „Messprodukte mit Konfigurationserlaubnis für Werte nach Typ 2 aus SMGW“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
-  { key: 131, text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Messlokation angegeben ist', reason: TABLE_ONLY },
+  {
+    key: 131,
+    text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Messlokation angegeben ist',
+    reason: TABLE_ONLY_REASON,
+  },
   {
     key: 133,
     text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Steuerbaren Ressource angegeben ist',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 134,
     text: 'Wenn die Position in der ursprünglichen Antwort auf die Bestellung aus SG1 RFF+Z42 vorhanden war und reklamiert werden soll',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 135,
     text: 'Wenn SG29 LIN++Z64 (Erforderliches Produkt Schaltzeitdefinitionen) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 136,
     text: 'Wenn SG29 LIN++Z65 (Erforderliches Produkt Leistungskurvendefinitionen) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 137,
     text: 'Wenn SG29 LIN++Z66 (Erforderliches Produkt Ad-hoc-Steuerkanal) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 138,
     text: 'Wenn SG29 LIN++Z67 (Erforderliches Messprodukt für Werte nach Typ 2 aus Backend) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 139,
     text: 'Wenn SG29 LIN++Z68 (Erforderliches Produkt Konfigurationserlaubnis für Werte nach Typ 2 aus SMGW) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 141,
     text: 'Es sind nur die Messprodukt-Position-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 4.7 „Art der Werte für Messprodukte nach Typ 2“ enthalten sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 142,
     text: 'Wenn innerhalb derselben SG29 LIN im PIA+5 DE7140 (Erforderliches Produkt Konfigurationserlaubnis für Werte nach Typ 2 aus SMGW) ein Produkt angegeben ist, das in der Codeliste der Konfigurationen im Kapitel 4.4 „Messprodukte mit Konfigurationserlaubnis für Werte nach Typ 2 aus SMGW“ in der Spalte "Auslöser" mit dem Wert "Bei Schwellwertunter- / -überschreitung" gekennzeichnet ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 143,
     text: 'Wenn in LOC+172 DE3225 (Meldepunkt) die ID einer Steuerbaren Ressource angegeben ist',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 152,
     text: 'Wenn in SG29 LIN (Erforderliches Produkt der Messlokation) das PIA+5 DE7140 mit einem Produkt-Code vorhanden ist der in der Codeliste der Konfigurationen im Kapitel 7 "Produkte zur Bestellung einer Änderung an einer Lokation" in der "Spalte Bezeichnung" mit dem Wert "weitere Energieflussrichtung" vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 154,
     text: 'Es sind nur die Produkt-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 7 "Produkte zur Bestellung einer Änderung an einer Lokation" die in der Spalte "Ebene" mit dem Wert "Netzlokation" vorhanden sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 155,
     text: 'Es sind nur die Produkt-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 7 "Produkte zur Bestellung einer Änderung an einer Lokation" die in der Spalte "Ebene" mit dem Wert "Steuerbare Ressource" vorhanden sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 158,
     text: 'Es sind nur die Produkt-Codes erlaubt, die in der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" genannt sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 159,
     text: 'Wenn in derselben SG29 LIN im PIA+5 (Erforderliches Produkt Abrechnungsdaten) DE7140 ein Produkt-Code genannt ist, der in der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" in der Spalte "Code der Produkteigenschaft (Wertebereich)" mit einem Code befüllt ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 160,
     text: 'Es sind nur die Codes der Produkteigenschaft zu dem in derselben SG29 LIN im PIA+5 (Erforderliches Produkt Abrechnungsdaten) DE7140 erlaubt, die in der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" in derselben Zeile wie der Produkt-Code stehen und in der Spalte "Code der Produkteigenschaft (Wertebereich)" genannt sind.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 161,
     text: 'Wenn in derselben SG29 LIN (Erforderliches Produkt Abrechnungsdaten) das SG30 CAV+ZH9 (Code der Produkteigenschaft) nicht vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 162,
     text: 'Es ist nur der Wertebereich erlaubt, der zu dem in derselben SG29 LIN im PIA+5 (Erforderliches Produkt Abrechnungsdaten) DE7140 genannten Produkt, das in der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" in derselben Zeile wie der Produkt-Code in der Spalte "Wertedetails für Position" genannt ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 163,
     text: 'Wenn innerhalb der Nachricht eine SG30 CCI+++ZA9 (Messprodukt für Übertragungsnetzbetreiber relevant) vorhanden ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 164,
     text: 'Wenn die Konfiguration der in SG34 RFF+Z20 DE1154 (Referenz auf ID der Tranche) genannte Tranche innerhalb derselben SG29 LIN++Z16 (Erforderliches Produkt der Tranche) unverändert bestehen bleibt.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 165,
     text: 'Wenn die Konfiguration der in SG34 RFF+Z20 DE1154 (Referenz auf ID der Tranche) genannte Tranche innerhalb derselben SG29 LIN++Z16 (Erforderliches Produkt der Tranche) aufgrund einer Zuordnung eines LF neu konfiguriert werden soll oder die Tranche neu gebildet wurde.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 166,
     text: 'Wenn es sich um die Einrichtung der Konfigurationen aufgrund einer Zuordnung eines LF zu einer Tranche handelt',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 167,
     text: 'Wenn SG2 NAD+DP (Meldepunkt), SG3 RFF+Z20 (Referenz auf ID der Tranche) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 168,
     text: 'Wenn SG2 NAD+DP (Meldepunkt), SG3 RFF+Z20 (Referenz auf ID der Tranche) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 169,
     text: 'Wenn in SG29 LIN++Z19 (Erforderliches Produkt der Messlokation) in SG30 CCI (Zugeordnete Zählzeitdefinition im DE7059 der Code Z39 (Code der Zählzeitdefinition) vorhanden ist',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 170,
     text: 'Wenn in derselben SG29 LIN die SG30 CCI+Z37++ZD1 (Basis zur Bildung der Tranchengröße) (Prozentual) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 171,
     text: 'Wenn in derselben SG29 LIN (Erforderliches Produkt der Tranche) das IMD+++Z64 (Leistungsbeschreibung Konfiguration) (Neukonfiguration) vorhanden ist',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 172,
     text: 'Wenn es sich bei der in SG2 LOC+172 DE3225 genannten Lokation um die Integration in eine Kundenanlage oder Herauslösung aus einer Kundenanlage nach §20 Abs.1d EnWG handelt. Details siehe UTILMD AHB Strom.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 173,
     text: 'Wenn IMD++Z66 (Beendigung Konfiguration aufgrund Überführung der Marktlokation zu ruhender Marktlokation) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 174,
     text: 'Wenn IMD++Z67 (Aktivierung Konfiguration in der derzeit ruhenden Marktlokation) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 175,
     text: 'Wenn SG2 NAD+DP (Meldepunkt), SG3 RFF+Z59 (Referenz auf die ID der Marktlokation der Kundenanlage) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 176,
     text: 'Wenn SG2 NAD+DP (Meldepunkt), SG3 RFF+Z59 (Referenz auf die ID der Marktlokation der Kundenanlage) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 177,
     text: 'Wenn IMD++Z66 (Beendigung Konfiguration aufgrund Überführung der Marktlokation zu ruhender Marktlokation) nicht vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
-  { key: 178, text: 'Wenn vom NB eine Abtretungserklärung vom Kunden gewünscht ist.', reason: TABLE_ONLY },
+  { key: 178, text: 'Wenn vom NB eine Abtretungserklärung vom Kunden gewünscht ist.', reason: TABLE_ONLY_REASON },
   {
     key: 179,
     text: 'Wenn in derselben SG29 LIN im PIA+5 (Erforderliches Produkt Abrechnungsdaten) DE7140 das Produkt "Empfänger der Vergütung zur Einspeisung" aus der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" genannt ist und in derselben SG29 LIN im SG30 CAV+ZH9 (Code der Produkteigenschaft) im DE7110 aus der Spalte "Code der Produkteigenschaft (Wertebereich)" mit dem Code "Lieferant" gefüllt ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 180,
     text: 'Wenn in derselben SG29 LIN im PIA+5 (Erforderliches Produkt Abrechnungsdaten) DE7140 ein Produkt-Code genannt ist der in der Codeliste der Konfigurationen im Kapitel 6.2 "Produkte zur Bestellung einer Änderung von Abrechnungsdaten" in der Spalte „Wertedetails für Position“ die ggf. enthaltene Bedingung erfüllt ist.',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
   {
     key: 181,
     text: 'Wenn BGM+Z93 (Bestellung eines Angebots Änderung der Technik der Lokation) vorhanden',
-    reason: TABLE_ONLY,
+    reason: TABLE_ONLY_REASON,
   },
-  { key: 182, text: 'Wenn BGM+Z12 (Änderung der Technik der Lokation) vorhanden.', reason: TABLE_ONLY },
+  { key: 182, text: 'Wenn BGM+Z12 (Änderung der Technik der Lokation) vorhanden.', reason: TABLE_ONLY_REASON },
 ];
 
 export const ORDCHG_UNDECIDABLE: readonly UndecidableEntry[] = [

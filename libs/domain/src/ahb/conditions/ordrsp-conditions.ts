@@ -1,4 +1,4 @@
-import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
+import { TABLE_ONLY_REASON, type ConditionEntry, type Decider, type UndecidableEntry } from './condition-context';
 import { absent, allOf, codeIn, receiverRole, senderRole, valuesOf } from './vocabulary';
 
 /*
@@ -206,10 +206,6 @@ const SPARTE = 'the Sparte of the MP-ID (Strom or Gas) is not in the body';
 const COMPLAINT = 'needs the complaint answered (which overview or rollout was complained about)';
 const UTILTS_REFERENCE = 'value constraint (refers to the UTILTS complained about)';
 
-/** Conditions of the PIs whose rules come from their AHB table alone (no CSV column): named, not yet decided. */
-const TABLE_ONLY =
-  'not yet decided: the condition came in with the PIs derived from their AHB table alone (no column in the mapping CSV)';
-
 export const ORDRSP_UNDECIDABLE: readonly UndecidableEntry[] = [
   { key: 7, text: 'Wenn MP-ID in SG3 NAD+MR aus Sparte Strom', reason: SPARTE },
   {
@@ -307,10 +303,10 @@ export const ORDRSP_UNDECIDABLE: readonly UndecidableEntry[] = [
     text: 'Wenn es sich um die Antwort auf eine Bestellung handelt in der ein Messprodukt der Codeliste der Konfigurationen aus dem Kapitel 4.6.2 „Werte nach Typ 2 aus SMGW“ bestellt wurde.',
     reason: 'needs the order answered and the Codeliste der Konfigurationen',
   },
-  { key: 46, text: 'Wenn AJT+A06+E_0552 vorhanden', reason: TABLE_ONLY },
-  { key: 47, text: 'Wenn AJT+A06+E_0553 vorhanden', reason: TABLE_ONLY },
-  { key: 48, text: 'Wenn AJT+A06+E_0554 vorhanden', reason: TABLE_ONLY },
-  { key: 72, text: 'wenn AJT+A04+E_0552 vorhanden', reason: TABLE_ONLY },
-  { key: 73, text: 'wenn AJT+A04+E_0553 vorhanden', reason: TABLE_ONLY },
-  { key: 74, text: 'wenn AJT+A04+E_0554 vorhanden', reason: TABLE_ONLY },
+  { key: 46, text: 'Wenn AJT+A06+E_0552 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 47, text: 'Wenn AJT+A06+E_0553 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 48, text: 'Wenn AJT+A06+E_0554 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 72, text: 'wenn AJT+A04+E_0552 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 73, text: 'wenn AJT+A04+E_0553 vorhanden', reason: TABLE_ONLY_REASON },
+  { key: 74, text: 'wenn AJT+A04+E_0554 vorhanden', reason: TABLE_ONLY_REASON },
 ];
