@@ -28,6 +28,29 @@ describe('AHB findings on the vendor’s maximal bodies', () => {
     expect(missing).toEqual([]);
   });
 
+  it("should find the sender's and the receiver's MP-ID missing from every 04/26 maximal body (NAD+MS/NAD+MR Muss)", () => {
+    // No AHB table: APERAK (66666, 99999; its AHB has no PIs) and 44021 (the index lists it for FV2604 without a table;
+    // its FV2510 stand-in's chain does not decide the MP-ID).
+    const withoutTable = ['66666', '99999', '44021'];
+    const unnoticed: string[] = [];
+    let probes = 0;
+    for (const [pruefidentifikator, spec] of vendorSpecs('202604')) {
+      for (const party of ['absender', 'empfaenger']) {
+        const body = vendorBody('202604', pruefidentifikator, 'maximal', { seed: 27 });
+        delete (body.transaktionsdaten[party] as Record<string, unknown> | undefined)?.['rollencodenummer'];
+        probes++;
+        const pointer = `#/transaktionsdaten/${party}/rollencodenummer`;
+        const found = findingsFor('04/26', 'LF', 'update', body).some(
+          (finding) => finding.code === 'missing-mandatory-field' && finding.pointer === pointer,
+        );
+        if (!found && !withoutTable.includes(pruefidentifikator))
+          unnoticed.push(`${spec.message} ${pruefidentifikator} ${party}`);
+      }
+    }
+    expect(probes).toBe(732);
+    expect(unnoticed).toEqual([]);
+  });
+
   it('should still find what a minimal body lacks where the AHB demands more than the vendor requires', () => {
     // 44039: the AHB makes the end date (DTM+93) mandatory; the vendor's required list does not name it.
     const body = vendorBody('202604', '44039', 'minimal', { seed: 27 });
