@@ -97,6 +97,14 @@ const MESSAGE_CSVS = [
   'COMDIS',
 ];
 /** The message type (as an AHB table's UNH names it) of each mapping CSV. */
+/**
+ * The vendor's own PIs of a message whose AHB names none (APERAK's AHB has no Prüfidentifikatoren): no AHB table
+ * exists, so the message's MIG decides what is mandatory, as its statuses stand in the mapping CSV.
+ */
+const MIG_ONLY_PIS = /** @type {Record<string, string[]>} */ ({ APERAK: ['66666', '99999'] });
+/** BDEW MIG statuses that make a segment group or segment mandatory: Muss, Required. */
+const MIG_MANDATORY = new Set(['M', 'R']);
+
 const CSV_MESSAGE_TYPES = /** @type {Record<string, string>} */ ({
   ...Object.fromEntries(MESSAGE_CSVS.map((name) => [name, name])),
   UTILMD_Strom: 'UTILMD',
@@ -201,7 +209,7 @@ const MIN_COLUMN_ENTRIES = 5;
  * @typedef {{ path: string, segment: string | undefined, chains: number[][] }} ConditionalField
  * `conditionTexts`: the PI's own texts of conditions whose text differs from the release's common one.
  * @typedef {{
- *   pruefidentifikator: string, message?: string, source: 'ahb' | 'csv-only', fields: RuleField[], conditionalFields: ConditionalField[],
+ *   pruefidentifikator: string, message?: string, source: 'ahb' | 'csv-only' | 'mig', fields: RuleField[], conditionalFields: ConditionalField[],
  *   conditionalSkipped: number, ambiguousSkipped: number, unexpressedConditions: string[],
  *   conditionTexts?: Record<string, string>, vendorUnmapped?: number, standIn?: StandIn, vendorDropped?: string[],
  * }} PiRules
@@ -887,6 +895,11 @@ function deriveRules(formatVersion, csvFolder, shapes, mapped, { standIns, index
         ...(table.formatVersion === formatVersion ? {} : { standIn: standInOf(pi, table.formatVersion) }),
       });
     }
+    for (const pi of MIG_ONLY_PIS[message] ?? []) {
+      // Outside the AHB index by nature, so in every release's catalogue, closed ones included.
+      if (tables.has(pi) || pis.includes(pi)) continue;
+      rules.push({ pruefidentifikator: pi, message, ...migRules(mapping, shapes.other) });
+    }
   }
   rules.sort((a, b) => a.pruefidentifikator.localeCompare(b.pruefidentifikator));
   // The release's common texts are UTILMD Strom's; every other message type has its own common table
@@ -1003,6 +1016,40 @@ function deriveRulesOfPi(pi, formatVersion, segments, mapping, shapes, table, ve
     conditionalSkipped,
     ambiguousSkipped,
     unexpressedConditions: [...conditions].sort(compareConditions),
+  };
+}
+
+/**
+ * The transaction fields a message's MIG makes mandatory: every enclosing group and the segment Muss or Required in
+ * the CSV's BDEW status column. Only the envelope's `transaktionsdaten`: what the MIG says of a business object's
+ * fields depends on the process, which only an AHB names.
+ * @param {Mapping} mapping
+ * @param {Shapes} shapes
+ * @returns {Omit<PiRules, 'pruefidentifikator' | 'message'>}
+ */
+function migRules(mapping, shapes) {
+  /** @type {Map<string, RuleField>} */
+  const fields = new Map();
+  for (const entry of mapping.entries) {
+    const chain = [...entry.groupRows, entry.row];
+    if (!chain.every((row) => MIG_MANDATORY.has((row[4] ?? '').trim()))) continue;
+    for (const rawPath of entry.paths) {
+      const resolved = resolvePath(rawPath, shapes);
+      if (!resolved?.startsWith('transaktionsdaten.') || fields.has(resolved)) continue;
+      fields.set(resolved, {
+        path: resolved,
+        expression: chain.map((row) => `${row[2].trim()} ${row[4].trim()}`).join(' › ') + ' (MIG)',
+        segment: [...entry.groupRows.map((row) => row[2].trim()), `${entry.code}+${entry.qualifiers[0]}`].join(' '),
+      });
+    }
+  }
+  return {
+    source: 'mig',
+    fields: [...fields.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    conditionalFields: [],
+    conditionalSkipped: 0,
+    ambiguousSkipped: 0,
+    unexpressedConditions: [],
   };
 }
 

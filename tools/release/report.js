@@ -15,7 +15,7 @@ const readData = (file) => JSON.parse(fs.readFileSync(path.join(DATA, file), 'ut
 /**
  * @typedef {{ name: string, formatVersion: string }} Release
  * @typedef {{ pruefidentifikator: string, fields: { path: string }[], conditionalFields?: { path: string }[],
- *   standIn?: { formatVersion: string, ahbVersion: string } }} PiRule
+ *   standIn?: { formatVersion: string, ahbVersion: string }, source?: string }} PiRule
  */
 
 /**
@@ -119,8 +119,11 @@ function renderReleaseReport(formatVersion) {
   }
   lines.push('## Where the rules come from', '');
   lines.push(
-    `- own ${release.formatVersion} AHB tables: ${list([...rules.values()].filter((r) => !r.standIn && r.fields.length + (r.conditionalFields?.length ?? 0) > 0).map((r) => r.pruefidentifikator))}`,
+    `- own ${release.formatVersion} AHB tables: ${list([...rules.values()].filter((r) => !r.standIn && r.source === 'ahb' && r.fields.length + (r.conditionalFields?.length ?? 0) > 0).map((r) => r.pruefidentifikator))}`,
   );
+  const fromMig = [...rules.values()].filter((rule) => rule.source === 'mig').map((rule) => rule.pruefidentifikator);
+  if (fromMig.length > 0)
+    lines.push(`- no AHB table, the message's MIG statuses (the vendor's APERAK PIs): ${list(fromMig)}`);
   for (const [table, pis] of [...byTable].sort())
     lines.push(`- the same PI's ${table} table standing in (named in each finding): ${pis.length} PIs`);
   lines.push('');

@@ -29,9 +29,6 @@ describe('AHB findings on the vendor’s maximal bodies', () => {
   });
 
   it("should find the sender's and the receiver's MP-ID missing from every 04/26 maximal body (NAD+MS/NAD+MR Muss)", () => {
-    // No AHB table: APERAK (66666, 99999; its AHB has no PIs) and 44021 (the index lists it for FV2604 without a table;
-    // its FV2510 stand-in's chain does not decide the MP-ID).
-    const withoutTable = ['66666', '99999', '44021'];
     const unnoticed: string[] = [];
     let probes = 0;
     for (const [pruefidentifikator, spec] of vendorSpecs('202604')) {
@@ -43,8 +40,7 @@ describe('AHB findings on the vendor’s maximal bodies', () => {
         const found = findingsFor('04/26', 'LF', 'update', body).some(
           (finding) => finding.code === 'missing-mandatory-field' && finding.pointer === pointer,
         );
-        if (!found && !withoutTable.includes(pruefidentifikator))
-          unnoticed.push(`${spec.message} ${pruefidentifikator} ${party}`);
+        if (!found) unnoticed.push(`${spec.message} ${pruefidentifikator} ${party}`);
       }
     }
     expect(probes).toBe(732);

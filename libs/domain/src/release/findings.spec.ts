@@ -198,14 +198,21 @@ describe('findingsFor', () => {
       expect(findingsFor('04/26', 'NB', 'create', lfCreate55001())).toEqual([]);
     });
 
-    it('should report the APERAK PI 99999 on LF create as unlisted (known, listed on LF update only) without field findings', () => {
+    it('should report the APERAK PI 99999 on LF create as unlisted (known, listed on LF update only), with the MIG rules', () => {
       const body = lfCreate55001();
       body.transaktionsdaten.pruefidentifikator = '99999';
 
       expect(knownPi('10/25', '99999')?.messageType).toBe('APERAK');
       expect(findingsFor('10/25', 'LF', 'create', body).map((finding) => finding.code)).toEqual(['unlisted-pi']);
       expect(findingsFor('10/25', 'LF', 'update', body).map((finding) => finding.code)).toEqual([]);
-      expect(rulesFor('10/25', '99999')).toBeUndefined();
+      // APERAK's AHB names no PIs: the MIG's Muss/Required segments stand in (SG3 NAD+MS/MR).
+      expect(rulesFor('10/25', '99999')?.map((field) => field.path)).toContain(
+        'transaktionsdaten.empfaenger.rollencodenummer',
+      );
+      delete (body.transaktionsdaten.empfaenger as Record<string, unknown>)['rollencodenummer'];
+      expect(findingsFor('10/25', 'LF', 'update', body).map((finding) => finding.pointer)).toEqual([
+        '#/transaktionsdaten/empfaenger/rollencodenummer',
+      ]);
     });
 
     it('should report a known but unlisted PI as unlisted-pi naming its message type', () => {
