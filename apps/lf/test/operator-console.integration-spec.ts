@@ -156,6 +156,29 @@ describe('operator console reads (LF)', () => {
     expect(pages).toBe(3);
   });
 
+  // Date.parse rolls 2026-02-30 over into March, PostgreSQL refuses it: a forged cursor carrying it was a 500.
+  it.each([
+    ['/processes', ['2026-02-30T00:00:00+00:00', 'key']],
+    ['/triggers', ['2026-02-30T00:00:00+00:00', '0190a0b0-0000-7000-8000-000000000000']],
+    ['/findings', ['2026-02-30T00:00:00+00:00', '0190a0b0-0000-7000-8000-000000000000', 1, 0]],
+    ['/refused', ['2026-02-30T00:00:00+00:00', '0190a0b0-0000-7000-8000-000000000000']],
+    ['/processes', ['2026-05-04T10:00:00+00:00', 'a\u0000b']],
+  ])('should answer a forged cursor on %s with 400 at #/cursor', async (path, values) => {
+    const forged = Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+    const answer = await get(`${path}?cursor=${forged}`, path === '/refused' ? LF_TOKEN : OPERATOR_TOKEN);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.pointer).toBe('#/cursor');
+  });
+
+  it.each(['from=2026-02-30T00:00:00Z', 'to=2026-04-31T10:00:00Z'])(
+    'should refuse the impossible date %s on /processes with 400',
+    async (query) => {
+      const answer = await get(`/processes?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.[0]?.pointer).toBe(`#/${query.split('=')[0]}`);
+    },
+  );
+
   it.each([
     ['limit=0', '#/limit'],
     ['limit=201', '#/limit'],

@@ -5,4 +5,6 @@ export * from './jwt.strategy';
 export * from './operator-readable.decorator';
 export * from './principal';
 export * from './service-role.guard';
+export * from './token-authenticator';
+export * from './body-gate';
 export * from './verified-token-cache';

@@ -24,6 +24,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       roles: rolesFrom(payload[this.rolesClaim]),
       operator: claimValues(payload[this.rolesClaim]).includes(OPERATOR_ROLE),
       expiresAt: typeof payload['exp'] === 'number' ? payload['exp'] * 1000 : undefined,
+      issuedAt: typeof payload['iat'] === 'number' ? payload['iat'] * 1000 : undefined,
     };
   }
 }

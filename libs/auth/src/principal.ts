@@ -9,6 +9,8 @@ export interface Principal {
   operator: boolean;
   /** When the token stops being valid (epoch ms), from its `exp` claim. */
   expiresAt?: number;
+  /** When the token was issued (epoch ms), from its `iat` claim: with `expiresAt`, its lifetime. */
+  issuedAt?: number;
 }
 
 /** Injects the authenticated {@link Principal} into a handler parameter. */

@@ -1,4 +1,4 @@
-import { RFC3339_DATE_TIME } from '@maco/domain';
+import { isCalendarInstant, RFC3339_DATE_TIME } from '@maco/domain';
 import {
   commandNames,
   readQuery,
@@ -60,7 +60,8 @@ const dateTimeParameter = (description: string, example: string): QueryParameter
   schema: { type: 'string', format: 'date-time', example },
   parse: (text) => {
     const normalised = text.replace(/ (\d{2}:\d{2})$/, '+$1');
-    const date = RFC3339_DATE_TIME.test(normalised) ? new Date(normalised) : undefined;
+    const date =
+      RFC3339_DATE_TIME.test(normalised) && isCalendarInstant(normalised) ? new Date(normalised) : undefined;
     return date && !Number.isNaN(date.getTime()) ? date : undefined;
   },
 });

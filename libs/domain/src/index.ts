@@ -25,6 +25,7 @@ export {
   valueAt,
 } from './validation/json-pointer';
 export { RFC3339_DATE_TIME } from './validation/date-time-patterns';
+export { isCalendarInstant } from './validation/date-time';
 export { isPlainObject } from './json/plain-object';
 export { validateProcessData } from './validation/validate-process-data';
 export { envelopeOf, jsonKindOf, tolerantReading, type TolerantReading } from './validation/tolerant-envelope';

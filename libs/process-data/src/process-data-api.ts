@@ -116,3 +116,13 @@ export type BookingAttempt =
 
 /** The answer of `POST /refused/{id}/resubmit`: the attempt and the entry as it stands after it. */
 export type ResubmitAnswer = BookingAttempt & { entry: RefusedDetail };
+
+/** What the role's quarantine holds against its quota (`GET /refused/usage`). */
+export interface QuarantineUsage {
+  role: string;
+  /** Body bytes of every entry, whatever its state. */
+  bytes: number;
+  /** `QUARANTINE_MAX_BYTES`. */
+  maxBytes: number;
+  entries: Record<RefusedState, number>;
+}

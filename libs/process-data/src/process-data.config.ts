@@ -11,13 +11,19 @@ export interface ProcessDataConfig {
    * field its Prüfidentifikator's AHB makes mandatory (or fails a binding condition).
    */
   ahbRuleMode: AhbRuleMode;
+  /**
+   * `QUARANTINE_MAX_BYTES` (default 2 GiB): the most body bytes the role's quarantine keeps. Beyond it the oldest
+   * resolved and dismissed entries are trimmed; when open ones fill it, a write that would be kept is answered 503.
+   */
+  quarantineMaxBytes: number;
 }
 
 export const PROCESS_DATA_CONFIG = Symbol('PROCESS_DATA_CONFIG');
 
 /**
- * `AHB_RULE_MODE`. The release a booking falls back to (`DEFAULT_RELEASE`) is platform's: the triggers read it too.
+ * `AHB_RULE_MODE`, `QUARANTINE_MAX_BYTES`. The release a booking falls back to (`DEFAULT_RELEASE`) is platform's: the triggers read it too.
  */
 export const processDataConfig = defineGroupConfig(PROCESS_DATA_CONFIG, (read): ProcessDataConfig => ({
   ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report'),
+  quarantineMaxBytes: read.integer('QUARANTINE_MAX_BYTES', 2 * 1024 ** 3, { min: 1024 ** 2, max: 1024 ** 4 }),
 }));

@@ -7,6 +7,7 @@ import { ProcessRecordRepository } from '@maco/process-store';
 import { ProcessDataService } from './process-data.service';
 import { ProcessReadRepository } from './process-read.repository';
 import { QuarantineRecorder } from './quarantine/quarantine-recorder';
+import { QuarantineQuota } from './quarantine/quarantine-quota';
 import { QuarantineService } from './quarantine/quarantine.service';
 import { RefusedMessageRepository } from './quarantine/refused-message.repository';
 
@@ -23,6 +24,7 @@ import { RefusedMessageRepository } from './quarantine/refused-message.repositor
     BookingMetrics,
     RefusedMessageRepository,
     QuarantineService,
+    QuarantineQuota,
     QuarantineRecorder,
   ],
 })

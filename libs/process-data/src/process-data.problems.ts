@@ -34,6 +34,11 @@ export const PROCESS_DATA_PROBLEMS = defineProblems({
   'REFUSED.NOT_FOUND': { status: 404, slug: 'refused-not-found', title: 'No refused message has this id' },
   'REFUSED.DISMISSED': { status: 409, slug: 'refused-dismissed', title: 'The refused message was dismissed' },
   'REFUSED.RESOLVED': { status: 409, slug: 'refused-resolved', title: 'The refused message is already booked' },
+  'REFUSED.QUARANTINE_FULL': {
+    status: 503,
+    slug: 'quarantine-full',
+    title: 'The quarantine is full: the refused write could not be kept',
+  },
 });
 
 export type ProcessDataProblemCode = keyof typeof PROCESS_DATA_PROBLEMS;

@@ -139,9 +139,10 @@ describe('quarantine of refused writes (LF)', () => {
 
   it('should keep nothing from a caller without a valid token or of another role', async () => {
     const before = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n;
-    // A body that does not parse is answered before any guard runs: 400, but kept only for a verified caller.
-    expect((await postRaw('/createProcessData', '{not json', undefined)).status).toBe(400);
-    expect((await postRaw('/createProcessData', '{not json', 'not-a-token')).status).toBe(400);
+    // The token is judged before the body is read: a caller without a valid one is 401 whatever it sent; a body that
+    // does not parse from a token of another role is 400, kept only for a caller of this role.
+    expect((await postRaw('/createProcessData', '{not json', undefined)).status).toBe(401);
+    expect((await postRaw('/createProcessData', '{not json', 'not-a-token')).status).toBe(401);
     expect((await postRaw('/createProcessData', '{"a": 1}', 'not-a-token')).status).toBe(401);
     expect((await postRaw('/createProcessData', '{"a": 1}', mintTestToken({ roles: ['NB'] }))).status).toBe(403);
     expect((await postRaw('/createProcessData', '{not json', mintTestToken({ roles: ['NB'] }))).status).toBe(400);

@@ -1,4 +1,4 @@
-import { isDateTime } from './date-time';
+import { isCalendarInstant, isDateTime } from './date-time';
 
 describe(isDateTime.name, () => {
   it.each([
@@ -44,4 +44,31 @@ describe(isDateTime.name, () => {
       expect(isDateTime(value)).toBe(false);
     },
   );
+});
+
+describe(isCalendarInstant.name, () => {
+  it.each([
+    '2026-05-04T10:00:00.123456+00:00',
+    '2026-05-04 10:00:00+02',
+    '2026-05-04T10:00Z',
+    '2024-02-29T00:00:00+0100',
+    '2016-12-31T23:59:60Z',
+    '2026-01-01T00:00:00-15:59',
+  ])('should take %s', (text) => {
+    expect(isCalendarInstant(text)).toBe(true);
+  });
+
+  it.each([
+    '2026-02-30T00:00:00Z',
+    '2025-02-29T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T10:60:00Z',
+    '2026-01-01T10:00:00+16:00',
+    '2026-01-01',
+    '2026-01-01T10:00:00',
+  ])('should refuse %s', (text) => {
+    expect(isCalendarInstant(text)).toBe(false);
+  });
 });

@@ -51,3 +51,33 @@ export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
   const validator = { validate: (value: unknown) => isDateTime(value), defaultMessage: () => MESSAGES.dateTime };
   return ValidateBy({ name: 'isDateTime', validator }, options);
 }
+
+// The instants HTTP parameters and cursors carry: seconds optional, `T` or a space, `Z` or an offset `±hh`, `±hhmm`,
+// `±hh:mm`. Captured here, since the fields do not sit at fixed positions.
+const INSTANT_FIELDS =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)$/;
+/** PostgreSQL refuses a displacement beyond ±15:59 ("time zone displacement out of range"). */
+const MAX_OFFSET_HOURS = 15;
+
+/**
+ * True when an instant's text names a real calendar date and time that PostgreSQL takes: `Date.parse` rolls
+ * `2026-02-30` over into March, and PostgreSQL refuses it (a 500 where the caller deserved a 400).
+ */
+export function isCalendarInstant(text: string): boolean {
+  const fields = INSTANT_FIELDS.exec(text);
+  if (!fields) return false;
+  const [year, month, day, hour, minute, second = 0, offsetHour = 0, offsetMinute = 0] = fields
+    .slice(1)
+    .map((field) => (field === undefined ? undefined : Number(field))) as number[];
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60 &&
+    offsetHour <= MAX_OFFSET_HOURS &&
+    offsetMinute <= 59
+  );
+}

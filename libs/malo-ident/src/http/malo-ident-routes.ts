@@ -1,4 +1,4 @@
-import { MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
+import { isCalendarInstant, MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
 import {
   commandNames,
   describeRoute,
@@ -46,7 +46,7 @@ const KEY_DATE: QueryParameter<Date> & { required: true } = {
   required: true,
   expected: 'a date-time with offset (2024-06-28T12:18:00Z or 2024-06-28T12:18:00.000Z), given once',
   parse: (text) => {
-    const at = RFC3339_DATE_TIME.test(text) ? new Date(text) : undefined;
+    const at = RFC3339_DATE_TIME.test(text) && isCalendarInstant(text) ? new Date(text) : undefined;
     return at && !Number.isNaN(at.getTime()) ? at : undefined;
   },
 };

@@ -41,6 +41,8 @@ const FALSE_WORDS = ['false', '0', 'no', 'off'];
  * found in one pass; {@link readConfig} turns the notes into the result. Blank values count as unset everywhere except
  * for {@link ConfigReader.secret}. Messages quote the value they refuse — except a secret's, which no reader quotes.
  */
+const SECONDS_PER_UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
+
 export class ConfigReader {
   private readonly found: ConfigProblem[] = [];
 
@@ -112,6 +114,23 @@ export class ConfigReader {
     if (raw === undefined) return fallback;
     if ((choices as readonly string[]).includes(raw)) return raw as T;
     this.problem(name, `${name} must be one of ${choices.join(', ')} (got "${raw}")`);
+    return fallback;
+  }
+
+  /**
+   * A duration in whole seconds in `[min, max]`: a number of seconds, or a number with unit `s`, `m`, `h` or `d`
+   * (`24h`); `fallback` when unset.
+   */
+  seconds(name: string, fallback: number, range: IntegerRange): number {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    const match = /^(\d{1,9})\s*([smhd]?)$/.exec(raw);
+    const value = match ? Number(match[1]) * SECONDS_PER_UNIT[match[2]] : NaN;
+    if (Number.isSafeInteger(value) && value >= range.min && value <= range.max) return value;
+    this.problem(
+      name,
+      `${name} must be a duration from ${range.min} to ${range.max} seconds, as seconds or with a unit (24h) (got "${raw}")`,
+    );
     return fallback;
   }
 

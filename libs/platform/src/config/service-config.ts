@@ -28,6 +28,8 @@ export interface ServiceConfig {
   tokenVerification: TokenVerification;
   /** Name of the JWT claim that lists the roles (LF, NB, MSB) a token may write for. */
   rolesClaim: string;
+  /** Longest validity (`exp` − `iat`) a bearer token may have, in seconds: a longer-lived one is 401. */
+  jwtMaxLifetimeSeconds: number;
   problemTypeBase: string;
   /** The release a message or request is validated against when nothing it carries decides (read by several groups). */
   defaultRelease: ReleaseName;
@@ -101,6 +103,7 @@ function readServiceConfig(read: ConfigReader): ServiceConfig {
     // Sized from the largest regular message (docs/limits.md): a month of quarter-hour values of eight registers.
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 16 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
     rolesClaim: read.text('JWT_ROLES_CLAIM') ?? 'roles',
+    jwtMaxLifetimeSeconds: read.seconds('JWT_MAX_LIFETIME', 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
     problemTypeBase: read.text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
     defaultRelease: readDefaultRelease(read),
     logLevel: read.choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

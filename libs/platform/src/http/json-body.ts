@@ -1,6 +1,8 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { platformProblem, type ProblemError } from '../problem/problem.error';
+import { tooDeepAt } from './json-depth-scan';
 import { findJsonViolation, type JsonLimits } from './json-walk';
 
 declare module 'fastify' {
@@ -9,7 +11,18 @@ declare module 'fastify' {
     jsonText: string | undefined;
     /** The body's bytes as received, also when they did not parse (a refusal is kept verbatim). */
     receivedBytes: Buffer | undefined;
+    /** Set by a hook that refused the request before its body was read (the rate limit): answered without parsing. */
+    refusedBeforeParsing: ProblemError | undefined;
   }
+}
+
+/** Whether a request announces a body (a length above zero, or chunks): hooks that must act before it is read ask. */
+export function carriesBody(request: { headers: IncomingHttpHeaders }): boolean {
+  const { headers } = request;
+  return (
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+  );
 }
 
 // secure-json-parse scans every body with regular expressions for `__proto__`/`constructor` keys, escaped or not
@@ -19,6 +32,10 @@ const NEEDS_FULL_CHECK = ['__proto__', 'constructor', '\\u'];
 
 // JSON is UTF-8 (RFC 8259 §8.1). Bytes that are not would be decoded to U+FFFD and stored as if sent: refused instead.
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+// From this length on, the nesting is checked on the text before it is parsed: below it even the deepest nesting
+// parses in milliseconds, and a body of the usual few KB is not scanned twice.
+const SCAN_DEPTH_FROM_LENGTH = 64 * 1024;
 
 /** Parses JSON text, refusing prototype-poisoning keys (`__proto__`, `constructor.prototype`) as Fastify does. */
 export function parseJsonSafely(text: string): unknown {
@@ -35,9 +52,12 @@ export function parseJsonSafely(text: string): unknown {
 export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimits): void {
   fastify.decorateRequest('jsonText', undefined);
   fastify.decorateRequest('receivedBytes', undefined);
+  fastify.decorateRequest('refusedBeforeParsing', undefined);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, bytes, done) => {
     request.receivedBytes = bytes as Buffer;
+    // Kept whole (a refused write goes to the quarantine), but not parsed: the refusal stands whatever the body says.
+    if (request.refusedBeforeParsing) return done(request.refusedBeforeParsing, undefined);
     let body: string;
     try {
       body = UTF8.decode(bytes as Buffer);
@@ -49,6 +69,9 @@ export function installJsonBodyParser(fastify: FastifyInstance, limits: JsonLimi
     if (body.charCodeAt(0) === 0xfeff) body = body.slice(1);
     if (body.length === 0)
       return done(badRequest("Body cannot be empty when content-type is set to 'application/json'"), undefined);
+    const tooDeep = body.length >= SCAN_DEPTH_FROM_LENGTH ? tooDeepAt(body, limits.maxDepth) : undefined;
+    if (tooDeep !== undefined)
+      return done(jsonLimitProblem(tooDeep, `nests deeper than ${limits.maxDepth} levels`, limits), undefined);
     let parsed: unknown;
     try {
       parsed = parseJsonSafely(body);

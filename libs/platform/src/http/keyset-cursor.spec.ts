@@ -12,6 +12,11 @@ describe('cursor', () => {
     ['a bad timestamp', encodeCursor(['yesterday', 'a'])],
     ['an empty key', encodeCursor(['2026-05-04T10:00:00+00:00', ''])],
     ['no JSON', Buffer.from('{').toString('base64url')],
+    // Date.parse takes these (rolled over into March); PostgreSQL refuses them, which was a 500.
+    ['an impossible date', encodeCursor(['2026-02-30T00:00:00+00:00', 'a'])],
+    ['an hour past midnight', encodeCursor(['2026-02-01T24:00:00+00:00', 'a'])],
+    ['an offset PostgreSQL refuses', encodeCursor(['2026-02-01T10:00:00+16:00', 'a'])],
+    ['a NUL in a key', encodeCursor(['2026-05-04T10:00:00+00:00', 'a\u0000b'])],
   ])('should refuse %s', (_, cursor) => {
     expect(decodeCursor(cursor, ['timestamp', 'text'] as const)).toBeUndefined();
   });

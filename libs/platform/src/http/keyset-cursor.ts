@@ -1,3 +1,5 @@
+import { isCalendarInstant } from '@maco/domain';
+
 /** The type of one position of a cursor: an exact timestamp (as PostgreSQL writes it), text, a uuid, or a whole number. */
 export type CursorPart = 'timestamp' | 'text' | 'uuid' | 'integer';
 
@@ -37,8 +39,9 @@ export function decodeCursor<const S extends readonly CursorPart[]>(
     if (part === 'integer')
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
     if (typeof value !== 'string') return false;
-    if (part === 'timestamp') return TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
-    return part === 'uuid' ? UUID.test(value) : value.length > 0;
+    if (part === 'timestamp') return TIMESTAMP.test(value) && isCalendarInstant(value);
+    // No PostgreSQL text holds a NUL: such a key would fail in the query, not as a bad cursor.
+    return part === 'uuid' ? UUID.test(value) : value.length > 0 && !value.includes('\u0000');
   });
   return fits ? (values as CursorValues<S>) : undefined;
 }

@@ -38,7 +38,17 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    let problem = this.toProblemError(exception, request);
+    this.answer(this.toProblemError(exception, request), exception, request, reply, true);
+  }
+
+  private answer(
+    given: ProblemError,
+    exception: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    keep: boolean,
+  ): void {
+    let problem = given;
     let spec = this.catalog[problem.code];
     if (!spec) {
       this.logger.error(
@@ -58,10 +68,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     });
     const send = () =>
       void reply.status(spec.status).headers(problem.headers).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
-    // A group that keeps its refusals stores this one before the caller hears of it.
-    const recorder = this.refusals?.for(request);
-    if (recorder) void recorder.record(request, { status: spec.status, problem: body }).finally(send);
-    else send();
+    // A group that keeps its refusals stores this one before the caller hears of it; one it could not keep is answered
+    // with the problem the group names instead.
+    const recorder = keep ? this.refusals?.for(request) : undefined;
+    if (!recorder) return send();
+    void recorder
+      .record(request, { status: spec.status, problem: body })
+      .then((instead) => (instead ? this.answer(instead, instead, request, reply, false) : send()), send);
   }
 
   private toProblemError(exception: unknown, request: FastifyRequest): ProblemError {

@@ -1,5 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import type { ServiceConfig } from '../config/service-config';
 import { ProblemError } from '../problem/problem.error';
@@ -41,6 +41,7 @@ async function guardWith(
     new FixedWindowThrottlerStorage(),
     new Reflector(),
     { rateLimit: limit } as ServiceConfig,
+    new HttpAdapterHost(),
   );
   await guard.onModuleInit();
   return guard;

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -9,14 +9,18 @@ import {
   type ThrottlerModuleOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { carriesBody } from '../http/json-body';
 import { IS_PUBLIC } from '../http/public.decorator';
 import { routeFact, routeFlag } from '../http/route-flag';
 import { ProblemError } from '../problem/problem.error';
 
 const KEY_CACHE_SIZE = 1024;
+/** Marks a request the pre-parse hook has counted already, so the guard does not count it twice. */
+const COUNTED = Symbol('rateLimitCounted');
+type CountedRequest = FastifyRequest & { [COUNTED]?: true };
 
 /**
  * @nestjs/throttler per bearer token (the whole `Authorization` value; the client address for requests without
@@ -36,6 +40,7 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly adapterHost: HttpAdapterHost,
   ) {
     super(options, storage, reflector);
   }
@@ -60,6 +65,22 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
           !throttler.generateKey &&
           throttler.setHeaders !== true,
       );
+    this.countBeforeParsing();
+  }
+
+  /**
+   * A request with a body is counted before its body is read, and one over the limit is refused without parsing
+   * (the parser keeps its bytes for the quarantine: a 429 is a lost message to the middleware). No route with a body
+   * is public or carries throttler decorators, so this is the guard's own count, only earlier.
+   */
+  private countBeforeParsing(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify || this.config.rateLimit === 0 || !this.plainThrottlers) return;
+    fastify.addHook('onRequest', async (request: CountedRequest) => {
+      if (!carriesBody(request)) return;
+      request[COUNTED] = true;
+      request.refusedBeforeParsing = await this.limitProblem(trackerOf(request));
+    });
   }
 
   /**
@@ -68,17 +89,29 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.skips(context)) return true;
+    const request = context.switchToHttp().getRequest<CountedRequest>();
+    if (request[COUNTED]) {
+      // Counted before parsing; a body the parser never read (a GET's) still carries the refusal here.
+      if (request.refusedBeforeParsing) throw request.refusedBeforeParsing;
+      return true;
+    }
     if (!this.plainThrottlers || hasThrottlerMetadata(context)) return super.canActivate(context);
-    const tracker = trackerOf(context.switchToHttp().getRequest());
+    const problem = await this.limitProblem(trackerOf(request));
+    if (problem) throw problem;
+    return true;
+  }
+
+  /** Counts one request of `tracker` in every throttler; the 429 problem when one of them is exhausted. */
+  private async limitProblem(tracker: string): Promise<ProblemError | undefined> {
     for (const throttler of this.throttlers) {
       const limit = throttler.limit as number;
       const ttl = throttler.ttl as number;
       const blockDuration = (throttler.blockDuration as number | undefined) ?? ttl;
-      const key = this.generateKey(context, tracker, throttler.name as string);
+      const key = this.keyOf(tracker, throttler.name as string);
       const record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name as string);
-      if (record.isBlocked) await this.throwThrottlingException(context, { limit, ttl, key, tracker, ...record });
+      if (record.isBlocked) return rateLimited({ limit, ttl, key, tracker, ...record });
     }
-    return true;
+    return undefined;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
@@ -86,7 +119,7 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    return trackerOf(request);
+    return trackerOf(request as unknown as FastifyRequest);
   }
 
   private skips(context: ExecutionContext): boolean {
@@ -94,6 +127,10 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
+    return this.keyOf(tracker, throttlerName);
+  }
+
+  private keyOf(tracker: string, throttlerName: string): string {
     const name = `${throttlerName} ${tracker}`;
     let key = this.keys.get(name);
     if (key === undefined) {
@@ -110,19 +147,23 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
     _context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    const retryAfterSeconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
-    throw new ProblemError(
-      'REQUEST.RATE_LIMITED',
-      `More than ${detail.limit} requests within ${detail.ttl} ms for this token; retry after ${retryAfterSeconds} s.`,
-      { retryAfterSeconds },
-      { 'retry-after': String(retryAfterSeconds) },
-    );
+    throw rateLimited(detail);
   }
 }
 
+function rateLimited(detail: ThrottlerLimitDetail): ProblemError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
+  return new ProblemError(
+    'REQUEST.RATE_LIMITED',
+    `More than ${detail.limit} requests within ${detail.ttl} ms for this token; retry after ${retryAfterSeconds} s.`,
+    { retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 /** The whole `Authorization` value, else the client address. */
-function trackerOf(request: Record<string, unknown>): string {
-  const { headers, ip } = request as unknown as FastifyRequest;
+function trackerOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): string {
+  const { headers, ip } = request;
   const authorization = headers.authorization;
   return authorization ? `token ${authorization}` : `address ${ip}`;
 }

@@ -1,4 +1,4 @@
-import { parseRelease, type ReleaseName } from '@maco/domain';
+import { isCalendarInstant, parseRelease, type ReleaseName } from '@maco/domain';
 import { decodeCursor, type CursorPart, type CursorValues } from '../http/keyset-cursor';
 import type { OpenApiObject } from '../openapi/openapi-contribution';
 import type { ProblemFieldError } from '../platform-api';
@@ -120,7 +120,7 @@ export function instantParameter(description: string): QueryParameter<Date> {
     expected: 'an ISO 8601 date-time with offset (2026-05-04T08:00:00Z)',
     schema: { type: 'string', format: 'date-time' },
     parse: (text) => {
-      const instant = INSTANT_SECONDS_OPTIONAL.test(text) ? new Date(text) : undefined;
+      const instant = INSTANT_SECONDS_OPTIONAL.test(text) && isCalendarInstant(text) ? new Date(text) : undefined;
       return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
     },
   };

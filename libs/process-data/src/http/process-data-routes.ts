@@ -322,6 +322,41 @@ export const REFUSED_LIST_ROUTE = describeRoute({
       : undefined,
 });
 
+export const REFUSED_USAGE_ROUTE = describeRoute({
+  operationId: 'LESEN_ABGEWIESEN_BELEGUNG',
+  method: 'GET',
+  paths: ['/refused/usage'],
+  auth: 'role+operator',
+  tag: QUARANTINE,
+  summary: 'How much of its quota the quarantine holds',
+  description:
+    'The body bytes the role’s quarantine holds against `QUARANTINE_MAX_BYTES`, and its entries per state. At the quota the oldest resolved and dismissed entries are trimmed; open ones fill it, and a refused write that cannot be kept is answered 503.',
+  answers: {
+    200: {
+      description: 'The quarantine’s usage',
+      schema: {
+        type: 'object',
+        required: ['role', 'bytes', 'maxBytes', 'entries'],
+        properties: {
+          role: { type: 'string', example: 'LF' },
+          bytes: { type: 'integer', example: 52_431 },
+          maxBytes: { type: 'integer', example: 2_147_483_648 },
+          entries: {
+            type: 'object',
+            required: ['open', 'resolved', 'dismissed'],
+            properties: {
+              open: { type: 'integer' },
+              resolved: { type: 'integer' },
+              dismissed: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+  },
+  problems: [...QUARANTINE_PROBLEMS],
+});
+
 export const REFUSED_ENTRY_ROUTE = describeRoute({
   operationId: 'LESEN_ABGEWIESEN_EINTRAG',
   method: 'GET',
@@ -390,6 +425,7 @@ export const REFUSED_DISMISS_ROUTE = describeRoute({
 export const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [
   PROCESS_READ_ROUTE,
   REFUSED_LIST_ROUTE,
+  REFUSED_USAGE_ROUTE,
   REFUSED_ENTRY_ROUTE,
   REFUSED_RESUBMIT_ROUTE,
   REFUSED_DISMISS_ROUTE,

@@ -9,7 +9,7 @@ import {
   type Page,
   type ProblemFieldError,
 } from '@maco/platform';
-import type { RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
+import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
 import { processDataProblem } from '../process-data.problems';
 import { QuarantineService } from '../quarantine/quarantine.service';
 import { RefusedMessageRepository } from '../quarantine/refused-message.repository';
@@ -19,7 +19,9 @@ import {
   REFUSED_ENTRY_ROUTE,
   REFUSED_LIST_ROUTE,
   REFUSED_RESUBMIT_ROUTE,
+  REFUSED_USAGE_ROUTE,
 } from './process-data-routes';
+import { QuarantineQuota } from '../quarantine/quarantine-quota';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const checkDismissal = bodyCheck(DISMISSAL);
@@ -31,7 +33,13 @@ export class RefusedController {
     @Inject(SERVICE_ROLE) private readonly role: string,
     private readonly refused: RefusedMessageRepository,
     private readonly quarantine: QuarantineService,
+    private readonly quota: QuarantineQuota,
   ) {}
+
+  @Route(REFUSED_USAGE_ROUTE)
+  async usage(): Promise<QuarantineUsage> {
+    return this.quota.usage();
+  }
 
   @Route(REFUSED_LIST_ROUTE)
   async list(@Query() query: Record<string, unknown>): Promise<Page<RefusedSummary>> {

@@ -4,12 +4,16 @@ import { Counter, type Registry } from 'prom-client';
 import { BearerVerifier, type Principal } from '@maco/auth';
 import {
   METRICS_REGISTRY,
+  type ProblemError,
   RefusalRecorders,
   SERVICE_ROLE,
+  type ProblemDetails,
   type RefusalAnswer,
   type RefusalRecorder,
 } from '@maco/platform';
 import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../http/process-data-routes';
+import { processDataProblem } from '../process-data.problems';
+import { QuarantineQuota } from './quarantine-quota';
 import { QuarantineService } from './quarantine.service';
 import type { RefusedOperation } from '../process-data-api';
 import { RefusedMessageRepository } from './refused-message.repository';
@@ -37,6 +41,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     private readonly refused: RefusedMessageRepository,
     private readonly verifier: BearerVerifier,
     private readonly quarantine: QuarantineService,
+    private readonly quota: QuarantineQuota,
   ) {
     this.refusedTotal = new Counter({
       name: 'maco_refused_total',
@@ -54,13 +59,17 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     return request.method === 'POST' && operationOf(request) !== undefined;
   }
 
-  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<void> {
+  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<ProblemError | void> {
     if (NOT_KEPT.has(status)) return;
+    let reserved = 0;
     try {
       const principal =
         (request as FastifyRequest & { user?: Principal }).user ?? (await this.verifier.verify(request));
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
       const operation = operationOf(request) as RefusedOperation;
+      const body = request.receivedBytes ?? Buffer.from(request.jsonText ?? '');
+      if (!(await this.quota.admit(body.length))) return this.quarantineFull(request, body.length, status, problem);
+      reserved = body.length;
       const parsed = parsedBody(request);
       // A MaloIdent answer's refusal carries the problem it stands for as errorCode.
       const code = String(
@@ -74,7 +83,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         contentType: textOf(request.headers['content-type']),
         requestId: request.id,
         tokenSubject: principal.subject ?? null,
-        body: request.receivedBytes ?? Buffer.from(request.jsonText ?? ''),
+        body,
         status,
         code,
         problem,
@@ -88,6 +97,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
       );
       if (code === UNKNOWN_KEYS) this.quarantine.noteWaiting();
     } catch (error) {
+      this.quota.release(reserved);
       // The answer goes out all the same; the log line is then the only trace of the message.
       this.logger.error(
         { requestId: request.id, err: error, status, code: problem['code'] },
@@ -95,6 +105,39 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
       );
     }
   }
+
+  private quarantineFull(
+    request: FastifyRequest,
+    bytes: number,
+    status: number,
+    problem: ProblemDetails,
+  ): ProblemError {
+    this.refusedTotal.inc({
+      role: this.role,
+      operation: operationOf(request) ?? 'create',
+      code: 'REFUSED.QUARANTINE_FULL',
+    });
+    this.logger.error(
+      { requestId: request.id, status, code: problem['code'], bytes, quarantineBytes: this.quota.used },
+      'the quarantine is full: a refused write could not be kept, answered 503',
+    );
+    return quarantineFullProblem(this.role, this.quota.used, this.quota.limit, bytes, problem);
+  }
+}
+
+/** The answer to a refusal the quota leaves no room for: 503, never a silent drop. */
+function quarantineFullProblem(
+  role: string,
+  used: number,
+  limit: number,
+  bytes: number,
+  original: ProblemDetails,
+): ProblemError {
+  return processDataProblem(
+    'REFUSED.QUARANTINE_FULL',
+    `The refused write (${bytes} bytes, answered ${String(original['code'])}) could not be kept: the quarantine of ${role} holds ${used} of its ${limit} bytes (QUARANTINE_MAX_BYTES) in open entries. Resolve or dismiss them, or raise the quota.`,
+    { refusedCode: original['code'] },
+  );
 }
 
 function operationOf(request: FastifyRequest): RefusedOperation | undefined {

@@ -49,6 +49,16 @@ const INSERT = `
     (id, role, operation, path, command, content_type, request_id, token_subject, body, body_size, status, code, problem, pruefidentifikator, keys)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bytea, octet_length($9::bytea), $10, $11, $12::jsonb, $13, $14::text[])`;
 
+// The oldest finished entries (booked since, or dismissed) whose bytes together first reach what must be freed.
+const TRIM_FINISHED = `
+  WITH finished AS (
+    SELECT id, body_size, sum(body_size) OVER (ORDER BY received_at, id) AS running
+    FROM refused_message WHERE role = $1 AND state IN ('resolved', 'dismissed')
+  )
+  DELETE FROM refused_message AS kept USING finished
+  WHERE kept.id = finished.id AND finished.running - finished.body_size < $2
+  RETURNING kept.body_size`;
+
 const COLUMNS = `id, role, operation, path, status, code, problem->>'detail' AS detail, pruefidentifikator, received_at, state,
   request_id, token_subject, content_type, body_size`;
 
@@ -172,6 +182,27 @@ export class RefusedMessageRepository {
   }
 
   /** How many refusals of the role wait for one of their keys. */
+  /** The body bytes the role's quarantine holds, and its entries per state. */
+  async usage(role: string): Promise<{ bytes: number; entries: Record<RefusedState, number> }> {
+    const { rows } = await this.pool.query<{ state: RefusedState; bytes: string; entries: string }>(
+      'SELECT state, coalesce(sum(body_size), 0) AS bytes, count(*) AS entries FROM refused_message WHERE role = $1 GROUP BY state',
+      [role],
+    );
+    const entries: Record<RefusedState, number> = { open: 0, resolved: 0, dismissed: 0 };
+    let bytes = 0;
+    for (const row of rows) {
+      entries[row.state] = Number(row.entries);
+      bytes += Number(row.bytes);
+    }
+    return { bytes, entries };
+  }
+
+  /** Deletes the oldest resolved and dismissed entries of the role until `bytes` are freed (or none is left); what was freed. */
+  async trimFinished(role: string, bytes: number): Promise<{ entries: number; bytes: number }> {
+    const { rows } = await this.pool.query<{ body_size: number }>(TRIM_FINISHED, [role, bytes]);
+    return { entries: rows.length, bytes: rows.reduce((sum, row) => sum + Number(row.body_size), 0) };
+  }
+
   async waitingCount(role: string): Promise<number> {
     const { rows } = await this.pool.query(
       `SELECT count(*)::int AS n FROM refused_message WHERE role = $1 AND state = 'open' AND code = $2`,

@@ -301,6 +301,37 @@ describe('auth attacks on an LF service with a shared secret (HS256)', () => {
     await refused('no exp claim', bearer(forever), { detail: /expir/ });
   });
 
+  it('should refuse a token whose crit header names a parameter it does not understand (RFC 7515 §4.1.11)', async () => {
+    const payload = { roles: ['LF'], sub: 'crit', iat: now(), exp: now() + 300, ...claims };
+    const header = { alg: 'HS256', typ: 'JWT' };
+    await accepted(
+      'same token without crit (positive control)',
+      bearer(forge(header, payload, { hmacKey: TEST_JWT_SECRET })),
+    );
+    await refused(
+      'crit naming an unknown parameter',
+      bearer(forge({ ...header, crit: ['exp-x'], 'exp-x': 1 }, payload, { hmacKey: TEST_JWT_SECRET })),
+      { detail: /crit/ },
+    );
+    await refused('crit empty', bearer(forge({ ...header, crit: [] }, payload, { hmacKey: TEST_JWT_SECRET })), {
+      detail: /crit/,
+    });
+  });
+
+  it('should refuse a token valid for longer than JWT_MAX_LIFETIME (default 24 h)', async () => {
+    await accepted('24 h exactly (positive control)', bearer(token({ expiresInSeconds: 24 * 3600 })));
+    await refused('24 h and a minute', bearer(token({ expiresInSeconds: 24 * 3600 + 60 })), {
+      detail: /JWT_MAX_LIFETIME/,
+    });
+    // The year 5138, as a probe sent it; without iat the lifetime counts from now.
+    const farFuture = forge(
+      { alg: 'HS256', typ: 'JWT' },
+      { roles: ['LF'], exp: 99_999_999_999, ...claims },
+      { hmacKey: TEST_JWT_SECRET },
+    );
+    await refused('exp in the year 5138, no iat', bearer(farFuture), { detail: /JWT_MAX_LIFETIME/ });
+  });
+
   it('should refuse a tampered payload, also after the original token was accepted and remembered', async () => {
     const nbToken = token({ roles: ['NB'] });
     await refused('original NB token (verified, cached, role refused)', bearer(nbToken), { status: 403 });

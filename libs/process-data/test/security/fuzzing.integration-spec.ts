@@ -671,6 +671,23 @@ function shapeOf(value: unknown): { poisoned: boolean; tooDeep: boolean; tooLong
   return found;
 }
 
+/** Whether brackets outside strings open more than `max` levels before they close, read left to right. */
+function textNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') {
+      if (++depth > max) return true;
+    } else if (char === ']' || char === '}') depth--;
+  }
+  return false;
+}
+
 function expectedAnswer(built: BuiltCase): Expected {
   const buffer = typeof built.body === 'string' ? Buffer.from(built.body, 'utf8') : Buffer.from(built.body);
   if (buffer.length > BODY_LIMIT) return { status: 413, codes: ['REQUEST.PAYLOAD_TOO_LARGE'] };
@@ -679,6 +696,9 @@ function expectedAnswer(built: BuiltCase): Expected {
   // UTF-8 differs (its invalid bytes became 3-byte U+FFFD) unless the replacements happen to add up.
   if (Buffer.byteLength(text) !== buffer.length) return { status: 400, codes: ['REQUEST.MALFORMED_JSON'] };
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // From 64 KB on the nesting is checked on the text before it is parsed: too deep is 422 even if the rest is no JSON.
+  if (text.length >= 64 * 1024 && textNestsDeeperThan(text, MAX_DEPTH))
+    return { status: 422, codes: ['REQUEST.JSON_LIMIT_EXCEEDED'] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
