@@ -50,6 +50,20 @@ describe('the console group', () => {
     expect(await response.text()).toBe(INDEX);
   });
 
+  it('should send a strict Content-Security-Policy, no framing and no referrer with the page and its assets', async () => {
+    for (const path of ['/console/', '/console/assets/index-abc123.js']) {
+      const response = await fetch(`${built.baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('should redirect /console to /console/', async () => {
     const response = await fetch(`${built.baseUrl}/console`, { redirect: 'manual' });
 

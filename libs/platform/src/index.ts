@@ -41,3 +41,4 @@ export * from './route/query-parameters';
 export * from './route/route-openapi';
 export * from './route/body-check';
 export * from './route/route-problems';
+export * from './http/raw-json';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { RawJson } from '@maco/platform';
 import type { ProcessKeyView, ProcessView } from './process-data-api';
 
 export type ProcessLookup =
@@ -9,7 +10,7 @@ export type ProcessLookup =
 // The process of any key: its own business key, a key it collected, the prozessId of its create. With the first and
 // the last UTC month it was booked in: every revision of a record lies between its `created_at` and `updated_at`.
 const FIND_RECORDS = `
-  SELECT r.id, r.business_key, r.role, r.status, r.pruefidentifikator, r.target_business_key, r.prozess_id, r.current,
+  SELECT r.id, r.business_key, r.role, r.status, r.pruefidentifikator, r.target_business_key, r.prozess_id, r.current::text AS current,
     r.created_at, r.updated_at,
     to_char(date_trunc('month', r.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS first_month,
     to_char(date_trunc('month', r.updated_at AT TIME ZONE 'UTC') + interval '1 month', 'YYYY-MM-DD') AS after_last_month
@@ -26,10 +27,11 @@ const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id 
 // more than a backend's fast-path locks once there are many months: that set the read's p99 at scale
 // (docs/performance.md, "Bookings at 10 M stored revisions"). The text differs per month range, so it is planned per
 // read; planning one or two partitions costs less than those locks.
-// Without bodies it still reads revision 1's when $2 says the process was never updated: that body is its state.
+// Bodies are read as jsonb's text and answered as such (RawJson): JSON.parse would round numbers beyond double
+// precision. Without bodies it still reads revision 1's when $2 says the process was never updated: that body is its state.
 const REVISIONS = (bodies: boolean, firstMonth: string, afterLastMonth: string) => `
   SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings,
-    ${bodies ? 'body' : 'CASE WHEN revision = 1 AND $2 THEN body END AS body'}
+    ${bodies ? 'body::text AS body' : 'CASE WHEN revision = 1 AND $2 THEN body::text END AS body'}
   FROM process_revision
   WHERE record_id = $1 AND received_at >= '${firstMonth} 00:00:00+00' AND received_at < '${afterLastMonth} 00:00:00+00'
   ORDER BY revision`;
@@ -113,14 +115,18 @@ export class ProcessReadRepository {
           requestId: row.request_id,
           matchedBy: row.matched_by,
           findings: row.findings,
-          ...(options.bodies ? { body: row.body } : {}),
+          ...(options.bodies ? { body: rawJsonOf(row.body) } : {}),
         })),
         // A process never updated is its create's body; revision 1 may have left with a dropped partition (retention)
         // only after updates, which set `current`.
-        current: record.current ?? revisions.rows.find((row) => row.revision === 1)?.body ?? null,
+        current: rawJsonOf(record.current ?? revisions.rows.find((row) => row.revision === 1)?.body ?? null),
         createdAt: (record.created_at as Date).toISOString(),
         updatedAt: (record.updated_at as Date).toISOString(),
       },
     };
   }
+}
+
+function rawJsonOf(text: unknown): RawJson | null {
+  return typeof text === 'string' ? new RawJson(text) : null;
 }

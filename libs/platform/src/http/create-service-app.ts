@@ -53,6 +53,13 @@ export async function createServiceApp(
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // A JSON answer is never to be sniffed, rendered, framed or referred from (OWASP REST headers); pages such as the
+    // console or the API docs set their own policy.
+    if (String(reply.getHeader('content-type') ?? '').includes('json')) {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      reply.header('referrer-policy', 'no-referrer');
+    }
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });

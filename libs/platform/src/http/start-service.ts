@@ -50,6 +50,8 @@ export async function startService(
     // Routes such as the OpenAPI pages must be added before Fastify listens.
     options.beforeListen?.(app);
     await app.listen(config.port, config.host);
+    // tools/start-service.js holds the workspace's start lock until the service has loaded what it needs.
+    process.emit('maco:listening' as never);
     logger.log(`listening on ${await app.getUrl()} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
     const known = error instanceof ConfigurationError || isStartupError(error);

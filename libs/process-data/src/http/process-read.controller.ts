@@ -1,6 +1,7 @@
-import { Controller, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { MarketRole } from '@maco/domain';
-import { readQuery, Route, SERVICE_ROLE } from '@maco/platform';
+import { readQuery, Route, SERVICE_ROLE, stringifyWithRawJson } from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
 import type { ProcessView } from '../process-data-api';
 import { ProcessReadRepository } from '../process-read.repository';
@@ -15,7 +16,11 @@ export class ProcessReadController {
   ) {}
 
   @Route(PROCESS_READ_ROUTE)
-  async process(@Param('key') key: string, @Query() query: Record<string, unknown>): Promise<ProcessView> {
+  async process(
+    @Param('key') key: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const { values, errors } = readQuery(PROCESS_READ_ROUTE.query, query);
     // One parameter: at most one problem.
     if (errors.length > 0)
@@ -23,7 +28,11 @@ export class ProcessReadController {
         errors,
       });
     const found = await this.processes.findByKey(this.role, key, { bodies: values.bodies === 'true' });
-    if (found.kind === 'found') return found.process;
+    // The stored bodies go out as their text: numbers read back exactly as they were sent.
+    if (found.kind === 'found') {
+      void reply.header('content-type', 'application/json; charset=utf-8');
+      return stringifyWithRawJson(found.process satisfies ProcessView);
+    }
     if (found.kind === 'unknown')
       throw processDataProblem(
         'PROCESS_DATA.PROCESS_NOT_FOUND',

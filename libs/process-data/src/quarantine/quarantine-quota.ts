@@ -29,14 +29,16 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
     private readonly refused: RefusedMessageRepository,
   ) {
     this.maxBytes = config.quarantineMaxBytes;
-    const quota = this;
+    const labels = { role: this.role };
+    const used = () => this.usedBytes;
+    const limit = this.maxBytes;
     new Gauge({
       name: 'maco_quarantine_bytes',
       help: 'Body bytes the quarantine of refused writes holds, by market role.',
       labelNames: ['role'],
       registers: [registry],
       collect() {
-        this.set({ role: quota.role }, quota.usedBytes);
+        this.set(labels, used());
       },
     });
     new Gauge({
@@ -45,7 +47,7 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
       labelNames: ['role'],
       registers: [registry],
       collect() {
-        this.set({ role: quota.role }, quota.maxBytes);
+        this.set(labels, limit);
       },
     });
   }
