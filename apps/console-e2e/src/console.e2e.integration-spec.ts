@@ -158,6 +158,10 @@ describe('the operator console in a browser (LF)', () => {
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+    // The console's Content-Security-Policy must hold for everything it does: Chromium reports each violation here.
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) pageProblems.push(`CSP: ${message.text()}`);
+    });
     page.on('response', (response) => {
       if (response.status() >= 500)
         pageProblems.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
@@ -512,6 +516,7 @@ describe('the operator console in a browser (LF)', () => {
         const other = await rowOf(unknownRelease).locator('td').allTextContents();
         expect(other.slice(1, 6)).toEqual(['open', '422', 'REQUEST.UNKNOWN_RELEASE', '55001', 'create']);
       });
+      await visible(page.getByLabel('Quarantine fill').getByText(/of its 2\.0 GiB quota .*open/));
       await screenshot(page, '6-refused-list');
 
       // The unparseable one: its problem and the body as it was received.

@@ -1,3 +1,4 @@
+import { parseExactJson } from './exact-json';
 /**
  * A small client of the operator API (API.md): bearer token when signed in with one, problems as errors. The types of
  * the answers are the backend's own, imported type-only from the groups' `api` entry points (`@maco/operator/api`,
@@ -76,7 +77,7 @@ export function createApi(token: string | null): Api {
     const text = await response.text();
     let parsed: unknown = undefined;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = text ? parseExactJson(text) : undefined;
     } catch {
       parsed = { detail: text.slice(0, 500) };
     }

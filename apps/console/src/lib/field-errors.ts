@@ -1,5 +1,6 @@
 import type { ProblemFieldError } from '@maco/platform/api';
 import { escapePointerToken } from './tree';
+import { isExactNumber, stringifyExactJson } from './exact-json';
 
 /** A field error of a problem answer (`errors[]` of `application/problem+json`). */
 export type FieldError = ProblemFieldError;
@@ -57,7 +58,13 @@ export function annotateBody(body: unknown, errors: readonly FieldError[]): Anno
         print(element, `${path}/${index}`, `${indent}  `, '', index < value.length - 1 ? ',' : ''),
       );
       write(`${indent}]${suffix}`);
-    } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      !isExactNumber(value) &&
+      Object.keys(value).length > 0
+    ) {
       lineOf.set(path, write(`${indent}${prefix}{`));
       const keys = Object.keys(value).sort();
       keys.forEach((key, index) =>
@@ -71,7 +78,7 @@ export function annotateBody(body: unknown, errors: readonly FieldError[]): Anno
       );
       write(`${indent}}${suffix}`);
     } else {
-      lineOf.set(path, write(`${indent}${prefix}${JSON.stringify(value === undefined ? null : value)}${suffix}`));
+      lineOf.set(path, write(`${indent}${prefix}${stringifyExactJson(value === undefined ? null : value)}${suffix}`));
     }
   };
   print(body, '', '', '', '');

@@ -5,6 +5,7 @@ import {
   describeState,
   dismissReason,
   formatBytes,
+  quarantineFillText,
   problemErrors,
   refusedActions,
   refusedApiQuery,
@@ -234,5 +235,18 @@ describe('small helpers', () => {
     expect(formatBytes(2 * 1024 * 1024)).toBe('2.0 MiB');
     expect(shorten('abc', 5)).toBe('abc');
     expect(shorten('abcdefgh', 5)).toBe('abcd…');
+  });
+});
+
+describe('quarantineFillText', () => {
+  it('should say how much of its quota the quarantine holds', () => {
+    const { text, share } = quarantineFillText({
+      role: 'LF',
+      bytes: 1536 * 1024,
+      maxBytes: 2 * 1024 ** 3,
+      entries: { open: 3, resolved: 1, dismissed: 0 },
+    });
+    expect(share).toBeCloseTo(0.000732, 5);
+    expect(text).toContain('1.5 MiB of its 2.0 GiB quota (0.1 %): 3 open, 1 resolved, 0 dismissed');
   });
 });

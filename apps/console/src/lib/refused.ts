@@ -1,4 +1,4 @@
-import type { RefusedDetail, RefusedSummary, ResubmitAnswer } from '@maco/process-data/api';
+import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '@maco/process-data/api';
 import type { ProblemDetails } from '@maco/platform/api';
 import { fieldErrorsOf, type FieldError } from './field-errors';
 import { filtersToApiQuery, normaliseDate } from './filters';
@@ -166,7 +166,8 @@ export function dismissReason(text: string): string | null {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
 }
 
 /** A text cut to `max` characters with an ellipsis, for table cells. */
@@ -181,4 +182,18 @@ export function bodyView(
   if (entry.body !== null && entry.body !== undefined) return { kind: 'tree', value: entry.body };
   if (entry.bodyText.trim() === 'null') return { kind: 'tree', value: null };
   return { kind: 'text', text: entry.bodyText };
+}
+
+/** The quarantine's fill as a sentence, and its share of the quota (0–1). */
+export function quarantineFillText(usage: QuarantineUsage): { text: string; share: number } {
+  const share = usage.maxBytes > 0 ? usage.bytes / usage.maxBytes : 0;
+  const { open, resolved, dismissed } = usage.entries;
+  return {
+    share,
+    text:
+      `Quarantine holds ${formatBytes(usage.bytes)} of its ${formatBytes(usage.maxBytes)} quota ` +
+      `(${(share * 100).toFixed(1)} %): ${open} open, ${resolved} resolved, ${dismissed} dismissed. ` +
+      'At the quota the oldest resolved and dismissed entries are trimmed; open ones are never, and a write that ' +
+      'cannot be kept is then answered 503.',
+  };
 }

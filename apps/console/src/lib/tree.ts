@@ -1,3 +1,5 @@
+import { isExactNumber, stringifyExactJson } from './exact-json';
+
 /** One visible line of a collapsible JSON tree. */
 export interface TreeRow {
   /** JSON Pointer of the node (`/stammdaten/MARKTLOKATION/0`): stable, unique, the key of its expanded state. */
@@ -21,6 +23,7 @@ export function escapePointerToken(token: string): string {
 function kindOf(value: unknown): TreeRow['kind'] {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
+  if (isExactNumber(value)) return 'number';
   if (typeof value === 'object') return 'object';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
     return typeof value as TreeRow['kind'];
@@ -29,7 +32,7 @@ function kindOf(value: unknown): TreeRow['kind'] {
 
 function childrenOf(value: unknown): [label: string, token: string, child: unknown][] {
   if (Array.isArray(value)) return value.map((child, index) => [`[${index}]`, String(index), child]);
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === 'object' && !isExactNumber(value)) {
     // Sorted like the pretty-printed bodies of the diff.
     return Object.keys(value)
       .sort()
@@ -42,7 +45,7 @@ function textOf(value: unknown, kind: TreeRow['kind']): string {
   if (kind === 'array') return `[${(value as unknown[]).length}]`;
   if (kind === 'object') return `{${Object.keys(value as object).length}}`;
   if (kind === 'null') return 'null';
-  return JSON.stringify(value) ?? String(value);
+  return stringifyExactJson(value) ?? String(value);
 }
 
 /**

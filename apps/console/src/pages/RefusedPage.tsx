@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Page } from '@maco/platform/api';
-import type { RefusedSummary } from '@maco/process-data/api';
+import type { QuarantineUsage, RefusedSummary } from '@maco/process-data/api';
 import { errorText } from '../lib/api';
 import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
 import {
@@ -10,6 +10,7 @@ import {
   refusedApiQuery,
   refusedFiltersFromSearch,
   refusedFiltersToSearch,
+  quarantineFillText,
   shorten,
   STATE_COLOR,
   type RefusedFilters,
@@ -34,6 +35,18 @@ export function RefusedPage(): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [refresh, setRefresh] = useState(0);
+  const [usage, setUsage] = useState<QuarantineUsage | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<QuarantineUsage>('/refused/usage')
+      .then((answer) => !cancelled && setUsage(answer))
+      .catch(() => !cancelled && setUsage(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, refresh]);
 
   // A new search (form or link) starts at the first page.
   useEffect(() => {
@@ -83,6 +96,7 @@ export function RefusedPage(): ReactNode {
         Every write the service answered with 4xx is kept here with its body: the middleware does not send it again.
         Open one to resubmit or dismiss it.
       </Text>
+      {usage && <QuarantineFill usage={usage} />}
       <form onSubmit={submit} aria-label="Search refused writes">
         <Group align="end" gap="sm" wrap="wrap">
           <NativeSelect
@@ -189,5 +203,15 @@ export function RefusedPage(): ReactNode {
           .join(', ')}
       </Text>
     </Stack>
+  );
+}
+
+/** How much of its quota (QUARANTINE_MAX_BYTES) the quarantine holds; from 80 % on in orange, full in red. */
+function QuarantineFill({ usage }: { usage: QuarantineUsage }): ReactNode {
+  const { text, share } = quarantineFillText(usage);
+  return (
+    <Text size="sm" aria-label="Quarantine fill" c={share >= 1 ? 'red' : share >= 0.8 ? 'orange' : undefined}>
+      {text}
+    </Text>
   );
 }
