@@ -167,7 +167,8 @@ describe('operator console reads (LF)', () => {
     const forged = Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
     const answer = await get(`${path}?cursor=${forged}`, path === '/refused' ? LF_TOKEN : OPERATOR_TOKEN);
     expect(answer.status).toBe(400);
-    expect(answer.body.errors?.[0]?.pointer).toBe('#/cursor');
+    // The operator group points at the parameter, the quarantine's routes at the query's member.
+    expect(answer.body.errors?.[0]?.pointer).toMatch(/^#\/(query\/)?cursor$/);
   });
 
   it.each(['from=2026-02-30T00:00:00Z', 'to=2026-04-31T10:00:00Z'])(

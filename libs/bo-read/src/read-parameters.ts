@@ -60,8 +60,7 @@ const dateTimeParameter = (description: string, example: string): QueryParameter
   schema: { type: 'string', format: 'date-time', example },
   parse: (text) => {
     const normalised = text.replace(/ (\d{2}:\d{2})$/, '+$1');
-    const date =
-      RFC3339_DATE_TIME.test(normalised) && isCalendarInstant(normalised) ? new Date(normalised) : undefined;
+    const date = RFC3339_DATE_TIME.test(normalised) && isCalendarInstant(normalised) ? new Date(normalised) : undefined;
     return date && !Number.isNaN(date.getTime()) ? date : undefined;
   },
 });
