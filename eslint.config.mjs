@@ -6,9 +6,24 @@ const BOUNDARY_OPTIONS = { enforceBuildableLibDependency: false, allow: [] };
 
 /** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
 const PRODUCTION_CONSTRAINTS = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
-  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:read-model', 'type:ahb', 'type:domain'],
+  },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:read-model', 'type:ahb', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:read-model', 'type:ahb', 'type:domain', 'type:util'] },
+  // The read model's rules (libs/read-model): pure functions over the domain's vocabulary, no database.
+  {
+    sourceTag: 'type:read-model',
+    onlyDependOnLibsWithTags: ['type:domain'],
+    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+  },
+  // The AHB engine (libs/ahb) reads the domain's vocabulary; the vocabulary knows nothing of it.
+  {
+    sourceTag: 'type:ahb',
+    onlyDependOnLibsWithTags: ['type:domain'],
+    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+  },
   {
     sourceTag: 'type:domain',
     onlyDependOnLibsWithTags: [],
@@ -16,9 +31,29 @@ const PRODUCTION_CONSTRAINTS = [
   },
   // Test helpers (libs/testing) compose the services of any lib, never an app. Nothing above lists type:testing,
   // so no production file can import them.
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain', 'type:testing'] },
+  {
+    sourceTag: 'type:testing',
+    onlyDependOnLibsWithTags: [
+      'type:feature',
+      'type:util',
+      'type:read-model',
+      'type:ahb',
+      'type:domain',
+      'type:testing',
+    ],
+  },
   // tools/: developer scripts and the jest global setup, run from the repository, never shipped.
-  { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain', 'type:testing'] },
+  {
+    sourceTag: 'type:tooling',
+    onlyDependOnLibsWithTags: [
+      'type:feature',
+      'type:util',
+      'type:read-model',
+      'type:ahb',
+      'type:domain',
+      'type:testing',
+    ],
+  },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:lf', onlyDependOnLibsWithTags: ['scope:lf', 'scope:shared'] },
   { sourceTag: 'scope:nb', onlyDependOnLibsWithTags: ['scope:nb', 'scope:shared'] },
@@ -78,7 +113,7 @@ export default [
       '.nx',
       '.data',
       'coverage',
-      'libs/domain/src/ahb/expression/ahb-expression.generated.ts',
+      'libs/ahb/src/expression/ahb-expression.generated.ts',
     ],
   },
   {

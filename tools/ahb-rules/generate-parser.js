@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node tools/ahb-rules/generate-parser.js`: compiles the AHB expression grammar (libs/domain/src/ahb/expression/
+// `node tools/ahb-rules/generate-parser.js`: compiles the AHB expression grammar (libs/ahb/src/expression/
 // ahb-expression.peggy) into a standalone parser module, so the library needs neither peggy nor ~20 ms of parser
 // generation at run time. Deterministic: a unit test compares the committed module with the `--stdout` output.
 'use strict';
@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const peggy = require('peggy');
 
-const DIR = path.join(__dirname, '..', '..', 'libs', 'domain', 'src', 'ahb', 'expression');
+const DIR = path.join(__dirname, '..', '..', 'libs', 'ahb', 'src', 'expression');
 const GRAMMAR = path.join(DIR, 'ahb-expression.peggy');
 const OUTPUT = path.join(DIR, 'ahb-expression.generated.ts');
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node tools/ahb-rules/generate.js [--out DIR]`: derives the release data of libs/domain/src/release/data from the
+// `node tools/ahb-rules/generate.js [--out DIR]`: derives the AHB engine's release data (libs/ahb/src/data) from the
 // reference data the repository carries (reference/): the PI catalogue (every PI of each release, and the PIs listed
 // per role/operation) and the unconditional AHB rules (mandatory BO4E fields) per UTILMD Strom PI. Writes REPORT.md
 // next to the JSON when --out is given, else to tools/ahb-rules/REPORT.md. Deterministic output: the committed files
@@ -11,7 +11,7 @@ const { repairedRows } = require('./csv-repairs.js');
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
 const REFERENCE = path.join(REPO_ROOT, 'reference');
-const DEFAULT_OUT = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'release', 'data');
+const DEFAULT_OUT = path.join(REPO_ROOT, 'libs', 'ahb', 'src', 'data');
 const DEFAULT_REPORT = path.join(__dirname, 'REPORT.md');
 
 /**

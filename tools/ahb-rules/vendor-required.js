@@ -1,4 +1,4 @@
-// The middleware vendor's per-PI requirements: derives libs/domain/src/release/data/vendor-required-FV*.json from the
+// The middleware vendor's per-PI requirements: derives libs/ahb/src/data/vendor-required-FV*.json from the
 // vendor's OpenAPI documents the repository carries (reference/maco-api-doc-resources/pruefi/<FV>/<MESSAGE>/
 // PI_<n>.yaml) and renders VENDOR-DIFFERENCES.md, which compares them with the AHB rules of generate.js. Called by
 // generate.js `main()`; deterministic output, the committed JSON files are checked by a unit test of libs/domain.

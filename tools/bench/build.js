@@ -23,6 +23,8 @@ function buildApp(app) {
       '-p',
       app,
       'domain',
+      'ahb',
+      'read-model',
       'process-store',
       '--output-style=static',
     ],
@@ -36,7 +38,7 @@ function buildApp(app) {
 
 /** The service's own projection rules, from the build: the fills derive ids, validity and location keys with them. */
 function builtRules() {
-  return require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+  return require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
 }
 
 module.exports = { ROOT, SAMPLES, buildApp, builtRules };

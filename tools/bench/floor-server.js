@@ -11,7 +11,7 @@ const persistence = join(__dirname, '..', '..', 'libs', 'process-store', 'dist')
 const { createBatcher } = require(join(persistence, 'process-record.repository.js'));
 const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
 // The booking projects its business objects into the read model in the same statement: the floor does too.
-const { describeBusinessObjects } = require(join(persistence, 'read-model', 'business-object-rules.js'));
+const { describeBusinessObjects } = require(join(__dirname, '..', '..', 'libs', 'read-model', 'dist', 'index.js'));
 
 /**
  * A request that keeps its body text for the insert, as the service stores the JSON as received.

@@ -561,7 +561,7 @@ const TRADES = [
 const LEGAL_FORMS = ['GmbH', 'GmbH & Co. KG', 'e.K.', 'OHG', 'UG (haftungsbeschränkt)', 'KG', 'GbR'];
 
 /**
- * The part of the projection rules (libs/process-store read-model/business-object-rules, built) this generator uses.
+ * The part of the projection rules (libs/read-model, built) this generator uses.
  * @typedef {{
  *   BUSINESS_OBJECT_RULES: Record<string, object>,
  *   ownId: (rule: object, object: Record<string, unknown>) => string | undefined,
@@ -1132,7 +1132,7 @@ if (require.main === module) {
   const { values } = parseArgs({ options: { sites: { type: 'string', default: '1000000' } } });
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   /** @type {Rules} */
-  const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+  const rules = require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
   client
     .connect()
     .then(() =>

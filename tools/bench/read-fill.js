@@ -29,7 +29,7 @@ const OBJECTS_PER_GROUP = KINDS.length + 1 / VERSIONED_EVERY;
 const VERSION_SWITCH = '2024-01-01T00:00:00Z';
 
 /**
- * The part of the projection rules (libs/process-store read-model/business-object-rules, built) this generator uses.
+ * The part of the projection rules (libs/read-model, built) this generator uses.
  * @typedef {{
  *   BUSINESS_OBJECT_RULES: Record<string, object>,
  *   ownId: (rule: object, object: Record<string, unknown>) => string | undefined,
@@ -115,7 +115,7 @@ function personalise(kind, sample) {
 }
 
 /**
- * The template rows, described by the service's own projection rules (`libs/process-store/dist`, built by the bench).
+ * The template rows, described by the service's own projection rules (`libs/read-model/dist`, built by the bench).
  * @param {Rules} rules
  * @returns {Template[]}
  */
@@ -314,7 +314,7 @@ if (require.main === module) {
   });
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   /** @type {Rules} */
-  const rules = require(join(ROOT, 'libs', 'process-store', 'dist', 'read-model', 'business-object-rules.js'));
+  const rules = require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
   client
     .connect()
     .then(() =>

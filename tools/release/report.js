@@ -1,16 +1,19 @@
 // The reviewable report of a release against the one before it (docs/releases/<FV>.md), rendered from the committed
-// release data only (libs/domain/src/release/data): PIs added and dropped, rules changed per PI, trigger events added
+// release data only (libs/domain/src/release/data, libs/ahb/src/data): PIs added and dropped, rules changed per PI, trigger events added
 // and dropped, what stood in for missing AHB tables. `release.js` writes it; a unit test keeps it current.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
+// The release calendar and trigger events are the domain's; the PI catalogue and the rules the AHB engine's.
 const DATA = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'release', 'data');
+const AHB_DATA = path.join(REPO_ROOT, 'libs', 'ahb', 'src', 'data');
 const REPORTS = path.join(REPO_ROOT, 'docs', 'releases');
 
 /** @param {string} file */
-const readData = (file) => JSON.parse(fs.readFileSync(path.join(DATA, file), 'utf8'));
+const readData = (file) =>
+  JSON.parse(fs.readFileSync(path.join(/^(ahb-rules-|pi-catalogue)/.test(file) ? AHB_DATA : DATA, file), 'utf8'));
 
 /**
  * @typedef {{ name: string, formatVersion: string }} Release

@@ -1,5 +1,5 @@
 import { defineLogFields, matching, oneOf } from '@maco/platform';
-import { LOCATION_TYPES } from '@maco/process-store';
+import { LOCATION_TYPES } from '@maco/read-model';
 import { IDENTIFY_LOCATION_OPERATION } from './identify-location';
 import { READ_ROUTES } from './read-routes';
 

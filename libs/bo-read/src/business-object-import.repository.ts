@@ -2,19 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { escapePointerToken, isPlainObject } from '@maco/domain';
+import { projectionCtes } from '@maco/process-store';
 import {
   BUSINESS_OBJECT_RULES,
   MAX_ID_LENGTH,
   locationsOf,
   messageFactsOf,
   objectId,
-  projectionCtes,
   projectionOptionsOf,
   validityOf,
   type Entry,
   type ObjectDescriptor,
   type ProjectionOptions,
-} from '@maco/process-store';
+} from '@maco/read-model';
 
 /** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */
 export interface RefusedObject {

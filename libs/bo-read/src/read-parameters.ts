@@ -16,7 +16,7 @@ import {
   lookupKey,
   MAX_ID_LENGTH,
   type LocationType,
-} from '@maco/process-store';
+} from '@maco/read-model';
 import { READ_PARAMETERS, type ParameterMeaning, type ReadRoute } from './read-routes';
 
 /** What a read asks for, once its parameters are checked. */

@@ -1,21 +1,7 @@
 export { MARKET_ROLES, type MarketRole, type ProcessOperation } from './market-role';
 export { parseRelease, releaseInForceAt, RELEASES, type Release, type ReleaseName } from './release/release';
-export {
-  catalogueEntry,
-  FINDING_CODES,
-  findingsFor,
-  isBindingFinding,
-  knownPi,
-  rulesFor,
-  type AhbFieldRule,
-  type CatalogueEntry,
-  type Finding,
-  type FindingCode,
-  type FindingsOptions,
-  type KnownPi,
-} from './release/findings';
+export type { Finding, FindingCode } from './domain-api';
 export * from './identifiers';
-export * from './ahb/expression/ahb-expression';
 export type { FieldViolation } from './validation/field-violation';
 export {
   appendPointer,

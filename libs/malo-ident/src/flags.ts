@@ -15,7 +15,7 @@ import {
   normaliseStreet,
   sameWords,
   streetOf,
-} from '@maco/process-store';
+} from '@maco/read-model';
 import type { IdentifyCriteria, RequestedCustomer } from './identify-request';
 
 type Bo = Record<string, unknown>;

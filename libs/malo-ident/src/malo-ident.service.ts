@@ -12,7 +12,7 @@ import {
   meterNumbersOf,
   nameKeyOf,
   normaliseMeterNumber,
-} from '@maco/process-store';
+} from '@maco/read-model';
 import {
   anyPrimary,
   flagsOf,

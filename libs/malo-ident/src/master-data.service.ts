@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, SERVICE_ROLE, type RequestFacts } from '@maco/platform';
-import { BusinessObjectReadRepository, locationKey } from '@maco/process-store';
+import { BusinessObjectReadRepository } from '@maco/process-store';
+import { locationKey } from '@maco/read-model';
 import { MASTER_DATA_ROUTE } from './http/malo-ident-routes';
 import { MASTER_DATA_OPERATION } from './identify-request';
 import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   MALO_IDENT_ANSWER_PIS,
-  findingsFor,
-  isBindingFinding,
   parseRelease,
   releaseInForceAt,
   RELEASES,
@@ -15,6 +13,7 @@ import {
   type ProcessOperation,
   type ReleaseName,
 } from '@maco/domain';
+import { findingsFor, isBindingFinding } from '@maco/ahb';
 import { findUnstorableNumber, unstorableTextError } from '@maco/database';
 import {
   commandNames,

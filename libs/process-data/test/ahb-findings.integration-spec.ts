@@ -1,4 +1,4 @@
-import { rulesFor } from '@maco/domain';
+import { rulesFor } from '@maco/ahb';
 import {
   createTestDatabase,
   loadSamples,

@@ -18,7 +18,8 @@ import {
   type VendorFormatVersion,
 } from '@maco/testing';
 import { serviceModule } from './service-module';
-import { catalogueEntry, RELEASES, type MarketRole, type ProcessOperation, type ReleaseName } from '@maco/domain';
+import { RELEASES, type MarketRole, type ProcessOperation, type ReleaseName } from '@maco/domain';
+import { catalogueEntry } from '@maco/ahb';
 
 /**
  * The vendor speaks: for every role, every release of the PI catalogue and every PI of the role's create and update
@@ -74,7 +75,7 @@ const groupOf = (c: Pick<Case, 'role' | 'operation' | 'release'>) => `${c.role} 
 
 /** Every PI any release of the catalogue lists (read for enumeration only; membership is `catalogueEntry`'s). */
 function cataloguePis(): string[] {
-  const file = join(workspaceRoot(), 'libs', 'domain', 'src', 'release', 'data', 'pi-catalogue.json');
+  const file = join(workspaceRoot(), 'libs', 'ahb', 'src', 'data', 'pi-catalogue.json');
   const catalogue = JSON.parse(readFileSync(file, 'utf8')) as {
     releases: Record<
       string,

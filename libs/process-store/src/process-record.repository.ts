@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
 import { inTransaction } from './in-transaction';
-import { describeBusinessObjects, projectionOptionsOf } from './read-model/business-object-rules';
+import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
 import { batchProjectionCtes, projectionCtes } from './read-model/business-object.sql';
 import { StatementBatcher, type BatcherLimits } from './batching/statement-batcher';
 import { uuidV7 } from './uuid-v7';

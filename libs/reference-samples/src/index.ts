@@ -1,6 +1,11 @@
+// The repository's reference samples for the unit specs of the domain and the AHB engine (the service-level test
+// helpers are @maco/testing's).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { MarketRole, ProcessOperation } from '../src/market-role';
+// The role and operation a sample's file name gives; as the domain spells them, without depending on it (the domain's
+// own specs read samples through this lib).
+type MarketRole = 'LF' | 'NB' | 'MSB';
+type ProcessOperation = 'create' | 'update';
 
 // The reference data the repository carries (reference/README.md names each source).
 const REPO_ROOT = path.resolve(__dirname, '../../..');

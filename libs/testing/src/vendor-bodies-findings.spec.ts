@@ -1,4 +1,5 @@
-import { findingsFor, type ReleaseName } from '@maco/domain';
+import { type ReleaseName } from '@maco/domain';
+import { findingsFor } from '@maco/ahb';
 import { vendorBody, vendorSpecs, type VendorFormatVersion } from './vendor-bodies';
 
 /**

@@ -1,4 +1,4 @@
-import type { MarketRole } from '../../market-role';
+import type { MarketRole } from '@maco/domain';
 
 /** A condition's outcome on one body: fulfilled, not fulfilled, or undecided (the data cannot tell). */
 export type Decision = boolean | undefined;

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../json/plain-object';
-import { escapePointerToken } from '../validation/json-pointer';
+import { isPlainObject } from '@maco/domain';
+import { escapePointerToken } from '@maco/domain';
 
 /** Walking a request body along a rule's path: the shared steps of the unconditional and the conditional AHB rules. */
 

@@ -1,6 +1,6 @@
-import { releaseConditions } from '../ahb/conditions/catalogue';
-import type { ConditionContext } from '../ahb/conditions/condition-context';
-import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS, type ValueCondition } from '../ahb/conditions/value-conditions';
+import { releaseConditions } from '../conditions/catalogue';
+import type { ConditionContext } from '../conditions/condition-context';
+import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS, type ValueCondition } from '../conditions/value-conditions';
 import {
   binary,
   bothRequirement,
@@ -15,9 +15,9 @@ import {
   type ReleaseConditions,
   type Requirement,
   type ValueKey,
-} from '../ahb/evaluation/requirement';
-import { AhbExpressionSyntaxError, parseAhbExpression } from '../ahb/expression/ahb-expression';
-import { isPlainObject } from '../json/plain-object';
+} from '../evaluation/requirement';
+import { AhbExpressionSyntaxError, parseAhbExpression } from '../expression/ahb-expression';
+import { isPlainObject } from '@maco/domain';
 import { child, isAbsent, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { processSamples, readJson, SAMPLES_DIR } from '../../test/samples';
+import { processSamples, readJson, SAMPLES_DIR } from '@maco/reference-samples';
 import { catalogueEntry, findingsFor, knownPi, rulesFor, type Finding } from './findings';
-import type { ReleaseName } from './release';
+import type { ReleaseName } from '@maco/domain';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
-const DATA_DIR = path.join(__dirname, 'data');
+const DATA_DIR = path.join(__dirname, '..', 'data');
 const AHB_RELEASES: ReleaseName[] = ['10/25', '04/26'];
 
 type Body = { stammdaten: Record<string, Record<string, unknown>[]>; transaktionsdaten: Record<string, unknown> };

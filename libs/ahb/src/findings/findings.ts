@@ -1,14 +1,14 @@
-import { identifierFindings } from '../identifiers/identifier-findings';
-import type { MarketRole, ProcessOperation } from '../market-role';
-import type { ConditionContext } from '../ahb/conditions/condition-context';
+import { identifierFindings } from '@maco/domain';
+import type { MarketRole, ProcessOperation } from '@maco/domain';
+import type { ConditionContext } from '../conditions/condition-context';
 import { child, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
 import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import CATALOGUE_DATA from './data/pi-catalogue.json';
-import type { Finding, FindingCode, ReleaseName } from '../domain-api';
+import CATALOGUE_DATA from '../data/pi-catalogue.json';
+import type { Finding, FindingCode, ReleaseName } from '@maco/domain';
 
-export type { Finding, FindingCode } from '../domain-api';
+export type { Finding, FindingCode } from '@maco/domain';
 
 /** Every finding code of the wire type, in the order of their introduction. */
 export const FINDING_CODES = [
@@ -122,7 +122,7 @@ const RULES_BY_FORMAT_VERSION = new Map<string, RulesData>();
 function rulesData(formatVersion: string): RulesData {
   let data = RULES_BY_FORMAT_VERSION.get(formatVersion);
   if (data) return data;
-  const file = join(__dirname, 'data', `ahb-rules-${formatVersion}.json`);
+  const file = join(__dirname, '..', 'data', `ahb-rules-${formatVersion}.json`);
   data = JSON.parse(readFileSync(file, 'utf8')) as RulesData;
   RULES_BY_FORMAT_VERSION.set(formatVersion, data);
   return data;

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_DIR } from '../../test/samples';
-import CATALOGUE_DATA from './data/pi-catalogue.json';
+import { REFERENCE_DIR } from '@maco/reference-samples';
+import CATALOGUE_DATA from '../data/pi-catalogue.json';
 import { catalogueEntry, knownPi, type CatalogueEntry, type KnownPi } from './findings';
-import type { ReleaseName } from './release';
+import type { ReleaseName } from '@maco/domain';
 
 /**
  * The catalogue's known PIs against its sources, read here independently of tools/ahb-rules/generate.js: the AHB

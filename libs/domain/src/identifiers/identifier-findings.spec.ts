@@ -1,4 +1,4 @@
-import { processSamples } from '../../test/samples';
+import { processSamples } from '@maco/reference-samples';
 import { identifierFindings } from './identifier-findings';
 
 describe('identifierFindings', () => {

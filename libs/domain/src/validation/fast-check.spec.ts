@@ -1,5 +1,5 @@
 import { envelopeClassFor } from '../envelope/envelope-table';
-import { processSamples, withBusinessKey } from '../../test/samples';
+import { processSamples, withBusinessKey } from '@maco/reference-samples';
 import { passesAllRules } from './fast-check';
 import { classValidatorViolations } from './validate-process-data';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SAMPLES_DIR, withBusinessKey } from '../../test/samples';
+import { SAMPLES_DIR, withBusinessKey } from '@maco/reference-samples';
 import { envelopeOf, tolerantReading } from './tolerant-envelope';
 import { validateProcessData } from './validate-process-data';
 

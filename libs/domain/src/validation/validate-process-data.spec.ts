@@ -1,4 +1,4 @@
-import { processSamples, readJson, SAMPLES_DIR, withBusinessKey } from '../../test/samples';
+import { processSamples, readJson, SAMPLES_DIR, withBusinessKey } from '@maco/reference-samples';
 import type { FieldViolation } from './field-violation';
 import { validateProcessData } from './validate-process-data';
 import * as path from 'node:path';

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogueEntry, MARKET_ROLES, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
+import { MARKET_ROLES, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
+import { catalogueEntry } from '@maco/ahb';
 import { renderServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
 import { processDataOpenApi } from './openapi-document';
 import type { OpenApiExample, OpenApiExamples } from './openapi-examples';

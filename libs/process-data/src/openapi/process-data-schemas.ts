@@ -1,4 +1,5 @@
-import { FINDING_CODES, IDENTIFIER_CHECKS, RELEASES } from '@maco/domain';
+import { IDENTIFIER_CHECKS, RELEASES } from '@maco/domain';
+import { FINDING_CODES } from '@maco/ahb';
 import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
 
 const text = { type: 'string' };

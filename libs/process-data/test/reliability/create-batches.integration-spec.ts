@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createBatcher, describeBusinessObjects, uuidV7, type CreateRow } from '@maco/process-store';
+import { createBatcher, uuidV7, type CreateRow } from '@maco/process-store';
+import { describeBusinessObjects } from '@maco/read-model';
 import {
   expectNoOrphanRows,
   createTestDatabase,

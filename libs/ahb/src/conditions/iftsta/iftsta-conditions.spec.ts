@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
-import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
-import { REFERENCE_DIR } from '../../../test/samples';
-import type { MarketRole } from '../../market-role';
-import type { ConditionContext, Decision } from './condition-context';
+import RULES_FV2510 from '../../data/ahb-rules-FV2510.json';
+import RULES_FV2604 from '../../data/ahb-rules-FV2604.json';
+import { REFERENCE_DIR } from '@maco/reference-samples';
+import type { MarketRole } from '@maco/domain';
+import type { ConditionContext, Decision } from '../condition-context';
 import { IFTSTA_CONDITIONS, IFTSTA_UNDECIDABLE } from './iftsta-conditions';
 
 function context(body: unknown, receiverRole: MarketRole = 'LF'): ConditionContext {

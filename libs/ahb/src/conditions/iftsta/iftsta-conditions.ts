@@ -1,5 +1,5 @@
-import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, anyOf, not, present, receiverRole, valuesOf } from './vocabulary';
+import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from '../condition-context';
+import { absent, allOf, anyOf, not, present, receiverRole, valuesOf } from '../vocabulary';
 
 /*
  * Requirement conditions of the IFTSTA AHBs (FV2510 and FV2604 give every key the same text). Paths follow the vendor's

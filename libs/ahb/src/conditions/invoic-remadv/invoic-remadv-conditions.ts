@@ -1,5 +1,5 @@
-import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
-import { absent, allOf, codeIn, inThis, not, present, receiverRole, valuesAt, withBody } from './vocabulary';
+import type { ConditionEntry, Decider, Decision, UndecidableEntry } from '../condition-context';
+import { absent, allOf, codeIn, inThis, not, present, receiverRole, valuesAt, withBody } from '../vocabulary';
 
 /*
  * Requirement conditions [1]..[499] of the INVOIC (31001–31011) and REMADV (33001–33004) AHBs; their texts are the same

@@ -4,9 +4,9 @@ import {
   type Decider,
   type Decision,
   type UndecidableEntry,
-} from './condition-context';
-import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from './vocabulary';
-import { germanWallTime } from './value-conditions';
+} from '../condition-context';
+import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from '../vocabulary';
+import { germanWallTime } from '../value-conditions';
 
 /*
  * Requirement conditions of the MSCONS AHBs (FV2510 and FV2604 give the keys the same texts; [23], [24], [151]–[154]

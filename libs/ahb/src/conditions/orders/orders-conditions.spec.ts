@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
-import { REFERENCE_DIR } from '../../../test/samples';
-import RULES_FV2510 from '../../release/data/ahb-rules-FV2510.json';
-import RULES_FV2604 from '../../release/data/ahb-rules-FV2604.json';
-import type { ConditionContext, ConditionEntry, Decision, UndecidableEntry } from './condition-context';
+import { REFERENCE_DIR } from '@maco/reference-samples';
+import RULES_FV2510 from '../../data/ahb-rules-FV2510.json';
+import RULES_FV2604 from '../../data/ahb-rules-FV2604.json';
+import type { ConditionContext, ConditionEntry, Decision, UndecidableEntry } from '../condition-context';
 import { ORDCHG_CONDITIONS, ORDCHG_UNDECIDABLE, ORDERS_CONDITIONS, ORDERS_UNDECIDABLE } from './orders-conditions';
 
 const context = (body: unknown, options: Options = {}): ConditionContext => conditionContext(body, options);

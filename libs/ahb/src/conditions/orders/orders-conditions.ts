@@ -1,11 +1,11 @@
-import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
+import { MALO_ID_PATTERN } from '@maco/domain';
 import {
   TABLE_ONLY_REASON,
   type ConditionEntry,
   type Decider,
   type Decision,
   type UndecidableEntry,
-} from './condition-context';
+} from '../condition-context';
 import {
   absent,
   allOf,
@@ -17,7 +17,7 @@ import {
   receiverRole,
   senderRole,
   valuesOf,
-} from './vocabulary';
+} from '../vocabulary';
 
 /*
  * Requirement conditions of the ORDERS (17xxx) and ORDCHG (39xxx) AHBs, FV2510 and FV2604 (their texts agree). Paths

@@ -1,6 +1,6 @@
-import { findingsFor } from '../../release/findings';
+import { findingsFor } from '../../findings/findings';
 import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
-import type { ConditionContext, Decision } from './condition-context';
+import type { ConditionContext, Decision } from '../condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
 import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 

@@ -1,5 +1,5 @@
-import { TABLE_ONLY_REASON, type ConditionEntry, type Decider, type UndecidableEntry } from './condition-context';
-import { absent, allOf, codeIn, receiverRole, senderRole, valuesOf } from './vocabulary';
+import { TABLE_ONLY_REASON, type ConditionEntry, type Decider, type UndecidableEntry } from '../condition-context';
+import { absent, allOf, codeIn, receiverRole, senderRole, valuesOf } from '../vocabulary';
 
 /*
  * Requirement conditions of the ORDRSP AHBs (order responses, PIs 19001–19129; FV2510 and FV2604 give them the same

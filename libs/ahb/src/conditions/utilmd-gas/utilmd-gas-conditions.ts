@@ -1,5 +1,5 @@
-import { MALO_ID_PATTERN } from '../../identifiers/identifier-patterns';
-import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
+import { MALO_ID_PATTERN } from '@maco/domain';
+import type { ConditionEntry, Decider, UndecidableEntry } from '../condition-context';
 import {
   absent,
   allOf,
@@ -13,7 +13,7 @@ import {
   not,
   present,
   valuesOf,
-} from './vocabulary';
+} from '../vocabulary';
 
 /*
  * Requirement conditions of the UTILMD Gas AHBs (PIs 44xxx, FV2510 and FV2604) that the UTILMD Strom entries do not

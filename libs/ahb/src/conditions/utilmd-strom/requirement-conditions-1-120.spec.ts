@@ -1,4 +1,4 @@
-import type { ConditionContext, Decision } from './condition-context';
+import type { ConditionContext, Decision } from '../condition-context';
 import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { ahbConditionTexts, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';

@@ -1,4 +1,4 @@
-import type { ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
+import type { ConditionEntry, Decider, Decision, UndecidableEntry } from '../condition-context';
 import {
   absent,
   allOf,
@@ -15,7 +15,7 @@ import {
   startsWith,
   valuesOf,
   withBody,
-} from './vocabulary';
+} from '../vocabulary';
 
 /*
  * Requirement conditions [1]..[120] of the UTILMD AHBs (FV2604). Paths follow the vendor's per-PI specs

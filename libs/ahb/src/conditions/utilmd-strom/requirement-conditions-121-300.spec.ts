@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_DIR } from '../../../test/samples';
-import type { MarketRole } from '../../market-role';
-import type { ConditionContext, Decision } from './condition-context';
+import { REFERENCE_DIR } from '@maco/reference-samples';
+import type { MarketRole } from '@maco/domain';
+import type { ConditionContext, Decision } from '../condition-context';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 
 /** The requirement conditions of [121]–[300] in FV2604 (keys of the requirement-condition list). */

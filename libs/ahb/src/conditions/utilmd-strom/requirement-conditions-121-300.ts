@@ -1,4 +1,4 @@
-import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
+import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from '../condition-context';
 import {
   absent,
   allOf,
@@ -12,7 +12,7 @@ import {
   startsWith,
   valuesAt,
   withBody,
-} from './vocabulary';
+} from '../vocabulary';
 
 /*
  * Requirement conditions [121]–[300] of UTILMD Strom (texts of FV2604). BO4E paths from the vendor's per-PI specs

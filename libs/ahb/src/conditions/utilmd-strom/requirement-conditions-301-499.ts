@@ -1,4 +1,4 @@
-import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from './condition-context';
+import type { ConditionContext, ConditionEntry, Decider, Decision, UndecidableEntry } from '../condition-context';
 import {
   absent,
   allOf,
@@ -11,7 +11,7 @@ import {
   present,
   valuesAt,
   withBody,
-} from './vocabulary';
+} from '../vocabulary';
 
 // ---------- local words ----------
 

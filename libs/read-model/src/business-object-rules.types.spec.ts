@@ -1,10 +1,5 @@
 import type { Marktlokation, Zeitraum } from '@maco/domain';
-import {
-  BUSINESS_OBJECT_RULES,
-  type BusinessObjectRules,
-  type KindRule,
-  type RuleTable,
-} from './business-object-rules';
+import { BUSINESS_OBJECT_RULES, type BusinessObjectRules, type KindRule, type RuleTable } from './index';
 
 // The checks of this file are the typecheck's (`tsc -p libs/process-store/tsconfig.json`): a `@ts-expect-error` whose
 // line compiles fails it, as does a `true`/`false` below that does not hold. Jest (swc, no types) only runs the rest.

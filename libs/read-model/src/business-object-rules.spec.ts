@@ -4,7 +4,7 @@ import {
   locationTypesOfId,
   MESSAGE_LOCATION_LIMIT,
   validityOf,
-} from './business-object-rules';
+} from './index';
 
 describe('business object rules', () => {
   describe(describeBusinessObjects.name, () => {
