@@ -3,6 +3,8 @@ import nx from '@nx/eslint-plugin';
 // ---------- module boundaries (@nx/enforce-module-boundaries), by project tag ----------
 
 const BOUNDARY_OPTIONS = { enforceBuildableLibDependency: false, allow: [] };
+/** The libraries of pure functions (domain, ahb, read-model) use no framework, database or HTTP server. */
+const PURE = ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'];
 
 /** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
 const PRODUCTION_CONSTRAINTS = [
@@ -16,18 +18,18 @@ const PRODUCTION_CONSTRAINTS = [
   {
     sourceTag: 'type:read-model',
     onlyDependOnLibsWithTags: ['type:domain'],
-    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+    bannedExternalImports: PURE,
   },
   // The AHB engine (libs/ahb) reads the domain's vocabulary; the vocabulary knows nothing of it.
   {
     sourceTag: 'type:ahb',
     onlyDependOnLibsWithTags: ['type:domain'],
-    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+    bannedExternalImports: PURE,
   },
   {
     sourceTag: 'type:domain',
     onlyDependOnLibsWithTags: [],
-    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'],
+    bannedExternalImports: PURE,
   },
   // Test helpers (libs/testing) compose the services of any lib, never an app. Nothing above lists type:testing,
   // so no production file can import them.

@@ -33,6 +33,25 @@ export function isDateTime(value: unknown): value is string {
   const zulu = value[end - 1] === 'Z' || value[end - 1] === 'z';
   const offsetHour = zulu ? 0 : digitsAt(value, end - 5, end - 3);
   const offsetMinute = zulu ? 0 : digitsAt(value, end - 2, end);
+  return fieldsInRange(year, month, day, hour, minute, second, offsetHour, offsetMinute, 23);
+}
+
+/**
+ * Whether date and time fields name a real calendar instant: the day exists in its month, a leap second (RFC 3339
+ * §5.7) is allowed, the offset within `maxOffsetHours`. Positional, not an array: isDateTime runs for every date of
+ * every body.
+ */
+function fieldsInRange(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  offsetHour: number,
+  offsetMinute: number,
+  maxOffsetHours: number,
+): boolean {
   return (
     month >= 1 &&
     month <= 12 &&
@@ -40,8 +59,8 @@ export function isDateTime(value: unknown): value is string {
     day <= daysInMonth(year, month) &&
     hour <= 23 &&
     minute <= 59 &&
-    second <= 60 && // leap second, RFC 3339 §5.7
-    offsetHour <= 23 &&
+    second <= 60 &&
+    offsetHour <= maxOffsetHours &&
     offsetMinute <= 59
   );
 }
@@ -66,18 +85,9 @@ const MAX_OFFSET_HOURS = 15;
 export function isCalendarInstant(text: string): boolean {
   const fields = INSTANT_FIELDS.exec(text);
   if (!fields) return false;
-  const [year, month, day, hour, minute, second = 0, offsetHour = 0, offsetMinute = 0] = fields
+  // Seconds and offset left out are zero.
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = fields
     .slice(1)
-    .map((field) => (field === undefined ? undefined : Number(field))) as number[];
-  return (
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth(year, month) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 60 &&
-    offsetHour <= MAX_OFFSET_HOURS &&
-    offsetMinute <= 59
-  );
+    .map((field) => Number(field ?? 0));
+  return fieldsInRange(year, month, day, hour, minute, second, offsetHour, offsetMinute, MAX_OFFSET_HOURS);
 }
