@@ -15,7 +15,9 @@ interface ComposeService {
 }
 
 describe('docker/compose.yaml', () => {
-  const compose = parse(readFileSync(join(DOCKER, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const compose = parse(readFileSync(join(DOCKER, 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
 
   it('should run PostgreSQL with a health check and one service per role', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['lf', 'msb', 'nb', 'postgres']);

@@ -4,7 +4,17 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@maco/database';
-import { createTestDatabase, loadSamples, mintTestToken, postJson, stopChildren, TEST_JWT_SECRET, trackChild, withBusinessKey, type TestDatabase } from '@maco/testing';
+import {
+  createTestDatabase,
+  loadSamples,
+  mintTestToken,
+  postJson,
+  stopChildren,
+  TEST_JWT_SECRET,
+  trackChild,
+  withBusinessKey,
+  type TestDatabase,
+} from '@maco/testing';
 
 const STAGE_APP = resolve(__dirname, '..', 'stage-app.sh');
 
@@ -32,17 +42,31 @@ describe('docker/stage-app.sh', () => {
     async (app) => {
       const dest = join(stage, app);
       // Built by the target's dependencies: the script's own build step would rebuild outputs other suites use meanwhile.
-      execFileSync(STAGE_APP, [app, dest], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, STAGE_APP_PREBUILT: '1' } });
+      execFileSync(STAGE_APP, [app, dest], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, STAGE_APP_PREBUILT: '1' },
+      });
 
       expect(readdirSync(join(dest, 'libs')).sort()).not.toContain('testing');
-      expect(() => execFileSync(process.execPath, ['-e', "require.resolve('jest')"], { cwd: dest, stdio: 'pipe' })).toThrow();
+      expect(() =>
+        execFileSync(process.execPath, ['-e', "require.resolve('jest')"], { cwd: dest, stdio: 'pipe' }),
+      ).toThrow();
 
       const port = await freePort();
-      const service = trackChild(spawn(process.execPath, [join('apps', app, 'dist', 'main.js')], {
-        cwd: dest,
-        env: { PATH: process.env['PATH'], NODE_ENV: 'production', DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, PORT: String(port), HOST: '127.0.0.1' },
-        stdio: 'ignore',
-      }));
+      const service = trackChild(
+        spawn(process.execPath, [join('apps', app, 'dist', 'main.js')], {
+          cwd: dest,
+          env: {
+            PATH: process.env['PATH'],
+            NODE_ENV: 'production',
+            DATABASE_URL: database.url,
+            JWT_SECRET: TEST_JWT_SECRET,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+          },
+          stdio: 'ignore',
+        }),
+      );
       const base = `http://127.0.0.1:${port}`;
       let live = false;
       for (let waited = 0; waited < 20_000 && !live && service.exitCode === null; waited += 100) {
@@ -56,7 +80,10 @@ describe('docker/stage-app.sh', () => {
       const answer = await postJson(`${base}/createProcessData`, body, { token: mintTestToken({ roles: [role] }) });
       expect(answer.status).toBe(200);
       const consolePage = await fetch(`${base}/console/`);
-      expect({ status: consolePage.status, type: consolePage.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
+      expect({ status: consolePage.status, type: consolePage.headers.get('content-type') }).toEqual({
+        status: 200,
+        type: expect.stringContaining('text/html'),
+      });
 
       service.kill('SIGTERM');
       await new Promise((r) => service.once('exit', r));
