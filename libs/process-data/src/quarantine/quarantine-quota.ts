@@ -19,7 +19,10 @@ const REFRESH_INTERVAL_MS = 10_000;
 export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Quarantine');
   private readonly maxBytes: number;
-  private usedBytes = 0;
+  /** Bytes stored, as last read from the database and counted since. */
+  private storedBytes = 0;
+  /** Bytes admitted but not stored yet: a refresh must not forget them, or concurrent refusals overshoot together. */
+  private pendingBytes = 0;
   private refreshTimer?: NodeJS.Timeout;
 
   constructor(
@@ -30,7 +33,7 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
   ) {
     this.maxBytes = config.quarantineMaxBytes;
     const labels = { role: this.role };
-    const used = () => this.usedBytes;
+    const used = () => this.used;
     const limit = this.maxBytes;
     new Gauge({
       name: 'maco_quarantine_bytes',
@@ -67,8 +70,8 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
     if (this.fits(bytes)) return this.reserve(bytes);
     await this.refresh();
     if (this.fits(bytes)) return this.reserve(bytes);
-    const freed = await this.refused.trimFinished(this.role, this.usedBytes + bytes - this.maxBytes);
-    this.usedBytes -= freed.bytes;
+    const freed = await this.refused.trimFinished(this.role, this.used + bytes - this.maxBytes);
+    this.storedBytes -= freed.bytes;
     if (freed.entries > 0)
       this.logger.warn(
         { trimmedEntries: freed.entries, trimmedBytes: freed.bytes },
@@ -77,14 +80,20 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
     return this.fits(bytes) && this.reserve(bytes);
   }
 
+  /** A reservation's entry is stored. */
+  stored(bytes: number): void {
+    this.pendingBytes = Math.max(0, this.pendingBytes - bytes);
+    this.storedBytes += bytes;
+  }
+
   /** Gives back a reservation whose entry was not stored after all. */
   release(bytes: number): void {
-    this.usedBytes = Math.max(0, this.usedBytes - bytes);
+    this.pendingBytes = Math.max(0, this.pendingBytes - bytes);
   }
 
   async usage(): Promise<QuarantineUsage> {
     const { bytes, entries } = await this.refused.usage(this.role);
-    this.usedBytes = bytes;
+    this.storedBytes = bytes;
     return { role: this.role, bytes, maxBytes: this.maxBytes, entries };
   }
 
@@ -92,22 +101,23 @@ export class QuarantineQuota implements OnModuleInit, OnModuleDestroy {
     return this.maxBytes;
   }
 
+  /** Stored and admitted bytes. */
   get used(): number {
-    return this.usedBytes;
+    return this.storedBytes + this.pendingBytes;
   }
 
   private fits(bytes: number): boolean {
-    return this.usedBytes + bytes <= this.maxBytes;
+    return this.used + bytes <= this.maxBytes;
   }
 
   private reserve(bytes: number): true {
-    this.usedBytes += bytes;
+    this.pendingBytes += bytes;
     return true;
   }
 
   private async refresh(): Promise<void> {
     try {
-      this.usedBytes = (await this.refused.usage(this.role)).bytes;
+      this.storedBytes = (await this.refused.usage(this.role)).bytes;
     } catch {
       // Kept as it was: the database is away, and a refusal could not be stored now anyway.
     }

@@ -90,6 +90,8 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         pruefidentifikator: textOf(transaktionsdatenOf(parsed)?.['pruefidentifikator']),
         keys: operation === 'update' ? keysOf(parsed) : [],
       });
+      this.quota.stored(reserved);
+      reserved = 0;
       this.refusedTotal.inc({ role: this.role, operation, code: LABEL.test(code) ? code : 'other' });
       this.logger.warn(
         { requestId: request.id, refusedId: id, status, code },
