@@ -38,7 +38,7 @@ function buildApp(app) {
 
 /** The service's own projection rules, from the build: the fills derive ids, validity and location keys with them. */
 function builtRules() {
-  return require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
+  return require(join(ROOT, 'libs', 'read-model'));
 }
 
 module.exports = { ROOT, SAMPLES, buildApp, builtRules };

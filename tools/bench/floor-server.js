@@ -7,11 +7,10 @@
 const { join } = require('node:path');
 const fastify = require('fastify')({ logger: false });
 const { Pool } = require('pg');
-const persistence = join(__dirname, '..', '..', 'libs', 'process-store', 'dist');
-const { createBatcher } = require(join(persistence, 'process-record.repository.js'));
-const { uuidV7 } = require(join(persistence, 'uuid-v7.js'));
+// The libs' entry points (their package `main`, the build): the same code the service runs.
+const { createBatcher, uuidV7 } = require(join(__dirname, '..', '..', 'libs', 'process-store'));
 // The booking projects its business objects into the read model in the same statement: the floor does too.
-const { describeBusinessObjects } = require(join(__dirname, '..', '..', 'libs', 'read-model', 'dist', 'index.js'));
+const { describeBusinessObjects } = require(join(__dirname, '..', '..', 'libs', 'read-model'));
 
 /**
  * A request that keeps its body text for the insert, as the service stores the JSON as received.

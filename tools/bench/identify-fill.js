@@ -1132,7 +1132,7 @@ if (require.main === module) {
   const { values } = parseArgs({ options: { sites: { type: 'string', default: '1000000' } } });
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   /** @type {Rules} */
-  const rules = require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
+  const rules = require(join(ROOT, 'libs', 'read-model'));
   client
     .connect()
     .then(() =>

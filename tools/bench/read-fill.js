@@ -314,7 +314,7 @@ if (require.main === module) {
   });
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   /** @type {Rules} */
-  const rules = require(join(ROOT, 'libs', 'read-model', 'dist', 'index.js'));
+  const rules = require(join(ROOT, 'libs', 'read-model'));
   client
     .connect()
     .then(() =>

@@ -3,6 +3,7 @@
 // build's batcher (libs/process-store/dist), alternated in pairs on one migrated database; creates per second and the
 // CPU that the database's backends spend per create. Shows what a change to the statement costs where it is paid, without the
 // service's noise around it (the booking A/B's ±10 % on this machine).
+const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client, Pool } = require('pg');
 const { createBodies } = require('./bodies');
@@ -22,14 +23,18 @@ const POOL_SIZE = 10;
  * @param {string} checkout
  */
 function batcherModule(checkout) {
-  const dist = join(checkout, 'libs', 'process-store', 'dist');
+  const store = require(join(checkout, 'libs', 'process-store'));
+  // A checkout from before the read model had a lib of its own exports the rules from process-store.
+  const readModel = existsSync(join(checkout, 'libs', 'read-model'))
+    ? require(join(checkout, 'libs', 'read-model'))
+    : store;
   return {
     /** @type {(pool: Pool, role: string) => { submit(row: object): Promise<unknown> }} */
-    createBatcher: require(join(dist, 'process-record.repository.js')).createBatcher,
+    createBatcher: store.createBatcher,
     /** @type {() => string} */
-    uuidV7: require(join(dist, 'uuid-v7.js')).uuidV7,
+    uuidV7: store.uuidV7,
     /** @type {(stammdaten: unknown) => unknown} */
-    describeBusinessObjects: require(join(dist, 'read-model', 'business-object-rules.js')).describeBusinessObjects,
+    describeBusinessObjects: readModel.describeBusinessObjects,
   };
 }
 

@@ -16,8 +16,8 @@ const { round } = require('./statistics');
  * @returns {ValidationTiming}
  */
 function validationMicroBenchmark() {
-  const { validateProcessData } = require(join(ROOT, 'libs', 'domain', 'dist'));
-  const { findingsFor } = require(join(ROOT, 'libs', 'ahb', 'dist'));
+  const { validateProcessData } = require(join(ROOT, 'libs', 'domain'));
+  const { findingsFor } = require(join(ROOT, 'libs', 'ahb'));
   const files = [...listSamples(SAMPLES, ''), ...listSamples(join(SAMPLES, 'upstream'), 'upstream/')].filter((f) =>
     /-(create|update)-\d{5}/.test(f),
   );
