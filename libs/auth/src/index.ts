@@ -1,5 +1,4 @@
 export * from './auth.module';
-export * from './bearer-verifier';
 export * from './jwt-auth.guard';
 export * from './jwt.strategy';
 export * from './operator-readable.decorator';

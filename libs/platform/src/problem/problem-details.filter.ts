@@ -58,7 +58,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       problem = new ProblemError('SERVER.INTERNAL', 'The request could not be processed.');
       spec = PLATFORM_PROBLEMS['SERVER.INTERNAL'];
     }
-    if (spec.status >= 500) {
+    // A problem a recorder answers instead of a refusal it could not keep is logged by that recorder.
+    if (spec.status >= 500 && keep) {
       this.logger.error({ requestId: request.id, err: exception }, `${request.method} ${request.url} failed`);
     }
     const body = problemDetails(problem, spec, {

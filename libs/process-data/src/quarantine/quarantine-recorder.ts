@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
-import { BearerVerifier, type Principal } from '@maco/auth';
+import { TokenAuthenticator, type Principal } from '@maco/auth';
 import {
   METRICS_REGISTRY,
   type ProblemError,
@@ -39,13 +39,13 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     @Inject(METRICS_REGISTRY) registry: Registry,
     private readonly recorders: RefusalRecorders,
     private readonly refused: RefusedMessageRepository,
-    private readonly verifier: BearerVerifier,
+    private readonly authenticator: TokenAuthenticator,
     private readonly quarantine: QuarantineService,
     private readonly quota: QuarantineQuota,
   ) {
     this.refusedTotal = new Counter({
       name: 'maco_refused_total',
-      help: 'Writes refused after authentication and kept in the quarantine, by market role, operation and problem code.',
+      help: 'Writes refused after authentication and kept in the quarantine, by market role, operation and problem code (REFUSED.QUARANTINE_FULL: refused and not kept, the quota being full).',
       labelNames: ['role', 'operation', 'code'],
       registers: [registry],
     });
@@ -64,7 +64,8 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     let reserved = 0;
     try {
       const principal =
-        (request as FastifyRequest & { user?: Principal }).user ?? (await this.verifier.verify(request));
+        (request as FastifyRequest & { user?: Principal }).user ??
+        (await this.authenticator.authenticate(request)).principal;
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
       const operation = operationOf(request) as RefusedOperation;
       const body = request.receivedBytes ?? Buffer.from(request.jsonText ?? '');
@@ -108,38 +109,29 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     }
   }
 
+  /** The answer to a refusal the quota leaves no room for: 503, never a silent drop. */
   private quarantineFull(
     request: FastifyRequest,
     bytes: number,
     status: number,
     problem: ProblemDetails,
   ): ProblemError {
+    const refusedCode = problem['code'];
     this.refusedTotal.inc({
       role: this.role,
       operation: operationOf(request) ?? 'create',
       code: 'REFUSED.QUARANTINE_FULL',
     });
     this.logger.error(
-      { requestId: request.id, status, code: problem['code'], bytes, quarantineBytes: this.quota.used },
+      { requestId: request.id, status, code: refusedCode, bytes, quarantineBytes: this.quota.used },
       'the quarantine is full: a refused write could not be kept, answered 503',
     );
-    return quarantineFullProblem(this.role, this.quota.used, this.quota.limit, bytes, problem);
+    return processDataProblem(
+      'REFUSED.QUARANTINE_FULL',
+      `The refused write (${bytes} bytes, answered ${String(refusedCode)}) could not be kept: the quarantine of ${this.role} holds ${this.quota.used} of its ${this.quota.limit} bytes (QUARANTINE_MAX_BYTES) in open entries. Resolve or dismiss them, or raise the quota.`,
+      { refusedCode },
+    );
   }
-}
-
-/** The answer to a refusal the quota leaves no room for: 503, never a silent drop. */
-function quarantineFullProblem(
-  role: string,
-  used: number,
-  limit: number,
-  bytes: number,
-  original: ProblemDetails,
-): ProblemError {
-  return processDataProblem(
-    'REFUSED.QUARANTINE_FULL',
-    `The refused write (${bytes} bytes, answered ${String(original['code'])}) could not be kept: the quarantine of ${role} holds ${used} of its ${limit} bytes (QUARANTINE_MAX_BYTES) in open entries. Resolve or dismiss them, or raise the quota.`,
-    { refusedCode: original['code'] },
-  );
 }
 
 function operationOf(request: FastifyRequest): RefusedOperation | undefined {
