@@ -10,6 +10,7 @@ import { TokenAuthenticator } from './token-authenticator';
  * body was read and parsed before the guard looked at the token, and stalled the service for seconds. A refused
  * request is answered at once and its connection closed (the unread body is not drained). No route of this service
  * takes a body without a token, so this holds for every path, unknown ones included. The guard finds the principal.
+ * A token that is correctly signed but refused all the same is the exception: its body is read (not parsed) and kept.
  */
 @Injectable()
 export class BodyGate implements OnModuleInit {
@@ -25,9 +26,12 @@ export class BodyGate implements OnModuleInit {
     // hears 429, as before), before the body is read.
     fastify.addHook('preParsing', async (request: FastifyRequest & { user?: Principal }, _reply, payload) => {
       if (!carriesBody(request)) return payload;
-      const { principal, problem } = await this.authenticator.authenticate(request);
-      if (problem) throw closing(request.refusedBeforeParsing ?? problem);
-      request.user = principal;
+      const { principal, problem, signedFor } = await this.authenticator.authenticate(request);
+      // A correctly signed token refused all the same (its lifetime, say) comes from the middleware: its write is read
+      // and refused unparsed, so the quarantine keeps it. Anyone else is answered without reading a byte.
+      if (problem && signedFor) request.refusedBeforeParsing = problem;
+      else if (problem) throw closing(request.refusedBeforeParsing ?? problem);
+      else request.user = principal;
       return payload;
     });
   }

@@ -34,23 +34,27 @@ describe(TokenAuthenticator.name, () => {
   });
 
   it.each([
-    ['no token', { headers: {} }, /required/],
-    ['two words', { headers: { authorization: 'Bearer a b' } }, /Bearer/],
-    ['another secret', request(sign({ roles: ['LF'] }, 'x'.repeat(40), { expiresIn: 60 })), /invalid/],
-    ['no exp', request(sign({ roles: ['LF'] }, SECRET)), /expiry/],
+    ['no token', { headers: {} }, /required/, false],
+    ['two words', { headers: { authorization: 'Bearer a b' } }, /Bearer/, false],
+    ['another secret', request(sign({ roles: ['LF'] }, 'x'.repeat(40), { expiresIn: 60 })), /invalid/, false],
+    ['no exp', request(sign({ roles: ['LF'] }, SECRET)), /expiry/, true],
     [
       'a lifetime beyond JWT_MAX_LIFETIME',
       request(sign({ roles: ['LF'] }, SECRET, { expiresIn: 3601 })),
       /JWT_MAX_LIFETIME/,
+      true,
     ],
     [
       'a crit header',
       request(forged({ alg: 'HS256', crit: ['b64'], b64: false }, { roles: ['LF'], exp: Date.now() / 1000 + 60 })),
       /crit/,
+      true,
     ],
-  ])('should refuse %s with a 401 problem', async (_, given, detail) => {
-    const { principal, problem } = await authenticator.authenticate(given);
+  ])('should refuse %s with a 401 problem', async (_, given, detail, signed) => {
+    const { principal, problem, signedFor } = await authenticator.authenticate(given);
     expect(principal).toBeUndefined();
+    // A correctly signed token still names its sender, whose write the quarantine keeps.
+    expect(signedFor !== undefined).toBe(signed);
     expect(problem).toMatchObject({ code: 'AUTH.UNAUTHENTICATED', detail: expect.stringMatching(detail) });
     expect(problem?.headers['www-authenticate']).toMatch(/^Bearer realm="maco"/);
   });

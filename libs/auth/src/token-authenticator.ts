@@ -8,9 +8,14 @@ import { VerifiedTokenCache } from './verified-token-cache';
 
 const REALM = 'Bearer realm="maco"';
 
-/** Who a request's bearer token names, or the problem it is answered with (401; 503 while the JWKS is out of reach). */
+/**
+ * Who a request's bearer token names, or the problem it is answered with (401; 503 while the JWKS is out of reach).
+ * `signedFor`: a token whose signature, issuer and audience hold but which this service refuses all the same (its
+ * lifetime, a missing `exp`, a `crit` header) still names who sent it — a write it carried is kept in the quarantine.
+ */
 export type Authentication =
-  { principal: Principal; problem?: undefined } | { principal?: undefined; problem: ProblemError };
+  | { principal: Principal; problem?: undefined; signedFor?: undefined }
+  | { principal?: undefined; problem: ProblemError; signedFor?: Principal };
 
 interface PassportAttempt {
   success(user: Principal): void;
@@ -23,7 +28,7 @@ interface PassportAttempt {
 /**
  * The one judgement of a bearer token, for the guard, for the gate that runs before a body is read and for the
  * quarantine: strict credentials, the passport strategy's signature and claim checks, then what jsonwebtoken does
- * not check — an `exp` (RFC 9068 §2.2), a lifetime within `JWT_MAX_LIFETIME`, no `crit` header (RFC 7515 §4.1.11).
+ * not check — no `crit` header (RFC 7515 §4.1.11), an `exp` (RFC 9068 §2.2), a lifetime within `JWT_MAX_LIFETIME`.
  * Verified tokens are remembered until their `exp`: the middleware sends one token for many requests.
  */
 @Injectable()
@@ -44,31 +49,27 @@ export class TokenAuthenticator {
     if (credentials.kind === 'malformed') return refused({ code: 'invalid_request', detail: credentials.detail });
     const known = this.verified.get(credentials.token);
     if (known) return { principal: known };
-    if (namesCriticalParameters(credentials.token)) {
-      return refused({
-        code: 'invalid_token',
-        detail: 'The bearer token names critical header parameters (crit) this service does not understand.',
-      });
-    }
     const outcome = await this.verify(request);
     if (!outcome.principal) return outcome;
     const { principal } = outcome;
-    if (principal.expiresAt === undefined) {
-      // jsonwebtoken accepts a token without `exp`, which would then be valid forever.
-      return refused({
-        code: 'invalid_token',
-        detail: 'The bearer token has no expiry (exp); only expiring tokens are accepted.',
-      });
-    }
-    const lifetimeMs = principal.expiresAt - (principal.issuedAt ?? Date.now());
-    if (lifetimeMs > this.maxLifetimeMs) {
-      return refused({
-        code: 'invalid_token',
-        detail: `The bearer token is valid for longer than the ${this.maxLifetimeMs / 1000} s this service accepts (JWT_MAX_LIFETIME).`,
-      });
-    }
+    const objection = this.objectionTo(credentials.token, principal);
+    if (objection)
+      return { problem: unauthenticated({ code: 'invalid_token', detail: objection }), signedFor: principal };
     this.verified.remember(credentials.token, principal);
     return { principal };
+  }
+
+  /** What this service holds against a correctly signed token that jsonwebtoken does not check. */
+  private objectionTo(token: string, principal: Principal): string | undefined {
+    if (namesCriticalParameters(token))
+      return 'The bearer token names critical header parameters (crit) this service does not understand.';
+    // jsonwebtoken accepts a token without `exp`, which would then be valid forever.
+    if (principal.expiresAt === undefined)
+      return 'The bearer token has no expiry (exp); only expiring tokens are accepted.';
+    const lifetimeMs = principal.expiresAt - (principal.issuedAt ?? Date.now());
+    if (lifetimeMs > this.maxLifetimeMs)
+      return `The bearer token is valid for longer than the ${this.maxLifetimeMs / 1000} s this service accepts (JWT_MAX_LIFETIME).`;
+    return undefined;
   }
 
   /** The strategy's verdict, as passport would reach it, on a per-request copy whose callbacks report the outcome. */

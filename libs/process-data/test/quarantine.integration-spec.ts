@@ -186,6 +186,28 @@ describe('quarantine of refused writes (LF)', () => {
     ]);
   });
 
+  // JWT_MAX_LIFETIME (default 24 h) made a token the middleware may be configured with refused (401) where it booked
+  // before: a write it carried is the middleware's own, so it is kept and can be resubmitted, never lost.
+  it('should keep the write of a correctly signed token refused for its lifetime, and book it on resubmit', async () => {
+    const businessKey = randomUUID();
+    const longLived = mintTestToken({ roles: ['LF'], subject: 'middleware', expiresInSeconds: 365 * 24 * 3600 });
+    const answer = await postRaw('/createProcessData', JSON.stringify(createBody(businessKey)), longLived);
+    expect(answer.status).toBe(401);
+    expect(answer.body['detail']).toMatch(/JWT_MAX_LIFETIME/);
+
+    const entry = await byRequest(answer.requestId);
+    expect(entry).toMatchObject({ status: 401, code: 'AUTH.UNAUTHENTICATED', tokenSubject: 'middleware' });
+    const resubmitted = await action(`/refused/${entry?.id}/resubmit`);
+    expect(resubmitted.body).toMatchObject({ outcome: 'booked', receipt: { businessKey, revision: 1 } });
+  });
+
+  it('should keep nothing of a token that is not correctly signed, whatever it claims', async () => {
+    const before = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n;
+    const forged = mintTestToken({ roles: ['LF'], secret: 'another-secret-that-is-long-enough-for-hs256-x' });
+    expect((await postRaw('/createProcessData', JSON.stringify(createBody(randomUUID())), forged)).status).toBe(401);
+    expect((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM refused_message`))[0].n).toBe(before);
+  });
+
   it('should book a resubmitted entry through the normal path, and a second resubmit books nothing more', async () => {
     const businessKey = randomUUID();
     const refused = await fetch(`${service.baseUrl}/createProcessData`, {

@@ -18,8 +18,11 @@ import { QuarantineService } from './quarantine.service';
 import type { RefusedOperation } from '../process-data-api';
 import { RefusedMessageRepository } from './refused-message.repository';
 
-/** Answers that are no refusal of an authenticated write: the caller is unknown or not allowed, or named no route. */
-const NOT_KEPT = new Set([401, 403, 404, 405]);
+/**
+ * Answers that are no refusal of an authenticated write: the caller is not allowed, or named no route. A 401 is kept
+ * only for a correctly signed token refused all the same (its lifetime, say): the middleware's own write.
+ */
+const NOT_KEPT = new Set([403, 404, 405]);
 const UNKNOWN_KEYS = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN';
 const KEY_FIELDS = ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId', 'referenzProzessId'];
 const LABEL = /^[A-Z_.]{1,64}$/;
@@ -64,8 +67,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     let reserved = 0;
     try {
       const principal =
-        (request as FastifyRequest & { user?: Principal }).user ??
-        (await this.authenticator.authenticate(request)).principal;
+        (request as FastifyRequest & { user?: Principal }).user ?? (await this.callerOf(request, status));
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
       const operation = operationOf(request) as RefusedOperation;
       const body = request.receivedBytes ?? Buffer.from(request.jsonText ?? '');
@@ -107,6 +109,16 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         'a refused write could not be kept in quarantine',
       );
     }
+  }
+
+  /**
+   * Who sent a request refused before the guards ran: its principal; for a 401, whom its signed token names — only
+   * where the body gate let such a token's body be read (anyone else's 401 costs no second verification).
+   */
+  private async callerOf(request: FastifyRequest, status: number): Promise<Principal | undefined> {
+    if (status === 401 && request.refusedBeforeParsing?.code !== 'AUTH.UNAUTHENTICATED') return undefined;
+    const { principal, signedFor } = await this.authenticator.authenticate(request);
+    return principal ?? (status === 401 ? signedFor : undefined);
   }
 
   /** The answer to a refusal the quota leaves no room for: 503, never a silent drop. */
