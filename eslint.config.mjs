@@ -8,8 +8,10 @@ const PURE = ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'];
 
 /** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
 const PRODUCTION_CONSTRAINTS = [
+  // An app is its role (libs/roles: the role and the groups it serves) started by the service bootstrap.
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:roles', 'type:util'] },
   {
-    sourceTag: 'type:app',
+    sourceTag: 'type:roles',
     onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:read-model', 'type:ahb', 'type:domain'],
   },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:read-model', 'type:ahb', 'type:domain', 'type:util'] },
@@ -44,10 +46,24 @@ const PRODUCTION_CONSTRAINTS = [
       'type:testing',
     ],
   },
+  // tests/integration: suites that compose whole roles, one folder per interface group they are about.
+  {
+    sourceTag: 'type:tests',
+    onlyDependOnLibsWithTags: [
+      'type:roles',
+      'type:feature',
+      'type:util',
+      'type:read-model',
+      'type:ahb',
+      'type:domain',
+      'type:testing',
+    ],
+  },
   // tools/: developer scripts and the jest global setup, run from the repository, never shipped.
   {
     sourceTag: 'type:tooling',
     onlyDependOnLibsWithTags: [
+      'type:roles',
       'type:feature',
       'type:util',
       'type:read-model',
@@ -57,9 +73,14 @@ const PRODUCTION_CONSTRAINTS = [
     ],
   },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:lf', onlyDependOnLibsWithTags: ['scope:lf', 'scope:shared'] },
-  { sourceTag: 'scope:nb', onlyDependOnLibsWithTags: ['scope:nb', 'scope:shared'] },
-  { sourceTag: 'scope:msb', onlyDependOnLibsWithTags: ['scope:msb', 'scope:shared'] },
+  // Where the roles meet: each role's definition picks its groups, a role's own ones included.
+  {
+    sourceTag: 'scope:roles',
+    onlyDependOnLibsWithTags: ['scope:roles', 'scope:lf', 'scope:nb', 'scope:msb', 'scope:shared'],
+  },
+  { sourceTag: 'scope:lf', onlyDependOnLibsWithTags: ['scope:lf', 'scope:roles', 'scope:shared'] },
+  { sourceTag: 'scope:nb', onlyDependOnLibsWithTags: ['scope:nb', 'scope:roles', 'scope:shared'] },
+  { sourceTag: 'scope:msb', onlyDependOnLibsWithTags: ['scope:msb', 'scope:roles', 'scope:shared'] },
 ];
 
 /** Test code: the same constraints, and every type:* may in addition import the type:testing libs. */

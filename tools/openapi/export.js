@@ -24,11 +24,9 @@ function main(args) {
   require('reflect-metadata');
   const { exportFiles } = require('../../libs/process-data/src/openapi/openapi-export.ts');
   const samplesDir = join(root, 'reference', 'samples');
-  // The documents are the apps' own: each app's role with the interface groups it serves.
-  const definitions = ['lf', 'nb', 'msb'].map((app) => {
-    const exported = require(`../../apps/${app}/src/service.ts`);
-    return exported[`${app.toUpperCase()}_SERVICE`];
-  });
+  // The documents are the apps' own: each app's role with the interface groups it serves (libs/roles).
+  const roles = require('../../libs/roles/src/index.ts');
+  const definitions = [roles.LF_SERVICE, roles.NB_SERVICE, roles.MSB_SERVICE];
   const files = exportFiles(samplesDir, definitions);
   let stale = 0;
   for (const [file, content] of Object.entries(files)) {

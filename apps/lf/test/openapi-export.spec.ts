@@ -1,4 +1,4 @@
 import { describeOpenApiExport } from '@maco/testing';
-import { LF_SERVICE } from '../src/service';
+import { LF_SERVICE } from '@maco/roles';
 
 describeOpenApiExport(LF_SERVICE);

@@ -1,5 +1,5 @@
 import { listServiceRoutes } from '@maco/service';
 import { describeRouteListing } from '@maco/testing';
-import { LF_SERVICE } from '../src/service';
+import { LF_SERVICE } from '@maco/roles';
 
 describeRouteListing(LF_SERVICE.role, () => listServiceRoutes(LF_SERVICE));

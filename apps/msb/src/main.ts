@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { bootstrapService } from '@maco/service';
-import { MSB_SERVICE } from './service';
+import { MSB_SERVICE } from '@maco/roles';
 
 void bootstrapService(MSB_SERVICE);

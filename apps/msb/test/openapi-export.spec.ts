@@ -1,4 +1,4 @@
 import { describeOpenApiExport } from '@maco/testing';
-import { MSB_SERVICE } from '../src/service';
+import { MSB_SERVICE } from '@maco/roles';
 
 describeOpenApiExport(MSB_SERVICE);

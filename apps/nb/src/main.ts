@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { bootstrapService } from '@maco/service';
-import { NB_SERVICE } from './service';
+import { NB_SERVICE } from '@maco/roles';
 
 void bootstrapService(NB_SERVICE);

@@ -1,4 +1,4 @@
 import { describeOpenApiExport } from '@maco/testing';
-import { NB_SERVICE } from '../src/service';
+import { NB_SERVICE } from '@maco/roles';
 
 describeOpenApiExport(NB_SERVICE);

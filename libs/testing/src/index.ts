@@ -1,4 +1,3 @@
-export * from './process-data-contract';
 export * from './samples';
 export * from './stammdaten-mutations';
 export * from './test-database';

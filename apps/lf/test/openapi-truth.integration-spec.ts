@@ -1,5 +1,0 @@
-import { composeService } from '@maco/service';
-import { describeOpenApiTruth } from '@maco/testing';
-import { LF_SERVICE } from '../src/service';
-
-describeOpenApiTruth({ definition: LF_SERVICE, compose: (definition) => composeService(definition) });

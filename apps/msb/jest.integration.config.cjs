@@ -1,5 +1,0 @@
-module.exports = {
-  ...require('../../jest.integration-preset.cjs'),
-  displayName: 'msb:integration',
-  rootDir: __dirname,
-};

@@ -1,5 +1,0 @@
-import { composeService } from '@maco/service';
-import { describeOpenApiTruth } from '@maco/testing';
-import { MSB_SERVICE } from '../src/service';
-
-describeOpenApiTruth({ definition: MSB_SERVICE, compose: (definition) => composeService(definition) });

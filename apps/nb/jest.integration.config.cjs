@@ -1,5 +1,0 @@
-module.exports = {
-  ...require('../../jest.integration-preset.cjs'),
-  displayName: 'nb:integration',
-  rootDir: __dirname,
-};

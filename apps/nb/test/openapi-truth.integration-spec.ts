@@ -1,5 +1,0 @@
-import { composeService } from '@maco/service';
-import { describeOpenApiTruth } from '@maco/testing';
-import { NB_SERVICE } from '../src/service';
-
-describeOpenApiTruth({ definition: NB_SERVICE, compose: (definition) => composeService(definition) });

@@ -1,0 +1,3 @@
+export { LF_SERVICE } from './lf';
+export { MSB_SERVICE } from './msb';
+export { NB_SERVICE } from './nb';
