@@ -2,7 +2,18 @@
 // book theirs), the read model's projection into `business_object` (every booking, the master-data import) and the
 // versions-in-force read (bo-read, malo-ident). The rules themselves are @maco/read-model's pure functions. A
 // repository one group alone uses lives in that group's lib.
-export * from './process-record.repository';
+export * from './process-record/record-facts';
+export * from './process-record/body-hash.sql';
+export {
+  createBatchJson,
+  createBatcher,
+  CREATE_BATCH_LIMITS,
+  INSERT_RECORDS_WITH_REVISIONS,
+  type CreateRow,
+} from './process-record/create-records';
+export { LOCKING_COUNTERPARTS } from './process-record/key-resolution';
+export { REPEATED_UPDATE_CONSTRAINT, UPDATE_RECORD_WITH_REVISION } from './process-record/update-revision';
+export * from './process-record/process-record.repository';
 export * from './uuid-v7';
 export * from './in-transaction';
 export { projectionCtes, versionsInForce, type ProjectionSources } from './read-model/business-object.sql';
