@@ -1,7 +1,7 @@
 import { defineLogFields, matching, oneOf } from '@maco/platform';
 import { LOCATION_TYPES } from '@maco/read-model';
-import { IDENTIFY_LOCATION_OPERATION } from './identify-location';
-import { READ_ROUTES } from './read-routes';
+import { IDENTIFY_LOCATION_OPERATION } from './identify-location/identify-location';
+import { READ_ROUTES } from './reads/read-routes';
 
 /** What a read adds to its request's log line: the operation, the location it read by, how many objects it found. */
 export const BO_READ_LOG_FIELDS = defineLogFields({

@@ -1,6 +1,6 @@
 import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
 import { BO_READ_GROUP } from '../bo-read.group';
-import { READ_ROUTES } from '../read-routes';
+import { READ_ROUTES } from '../reads/read-routes';
 
 type Operation = {
   operationId: string;

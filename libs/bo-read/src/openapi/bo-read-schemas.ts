@@ -1,6 +1,6 @@
 import { INVALID_MESSAGE, type OpenApiObject } from '@maco/platform';
-import { LOCATION_CRITERIA } from '../identify-location';
-import { READ_ROUTES, type ReadRoute } from '../read-routes';
+import { LOCATION_CRITERIA } from '../identify-location/identify-location';
+import { READ_ROUTES, type ReadRoute } from '../reads/read-routes';
 
 /** The component a read's answer is described by: its kind's wrapped answer, or the authorisation's. */
 export const answerSchemaName = (route: ReadRoute): string =>

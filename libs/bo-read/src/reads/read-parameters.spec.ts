@@ -185,7 +185,7 @@ describe('READ_ROUTES', () => {
 
   /** The table of backend-interface.md §12: German path and the shipped English one, as the vendor documents them. */
   const germanNames = (): [string, string][] => {
-    const text = readFileSync(join(__dirname, '..', '..', '..', 'reference', 'backend-interface.md'), 'utf8');
+    const text = readFileSync(join(__dirname, '..', '..', '..', '..', 'reference', 'backend-interface.md'), 'utf8');
     const section = text.slice(text.indexOf('## 12.')).split('\n## ')[0];
     return [...section.matchAll(/^\| `(\/lesen\w+)` \| `(\/\w+)` \|$/gm)].map((row) => [row[1], row[2]]);
   };
@@ -215,7 +215,7 @@ describe('READ_ROUTES', () => {
   });
 
   it('should each have a row in the README’s table of reads', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('**The reads**'));
     for (const route of READ_ROUTES)
       expect(table).toMatch(new RegExp(`^\\| \`${route.paths[0]}\`.*\\| \`${route.operationId}\``, 'm'));

@@ -1,9 +1,9 @@
 import { Body, Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { requestFactsOf, Route } from '@maco/platform';
-import type { ImportOutcome } from '../business-object-import.repository';
-import { MasterDataImportService } from '../master-data-import.service';
-import { MASTER_DATA_ROUTE } from './bo-read-routes';
+import type { ImportOutcome } from './business-object-import.repository';
+import { MasterDataImportService } from './master-data-import.service';
+import { MASTER_DATA_ROUTE } from './master-data-import-route';
 
 /**
  * `POST /masterData`: 200 `{imported, unchanged, refused: [{pointer, message}]}`, also when some objects were refused

@@ -1,8 +1,8 @@
 import { isPlainObject, unescapePointerToken } from '@maco/domain';
 import { INVALID_MESSAGE, INVALID_NAME_MESSAGE, readQuery, type OpenApiObject } from '@maco/platform';
 import { locationKey, MAX_ID_LENGTH, type LocationType } from '@maco/read-model';
-import { commandParameter, type ParameterError } from './read-parameters';
-import { stammdatenCheck } from './stammdaten-check';
+import { commandParameter, type ParameterError } from '../reads/read-parameters';
+import { stammdatenCheck } from '../stammdaten-check';
 
 export const IDENTIFY_LOCATION_OPERATION = 'IDENTIFIZIEREN_LOKATION_BASIS';
 

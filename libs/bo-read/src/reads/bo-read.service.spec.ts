@@ -1,8 +1,8 @@
 import { Registry } from 'prom-client';
 import type { BusinessObjectReadRepository } from '@maco/process-store';
-import type { ReadAnswerShape } from './bo-read.config';
+import type { ReadAnswerShape } from '../bo-read.config';
 import { BoReadService, objectsAnswer } from './bo-read.service';
-import { BoReadMetrics } from './metrics/bo-read-metrics';
+import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { readRouteAt, type ReadRoute } from './read-routes';
 
 const at = (path: string): ReadRoute => {

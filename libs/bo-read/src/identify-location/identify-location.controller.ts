@@ -1,8 +1,8 @@
 import { Body, Controller, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestFactsOf, Route } from '@maco/platform';
-import { IdentifyLocationService } from '../identify-location.service';
-import { IDENTIFY_LOCATION_ROUTE } from './bo-read-routes';
+import { IdentifyLocationService } from './identify-location.service';
+import { IDENTIFY_LOCATION_ROUTE } from './identify-location-route';
 
 /** `POST /identifyLocation`: 200 with a JSON array (`[]` when none) and the paging headers `Treffer-…`. */
 @Controller()

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
 import { BusinessObjectReadRepository } from '@maco/process-store';
-import { BO_READ_CONFIG, type BoReadConfig, type ReadAnswerShape } from './bo-read.config';
-import { BO_READ_LOG_FIELDS } from './bo-read.log-fields';
-import { boReadProblem } from './bo-read.problems';
-import { BoReadMetrics } from './metrics/bo-read-metrics';
+import { BO_READ_CONFIG, type BoReadConfig, type ReadAnswerShape } from '../bo-read.config';
+import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';
+import { boReadProblem } from '../bo-read.problems';
+import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { checkReadRequest } from './read-parameters';
 import type { ReadRoute } from './read-routes';
 
