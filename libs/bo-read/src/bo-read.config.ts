@@ -1,4 +1,4 @@
-import { defineGroupConfig } from '@maco/platform';
+import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
 
 /**
  * The shapes a BO4E read of `READ_ROUTES` can answer in: `wrapped` `{"stammdaten": {"KIND": [ … ]}}` (the vendor's
@@ -15,7 +15,21 @@ export interface BoReadConfig {
 
 export const BO_READ_CONFIG = Symbol('BO_READ_CONFIG');
 
+export const BO_READ_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  {
+    name: 'READ_ANSWER_SHAPE',
+    meaning:
+      'the answer of the BO4E object reads ([api.md](api.md), "The reads"): `wrapped` `{"stammdaten": {"KIND": [ … ]}}`, ' +
+      "`array` the bare list `[ … ]` (the vendor's older spec and most of its mock's answers). Not " +
+      '`getAllocationAuthorization` (`{zusatzdaten, ermaechtigungVorhanden}`), `identifyLocation` (a list already), ' +
+      '`getMaloidentMarketlocation` (several kinds in one answer) nor `POST /masterData`, which takes the wrapped ' +
+      'shape. The objects are answered as stored, so nulls the middleware sent stay',
+  },
+];
+
 /** An unknown shape refuses to start (a typo must not silently answer another shape). */
-export const boReadConfig = defineGroupConfig(BO_READ_CONFIG, (read): BoReadConfig => ({
-  answerShape: read.choice('READ_ANSWER_SHAPE', READ_ANSWER_SHAPES, 'wrapped'),
-}));
+export const boReadConfig = defineGroupConfig(
+  BO_READ_CONFIG,
+  (read): BoReadConfig => ({ answerShape: read.choice('READ_ANSWER_SHAPE', READ_ANSWER_SHAPES, 'wrapped') }),
+  BO_READ_CONFIG_VARIABLES,
+);

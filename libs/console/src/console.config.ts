@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { defineGroupConfig, type ConfigReader } from '@maco/platform';
+import { defineGroupConfig, type ConfigReader, type ConfigVariable } from '@maco/platform';
 
 /** Where the built console (apps/console/dist) is read from. */
 export interface ConsoleConfig {
@@ -30,8 +30,22 @@ export function readConsoleConfig(read: ConfigReader, cwd = process.cwd(), modul
   return candidates.find((candidate) => isBuilt(candidate.dir)) ?? candidates[0];
 }
 
+export const CONSOLE_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  {
+    name: 'CONSOLE_DIR',
+    unset: '`apps/console/dist` of the repository',
+    meaning:
+      'where the built operator console is read from (served under `/console/`); relative to the working directory. ' +
+      'No value refuses a start: without a built console `/console/` answers 404 `CONSOLE.NOT_BUILT`',
+  },
+];
+
 /** `CONSOLE_DIR`: no value of it refuses a start (where no console is built, `/console/` answers `CONSOLE.NOT_BUILT`). */
-export const consoleConfig = defineGroupConfig(CONSOLE_CONFIG, (read) => readConsoleConfig(read));
+export const consoleConfig = defineGroupConfig(
+  CONSOLE_CONFIG,
+  (read) => readConsoleConfig(read),
+  CONSOLE_CONFIG_VARIABLES,
+);
 
 /** The directory holds a built console. */
 export function isBuilt(dir: string): boolean {

@@ -1,4 +1,4 @@
-import { defineGroupConfig } from '@maco/platform';
+import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
 
 /** The group's own settings, read at start-up with platform's (`MALO_IDENT_CONFIG`). */
 export interface MaloIdentConfig {
@@ -13,9 +13,24 @@ export interface MaloIdentConfig {
 
 export const MALO_IDENT_CONFIG = Symbol('MALO_IDENT_CONFIG');
 
+export const MALO_IDENT_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'MALO_IDENT_MAX_CANDIDATES', meaning: 'NB: most candidates one `/identifyMarketlocation` answers' },
+  {
+    name: 'MALO_IDENT_OWN_GRID_AREAS',
+    unset: '— (all)',
+    meaning:
+      'NB: comma-separated grid area numbers (`netzgebietNr`) served as "eigener Service" (`trefferNetzgebiet`, ' +
+      '`trefferNetzgebiet3KJ`); unset: every grid area of the data',
+  },
+];
+
 /** A value out of range refuses to start (a typo must not silently answer 10). */
-export const maloIdentConfig = defineGroupConfig(MALO_IDENT_CONFIG, (read): MaloIdentConfig => {
-  const maxCandidates = read.integer('MALO_IDENT_MAX_CANDIDATES', 10, { min: 1, max: 100 });
-  const areas = read.list('MALO_IDENT_OWN_GRID_AREAS');
-  return { maxCandidates, ...(areas.length > 0 ? { ownGridAreas: areas } : {}) };
-});
+export const maloIdentConfig = defineGroupConfig(
+  MALO_IDENT_CONFIG,
+  (read): MaloIdentConfig => {
+    const maxCandidates = read.integer('MALO_IDENT_MAX_CANDIDATES', 10, { min: 1, max: 100 });
+    const areas = read.list('MALO_IDENT_OWN_GRID_AREAS');
+    return { maxCandidates, ...(areas.length > 0 ? { ownGridAreas: areas } : {}) };
+  },
+  MALO_IDENT_CONFIG_VARIABLES,
+);

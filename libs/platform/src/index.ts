@@ -1,6 +1,7 @@
 export * from './config/config-reader';
 export * from './config/group-config';
 export * from './config/service-config';
+export * from './config/service-config-variables';
 export * from './config/service-config.tokens';
 export * from './config/service-config.module';
 export * from './config/service-configuration';

@@ -1,4 +1,4 @@
-import { defineGroupConfig } from '@maco/platform';
+import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
 
 /** How AHB findings are handled: `report` books and records them, `strict` refuses what the AHB makes binding. */
 export const AHB_RULE_MODES = ['report', 'strict'] as const;
@@ -20,10 +20,31 @@ export interface ProcessDataConfig {
 
 export const PROCESS_DATA_CONFIG = Symbol('PROCESS_DATA_CONFIG');
 
+export const PROCESS_DATA_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  {
+    name: 'AHB_RULE_MODE',
+    meaning:
+      '`report`: book and record AHB findings on the revision; `strict`: refuse (422) a body missing a field its ' +
+      "Prüfidentifikator's AHB makes mandatory, failing a binding AHB condition, or with an identifier that fails a " +
+      'format condition the AHB binds there',
+  },
+  {
+    name: 'QUARANTINE_MAX_BYTES',
+    meaning:
+      "body bytes the role's quarantine keeps; at the quota the oldest resolved and dismissed entries are trimmed, " +
+      'and when open ones fill it a refused write is answered 503 `quarantine-full` (`GET /refused/usage`, ' +
+      '`maco_quarantine_bytes`)',
+  },
+];
+
 /**
  * `AHB_RULE_MODE`, `QUARANTINE_MAX_BYTES`. The release a booking falls back to (`DEFAULT_RELEASE`) is platform's: the triggers read it too.
  */
-export const processDataConfig = defineGroupConfig(PROCESS_DATA_CONFIG, (read): ProcessDataConfig => ({
-  ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report'),
-  quarantineMaxBytes: read.integer('QUARANTINE_MAX_BYTES', 2 * 1024 ** 3, { min: 1024 ** 2, max: 1024 ** 4 }),
-}));
+export const processDataConfig = defineGroupConfig(
+  PROCESS_DATA_CONFIG,
+  (read): ProcessDataConfig => ({
+    ahbRuleMode: read.choice('AHB_RULE_MODE', AHB_RULE_MODES, 'report'),
+    quarantineMaxBytes: read.integer('QUARANTINE_MAX_BYTES', 2 * 1024 ** 3, { min: 1024 ** 2, max: 1024 ** 4 }),
+  }),
+  PROCESS_DATA_CONFIG_VARIABLES,
+);

@@ -1,4 +1,4 @@
-import { defineGroupConfig, type ConfigReader } from '@maco/platform';
+import { defineGroupConfig, type ConfigReader, type ConfigVariable } from '@maco/platform';
 
 /** The middleware (MACO APP) the service calls, and the technical account it authenticates as (OAuth password grant). */
 export interface MacoAppConnection {
@@ -33,8 +33,57 @@ export interface TriggersConfig {
 
 export const TRIGGERS_CONFIG = Symbol('TRIGGERS_CONFIG');
 
+const REQUIRED = 'required with `MACO_APP_URL`';
+
+export const TRIGGERS_CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  {
+    name: 'MACO_APP_URL',
+    unset: '—',
+    meaning:
+      'base URL of the middleware (MACO APP); triggers go to `{MACO_APP_URL}/inbound`. Absent → `POST /triggers/…` ' +
+      'answers 503 and nothing is sent',
+  },
+  {
+    name: 'MACO_TOKEN_URL',
+    unset: '—',
+    meaning:
+      "token endpoint of the OAuth password grant of the service's technical account at the middleware; " +
+      `${REQUIRED}; tokens are cached until shortly before they expire and never logged`,
+  },
+  { name: 'MACO_CLIENT_ID', unset: '—', meaning: `the OAuth client of that grant; ${REQUIRED}` },
+  { name: 'MACO_CLIENT_SECRET', unset: '—', meaning: 'its client secret, only if the client has one' },
+  { name: 'MACO_USERNAME', unset: '—', meaning: `the technical account's user name; ${REQUIRED}` },
+  { name: 'MACO_PASSWORD', unset: '—', meaning: `the technical account's password (taken as given); ${REQUIRED}` },
+  {
+    name: 'MACO_TIMEOUT_MS',
+    meaning: 'longest one call to the middleware (token or trigger) may take before it counts as failed',
+  },
+  {
+    name: 'TRIGGER_MAX_ATTEMPTS',
+    meaning: 'delivery attempts of a trigger, the first included, before it is given up as `failed`',
+  },
+  {
+    name: 'TRIGGER_RETRY_BASE_MS',
+    meaning: 'wait after a failed attempt: doubles from the base per attempt up to `TRIGGER_RETRY_MAX_MS`, with jitter',
+  },
+  { name: 'TRIGGER_RETRY_MAX_MS', meaning: 'the longest wait between attempts; not less than `TRIGGER_RETRY_BASE_MS`' },
+  {
+    name: 'TRIGGER_POLL_INTERVAL_MS',
+    meaning:
+      'how often each instance looks for deliveries due again (instances share the work; none sends a trigger ' +
+      'another holds)',
+  },
+  {
+    name: 'NODE_ENV',
+    unset: '—',
+    meaning: '`production`: the middleware URLs (`MACO_APP_URL`, `MACO_TOKEN_URL`) must be https',
+  },
+];
+
 /** `MACO_*` (the middleware and its account) and `TRIGGER_*` (the retries). */
-export const triggersConfig = defineGroupConfig(TRIGGERS_CONFIG, (read): TriggersConfig => {
+export const triggersConfig = defineGroupConfig(TRIGGERS_CONFIG, readTriggersConfig, TRIGGERS_CONFIG_VARIABLES);
+
+function readTriggersConfig(read: ConfigReader): TriggersConfig {
   const timeoutMs = read.milliseconds('MACO_TIMEOUT_MS', 5000, { min: 100, max: 600_000 });
   const macoApp = readMacoApp(read, timeoutMs);
   const delivery: TriggerDeliverySettings = {
@@ -46,7 +95,7 @@ export const triggersConfig = defineGroupConfig(TRIGGERS_CONFIG, (read): Trigger
   if (delivery.retryMaxMs < delivery.retryBaseMs)
     read.problem('TRIGGER_RETRY_MAX_MS', 'TRIGGER_RETRY_MAX_MS must not be less than TRIGGER_RETRY_BASE_MS');
   return { ...(macoApp ? { macoApp } : {}), delivery };
-});
+}
 
 /** The middleware connection when `MACO_APP_URL` is set: then its token endpoint and account are required too. */
 function readMacoApp(read: ConfigReader, timeoutMs: number): MacoAppConnection | undefined {

@@ -156,3 +156,30 @@ describe(readConfig.name, () => {
     ).toBe('Invalid configuration:\n  - X is bad\n  - g: Y is bad');
   });
 });
+
+describe('a reader with declared variables', () => {
+  const declared = [
+    { name: 'N', meaning: 'n' },
+    { name: 'MODE', meaning: 'mode' },
+    { name: 'NODE_ENV', meaning: 'env' },
+  ];
+
+  it('should refuse a variable not declared, read through a reader or through env', () => {
+    expect(() => readConfig({}, (r) => r.integer('N', 5, { min: 1, max: 9 }), declared)).not.toThrow();
+    expect(() => readConfig({}, (r) => r.text('OTHER'), declared)).toThrow(/OTHER is read but not among/);
+    expect(() => readConfig({}, (r) => r.env['OTHER'], declared)).toThrow(/OTHER/);
+  });
+
+  it('should record each variable once, as its outermost reader read it', () => {
+    const reader = new ConfigReader({ N: 'x' }, declared);
+    reader.integer('N', 5, { min: 1, max: 9 });
+    reader.choice('MODE', ['a', 'b'] as const, 'a');
+    reader.text('MODE', 'b');
+    void reader.env['NODE_ENV'];
+    expect(reader.reads).toEqual([
+      { name: 'N', kind: 'integer', fallback: 5, range: { min: 1, max: 9 } },
+      { name: 'MODE', kind: 'choice', fallback: 'a', choices: ['a', 'b'] },
+      { name: 'NODE_ENV', kind: 'env' },
+    ]);
+  });
+});

@@ -32,6 +32,29 @@ interface IntegerRange {
   readonly max: number;
 }
 
+/**
+ * One variable a config reader reads, as docs/configuration.md lists it (tools/docs/generate-reference.js). A reader
+ * given its list refuses to read a variable not on it, so the list cannot fall behind the reader.
+ */
+export interface ConfigVariable {
+  readonly name: string;
+  /** What it sets (Markdown). */
+  readonly meaning: string;
+  /** What leaving it unset means, where the reader has no fallback value of its own to show (a computed default). */
+  readonly unset?: string;
+}
+
+/** How a reader read one variable: the method, and the fallback and bounds it passed (the documented default). */
+export interface ConfigRead {
+  readonly name: string;
+  readonly kind:
+    'env' | 'text' | 'secret' | 'list' | 'integer' | 'milliseconds' | 'seconds' | 'choice' | 'flag' | 'url';
+  readonly fallback?: string | number | boolean;
+  readonly range?: IntegerRange;
+  readonly choices?: readonly string[];
+  readonly schemes?: readonly string[];
+}
+
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
 
@@ -45,12 +68,37 @@ const SECONDS_PER_UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, 
 
 export class ConfigReader {
   private readonly found: ConfigProblem[] = [];
+  private readonly traced = new Map<string, ConfigRead>();
+  /** What the readers see: `env`, each access recorded and, with declared variables, checked against them. */
+  readonly env: ConfigEnvironment;
 
-  constructor(readonly env: ConfigEnvironment) {}
+  constructor(env: ConfigEnvironment, declared?: readonly ConfigVariable[]) {
+    const names = declared && new Set(declared.map((variable) => variable.name));
+    this.env = new Proxy(env, {
+      get: (target, name, receiver) => {
+        if (typeof name === 'string') {
+          if (names && !names.has(name))
+            throw new Error(`${name} is read but not among the reader's declared variables (ConfigVariable)`);
+          this.trace({ name, kind: 'env' });
+        }
+        return Reflect.get(target, name, receiver);
+      },
+    });
+  }
 
   /** The problems noted so far. */
   get problems(): readonly ConfigProblem[] {
     return this.found;
+  }
+
+  /** Every variable read so far, in the order first read, with how it was read. */
+  get reads(): readonly ConfigRead[] {
+    return [...this.traced.values()];
+  }
+
+  /** The outermost reader of a variable records it; the readers it calls keep that record. */
+  private trace(read: ConfigRead): void {
+    if (!this.traced.has(read.name)) this.traced.set(read.name, read);
   }
 
   /** Notes a problem the readers cannot see: a combination of variables, say. `message` names `variable`. */
@@ -58,10 +106,13 @@ export class ConfigReader {
     this.found.push({ variable, message });
   }
 
-  /** The value without surrounding blanks; undefined when unset or blank. */
-  text(name: string): string | undefined {
+  /** The value without surrounding blanks; `fallback` (or undefined) when unset or blank. */
+  text(name: string): string | undefined;
+  text(name: string, fallback: string): string;
+  text(name: string, fallback?: string): string | undefined {
+    this.trace({ name, kind: 'text', ...(fallback === undefined ? {} : { fallback }) });
     const raw = this.env[name]?.trim();
-    return raw ? raw : undefined;
+    return raw ? raw : fallback;
   }
 
   /** {@link text}, noting `NAME is required <because>` when it is missing (and answering `''` then). */
@@ -73,12 +124,14 @@ export class ConfigReader {
 
   /** A password, key or client secret, taken as given (blanks may be part of it); undefined when unset or empty. */
   secret(name: string): string | undefined {
+    this.trace({ name, kind: 'secret' });
     const raw = this.env[name];
     return raw === undefined || raw === '' ? undefined : raw;
   }
 
   /** Comma-separated values without blanks and empty entries; `[]` when unset. */
   list(name: string): string[] {
+    this.trace({ name, kind: 'list' });
     return (this.env[name] ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -87,11 +140,13 @@ export class ConfigReader {
 
   /** A whole number in `[min, max]`; `fallback` when unset (or bad, after noting it). */
   integer(name: string, fallback: number, range: IntegerRange): number {
+    this.trace({ name, kind: 'integer', fallback, range });
     return this.optionalInteger(name, range) ?? fallback;
   }
 
   /** A whole number in `[min, max]`, or undefined when unset (or bad, after noting it). */
   optionalInteger(name: string, range: IntegerRange, unit?: string): number | undefined {
+    this.trace({ name, kind: 'integer', range });
     const raw = this.env[name];
     if (raw === undefined || raw.trim() === '') return undefined;
     const value = Number(raw);
@@ -105,11 +160,13 @@ export class ConfigReader {
 
   /** A duration in whole milliseconds (the variables ending in `_MS`) in `[min, max]`; `fallback` when unset. */
   milliseconds(name: string, fallback: number, range: IntegerRange): number {
+    this.trace({ name, kind: 'milliseconds', fallback, range });
     return this.optionalInteger(name, range, 'a duration in milliseconds') ?? fallback;
   }
 
   /** One of `choices`, exactly as spelt there; `fallback` when unset (or another value, after noting it). */
   choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    this.trace({ name, kind: 'choice', fallback, choices });
     const raw = this.text(name);
     if (raw === undefined) return fallback;
     if ((choices as readonly string[]).includes(raw)) return raw as T;
@@ -122,6 +179,7 @@ export class ConfigReader {
    * (`24h`); `fallback` when unset.
    */
   seconds(name: string, fallback: number, range: IntegerRange): number {
+    this.trace({ name, kind: 'seconds', fallback, range });
     const raw = this.text(name);
     if (raw === undefined) return fallback;
     const match = /^(\d{1,9})\s*([smhd]?)$/.exec(raw);
@@ -136,6 +194,7 @@ export class ConfigReader {
 
   /** `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, in any case); `fallback` when unset. */
   flag(name: string, fallback: boolean): boolean {
+    this.trace({ name, kind: 'flag', fallback });
     const raw = this.text(name);
     if (raw === undefined) return fallback;
     if (TRUE_WORDS.includes(raw.toLowerCase())) return true;
@@ -151,6 +210,7 @@ export class ConfigReader {
    * refuses them (a PostgreSQL socket path without a host, say).
    */
   url(name: string, options: { schemes: readonly string[]; what?: string; wellFormed?: boolean }): string | undefined {
+    this.trace({ name, kind: 'url', schemes: options.schemes });
     const value = this.text(name);
     if (value === undefined) return undefined;
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
@@ -168,9 +228,16 @@ function describeSchemes(schemes: readonly string[]): string {
   return `a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL`;
 }
 
-/** Reads a configuration with `read` and answers its value, or every problem the readers noted. */
-export function readConfig<T>(env: ConfigEnvironment, read: (reader: ConfigReader) => T): ConfigResult<T> {
-  const reader = new ConfigReader(env);
+/**
+ * Reads a configuration with `read` and answers its value, or every problem the readers noted. With `declared`, reading
+ * a variable not on that list throws (a programming error, not a configuration problem).
+ */
+export function readConfig<T>(
+  env: ConfigEnvironment,
+  read: (reader: ConfigReader) => T,
+  declared?: readonly ConfigVariable[],
+): ConfigResult<T> {
+  const reader = new ConfigReader(env, declared);
   const value = read(reader);
   return reader.problems.length > 0 ? { ok: false, problems: reader.problems } : { ok: true, value };
 }

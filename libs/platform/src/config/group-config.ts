@@ -5,6 +5,7 @@ import {
   type ConfigReader,
   type ConfigProblem,
   type ConfigResult,
+  type ConfigVariable,
 } from './config-reader';
 
 /**
@@ -16,11 +17,21 @@ export interface GroupConfig<T = unknown> {
   readonly token: symbol;
   /** The value, or a problem per bad variable (each naming it). Reads nothing but `env`, or files it names. */
   readonly parse: (env: ConfigEnvironment) => ConfigResult<T>;
+  /** The variables `read` may read (docs/configuration.md); absent in tests' groups only. */
+  readonly variables?: readonly ConfigVariable[];
+  readonly read: (reader: ConfigReader) => T;
 }
 
-/** A group's config read with platform's {@link ConfigReader}: `read` notes every bad variable and returns the value. */
-export function defineGroupConfig<T>(token: symbol, read: (reader: ConfigReader) => T): GroupConfig<T> {
-  return { token, parse: (env) => readConfig(env, read) };
+/**
+ * A group's config read with platform's {@link ConfigReader}: `read` notes every bad variable and returns the value,
+ * reading only the `variables` declared.
+ */
+export function defineGroupConfig<T>(
+  token: symbol,
+  read: (reader: ConfigReader) => T,
+  variables?: readonly ConfigVariable[],
+): GroupConfig<T> {
+  return { token, parse: (env) => readConfig(env, read, variables), variables, read };
 }
 
 /** Every group's config value by its token; a group's problems carry the group's name. */

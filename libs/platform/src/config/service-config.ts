@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseRelease, releaseInForceAt, RELEASES, type ReleaseName } from '@maco/domain';
 import { ConfigReader, readConfig, valueOrThrow, type ConfigEnvironment, type ConfigResult } from './config-reader';
+import { SERVICE_CONFIG_VARIABLES } from './service-config-variables';
 
 export type TokenVerification =
   | { kind: 'shared-secret'; secret: string; secretSource: 'env' | 'dev-file'; issuer?: string; audience?: string }
@@ -73,7 +74,7 @@ export const DEV_SECRET_FILE = 'dev-jwt-secret';
  * JWKS URL is configured (outside NODE_ENV=production).
  */
 export function parseServiceConfig(env: ConfigEnvironment = process.env): ConfigResult<ServiceConfig> {
-  return readConfig(env, readServiceConfig);
+  return readConfig(env, readServiceConfig, SERVICE_CONFIG_VARIABLES);
 }
 
 /** {@link parseServiceConfig}, throwing a `ConfigurationError` that names every bad variable. */
@@ -81,7 +82,8 @@ export function loadServiceConfig(env: ConfigEnvironment = process.env): Service
   return valueOrThrow(parseServiceConfig(env));
 }
 
-function readServiceConfig(read: ConfigReader): ServiceConfig {
+/** Platform's reader: reads only {@link SERVICE_CONFIG_VARIABLES} when run by {@link parseServiceConfig}. */
+export function readServiceConfig(read: ConfigReader): ServiceConfig {
   const databaseUrl = read.url('DATABASE_URL', { schemes: ['postgres', 'postgresql'], wellFormed: false });
   const databaseMigrationUrl = read.url('DATABASE_MIGRATION_URL', {
     schemes: ['postgres', 'postgresql'],
@@ -95,16 +97,16 @@ function readServiceConfig(read: ConfigReader): ServiceConfig {
   const dataDir = resolve(read.text('MACO_DATA_DIR') ?? join(process.cwd(), '.data'));
   const config: Omit<ServiceConfig, 'tokenVerification' | 'retention'> = {
     port: read.integer('PORT', 3000, { min: 0, max: 65535 }),
-    host: read.text('HOST') ?? '0.0.0.0',
+    host: read.text('HOST', '0.0.0.0'),
     databaseUrl,
     databaseMigrationUrl,
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, { min: 1, max: 500 }),
     dataDir,
     // Sized from the largest regular message (docs/limits.md): a month of quarter-hour values of eight registers.
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 16 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
-    rolesClaim: read.text('JWT_ROLES_CLAIM') ?? 'roles',
+    rolesClaim: read.text('JWT_ROLES_CLAIM', 'roles'),
     jwtMaxLifetimeSeconds: read.seconds('JWT_MAX_LIFETIME', 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
-    problemTypeBase: read.text('PROBLEM_TYPE_BASE') ?? 'urn:maco:problem:',
+    problemTypeBase: read.text('PROBLEM_TYPE_BASE', 'urn:maco:problem:'),
     defaultRelease: readDefaultRelease(read),
     logLevel: read.choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     shutdownTimeoutMs: read.milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
@@ -164,7 +166,10 @@ function readTokenVerification(read: ConfigReader, dataDir: string): TokenVerifi
       read.problem('JWT_SECRET', 'set either JWT_SECRET (development) or JWT_JWKS_URL (production), not both');
     if (!issuer) read.problem('JWT_ISSUER', 'JWT_ISSUER is required with JWT_JWKS_URL');
     if (!audience) read.problem('JWT_AUDIENCE', 'JWT_AUDIENCE is required with JWT_JWKS_URL');
-    const algorithms = (read.text('JWT_ALGORITHMS') ?? 'RS256,ES256').split(',').map((a) => a.trim());
+    const algorithms = read
+      .text('JWT_ALGORITHMS', 'RS256,ES256')
+      .split(',')
+      .map((a) => a.trim());
     const unsupported = algorithms.filter((a) => !/^(RS|PS|ES)(256|384|512)$/.test(a));
     if (unsupported.length)
       read.problem(
