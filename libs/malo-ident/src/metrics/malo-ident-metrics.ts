@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { METRICS_REGISTRY, SERVICE_ROLE } from '@maco/platform';
-import { FLAG_NAMES, type Treffer } from '../flags';
+import { FLAG_NAMES, type Treffer } from '../identify/flags';
 
 /** How an identification request was answered: candidates found, none, refused, or the recorded answer of a retry. */
 export type IdentifyOutcome = 'found' | 'none' | 'invalid' | 'replayed';

@@ -1,6 +1,6 @@
 import { MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
 import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
-import { FLAG_NAMES } from '../flags';
+import { FLAG_NAMES } from '../identify/flags';
 
 /** The kinds of the master data answer, in the contract's order (`MaloIdent Marktlokation`). */
 export const MASTER_DATA_KINDS = [

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
-import { IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
-import { MALO_IDENT_GROUP } from '../malo-ident.group';
+import { IDENTIFY_OPERATION } from './identify/identify-request';
+import { MALO_IDENT_GROUP } from './malo-ident.group';
 import { MALO_IDENT_PATHS } from './malo-ident-paths';
+import { MASTER_DATA_OPERATION } from './master-data/master-data-route';
 
 type Operation = {
   operationId: string;
@@ -14,7 +15,7 @@ type Operation = {
 
 describe('MALO_IDENT_PATHS', () => {
   it('should serve the German names of backend-interface.md §12 beside the English ones', () => {
-    const text = readFileSync(join(__dirname, '..', '..', '..', '..', 'reference', 'backend-interface.md'), 'utf8');
+    const text = readFileSync(join(__dirname, '..', '..', '..', 'reference', 'backend-interface.md'), 'utf8');
     const section = text.slice(text.indexOf('## 12.')).split('\n## ')[0];
     const twin = (english: string) =>
       section.match(new RegExp(`^\\| \`/(lesen\\w+)\` \\| \`/${english}\` \\|$`, 'm'))?.[1];

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { isPlainObject, valueAt } from '@maco/domain';
 import { bodyCheck, type ProblemFieldError } from '@maco/platform';
-import { CADASTRE, IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS } from './openapi/malo-ident-schemas';
+import { CADASTRE, IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS } from '../openapi/malo-ident-schemas';
 
 /** `POST /identifyMarketlocation` (`LESEN_MALOIDENT_BASIS`): the request's criteria once its body is checked. */
 export const IDENTIFY_OPERATION = 'LESEN_MALOIDENT_BASIS';
 /** The route's second operation (vendor mock `identifyMarketlocation.LESEN_LOKATIONIDENT_BASIS`): the same body and answer. */
 export const LOCATION_IDENTIFY_OPERATION = 'LESEN_LOKATIONIDENT_BASIS';
-export const MASTER_DATA_OPERATION = 'LESEN_MALOIDENT_MARKTLOKATION';
 
 type Bo = Record<string, unknown>;
 

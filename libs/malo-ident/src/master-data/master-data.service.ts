@@ -3,12 +3,11 @@ import type { MarketRole } from '@maco/domain';
 import { readQuery, SERVICE_ROLE, type RequestFacts } from '@maco/platform';
 import { BusinessObjectReadRepository } from '@maco/process-store';
 import { locationKey } from '@maco/read-model';
-import { MASTER_DATA_ROUTE } from './http/malo-ident-routes';
-import { MASTER_DATA_OPERATION } from './identify-request';
-import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';
-import { maloIdentProblem } from './malo-ident.problems';
-import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
-import { MASTER_DATA_KINDS } from './openapi/malo-ident-schemas';
+import { MALO_IDENT_LOG_FIELDS } from '../malo-ident.log-fields';
+import { maloIdentProblem } from '../malo-ident.problems';
+import { MaloIdentMetrics } from '../metrics/malo-ident-metrics';
+import { MASTER_DATA_KINDS } from '../openapi/malo-ident-schemas';
+import { MASTER_DATA_OPERATION, MASTER_DATA_ROUTE } from './master-data-route';
 
 /** The kinds of the answer, in the contract's order (`MaloIdent Marktlokation`). */
 export { MASTER_DATA_KINDS };

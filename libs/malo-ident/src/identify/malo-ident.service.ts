@@ -24,11 +24,11 @@ import {
 } from './flags';
 import type { IdentifyOperation } from './identify-command';
 import { checkIdentifyRequest, IDENTIFY_OPERATION, type IdentifyCriteria } from './identify-request';
-import { MALO_IDENT_CONFIG, type MaloIdentConfig } from './malo-ident.config';
-import { MALO_IDENT_LOG_FIELDS } from './malo-ident.log-fields';
+import { MALO_IDENT_CONFIG, type MaloIdentConfig } from '../malo-ident.config';
+import { MALO_IDENT_LOG_FIELDS } from '../malo-ident.log-fields';
 import { MaloIdentRepository, type LinkedObject, type MaloIdentRecord } from './malo-ident.repository';
-import { maloIdentProblem } from './malo-ident.problems';
-import { MaloIdentMetrics } from './metrics/malo-ident-metrics';
+import { maloIdentProblem } from '../malo-ident.problems';
+import { MaloIdentMetrics } from '../metrics/malo-ident-metrics';
 
 export interface MaloIdentCandidate extends Treffer {
   lokationsId: string;

@@ -1,55 +1,27 @@
-import { isCalendarInstant, MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
 import {
-  commandNames,
   describeRoute,
   schemaRef as ref,
   textParameter,
   type QueryParameter,
-  type RouteDescription,
   GUARDED_ROUTE_PROBLEMS,
   JSON_BODY_PROBLEMS,
 } from '@maco/platform';
-import { FLAG_NAMES } from '../flags';
-import { IDENTIFY_OPERATIONS, identifyOperationOf } from '../identify-command';
-import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION, MASTER_DATA_OPERATION } from '../identify-request';
-import { MALO_IDENT_PATHS } from './malo-ident-paths';
-
-const TAG = 'MaloIdent NB';
-const COMMON_PROBLEMS = GUARDED_ROUTE_PROBLEMS;
-const BODY_PROBLEMS = JSON_BODY_PROBLEMS;
-const PREFIXED = 'with or without a system prefix such as SAP_ (or absent)';
+import { MALO_IDENT_PATHS } from '../malo-ident-paths';
+import { MALO_IDENT_TAG, PREFIXED_COMMAND } from '../openapi/malo-ident-route-texts';
+import { FLAG_NAMES } from './flags';
+import { IDENTIFY_OPERATIONS, identifyOperationOf } from './identify-command';
+import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION } from './identify-request';
 
 /** `command` of the identification: either operation, with or without a system prefix; absent: the first. */
 const IDENTIFY_COMMAND: QueryParameter<(typeof IDENTIFY_OPERATIONS)[number]> & { fallback: typeof IDENTIFY_OPERATION } =
   {
     description: `${IDENTIFY_OPERATIONS.map((operation) => `\`${operation}\``).join(' or ')}, with or without a system prefix (\`SAP_…\`); absent: \`${IDENTIFY_OPERATION}\`; another operation is 400.`,
     schema: { type: 'string', example: `SAP_${IDENTIFY_OPERATION}` },
-    expected: `${IDENTIFY_OPERATIONS.join(' or ')}, ${PREFIXED}`,
+    expected: `${IDENTIFY_OPERATIONS.join(' or ')}, ${PREFIXED_COMMAND}`,
     parse: identifyOperationOf,
     fallback: IDENTIFY_OPERATION,
     readsEmpty: true,
   };
-
-/** `command` of the master data read: its operation, with or without a system prefix. */
-const MASTER_DATA_COMMAND: QueryParameter<typeof MASTER_DATA_OPERATION> = {
-  description: `\`${MASTER_DATA_OPERATION}\`, with or without a system prefix.`,
-  schema: { type: 'string' },
-  expected: `${MASTER_DATA_OPERATION}, ${PREFIXED}`,
-  parse: (text) => (commandNames(text, MASTER_DATA_OPERATION) ? MASTER_DATA_OPERATION : undefined),
-  readsEmpty: true,
-};
-
-/** The key date: a date-time with offset (the contract's pattern demands milliseconds, its example has none: both are taken). */
-const KEY_DATE: QueryParameter<Date> & { required: true } = {
-  description: 'Key date (date-time with offset, with or without milliseconds).',
-  schema: { type: 'string', format: 'date-time', example: '2024-06-28T12:18:00Z' },
-  required: true,
-  expected: 'a date-time with offset (2024-06-28T12:18:00Z or 2024-06-28T12:18:00.000Z), given once',
-  parse: (text) => {
-    const at = RFC3339_DATE_TIME.test(text) && isCalendarInstant(text) ? new Date(text) : undefined;
-    return at && !Number.isNaN(at.getTime()) ? at : undefined;
-  },
-};
 
 /** The key of a recorded request (a path parameter, `:key` in the route): checked like a query parameter. */
 export const RECORD_KEY = {
@@ -88,7 +60,7 @@ export const IDENTIFY_ROUTE = describeRoute({
   method: 'POST',
   paths: MALO_IDENT_PATHS.identify.map((path) => `/${path}`),
   auth: 'role',
-  tag: TAG,
+  tag: MALO_IDENT_TAG,
   summary: 'Identifizierung der MaLo / der Lokation',
   description:
     'Candidate MaLos from the read model (booked and imported objects in force at `ausfuehrungsdatum`) with the twelve flags each, strongest first, at most `MALO_IDENT_MAX_CANDIDATES` (default 10); a candidate without a primary hit is not answered. Every request and answer is recorded; the same `idempodenzschluessel` again answers the recorded answer.\n\n' +
@@ -103,7 +75,12 @@ export const IDENTIFY_ROUTE = describeRoute({
       example: EXAMPLE_ANSWER,
     },
   },
-  problems: ['MALO_IDENT.INVALID_REQUEST', 'MALO_IDENT.INVALID_PARAMETER', ...BODY_PROBLEMS, ...COMMON_PROBLEMS],
+  problems: [
+    'MALO_IDENT.INVALID_REQUEST',
+    'MALO_IDENT.INVALID_PARAMETER',
+    ...JSON_BODY_PROBLEMS,
+    ...GUARDED_ROUTE_PROBLEMS,
+  ],
   statusText: {
     400: 'The body is not the contract’s (`errors[]` points at each field), or `command` names another operation.',
   },
@@ -115,38 +92,12 @@ export const IDENTIFY_ROUTE = describeRoute({
         : undefined,
 });
 
-export const MASTER_DATA_ROUTE = describeRoute({
-  operationId: MASTER_DATA_OPERATION,
-  method: 'GET',
-  paths: MALO_IDENT_PATHS.masterData.map((path) => `/${path}`),
-  auth: 'role+operator',
-  tag: TAG,
-  summary: 'Stammdaten der identifizierten MaLo',
-  description:
-    'The MaLo’s objects in force at the key date from the read model, per kind; an unknown MaLo answers every list empty (200). ' +
-    'Always wrapped (`READ_ANSWER_SHAPE` does not apply): one answer carries several kinds.',
-  query: {
-    parameter1: {
-      ...textParameter('MaLo id.', MALO_ID_PATTERN, 'a MaLo id (11 digits), given once', { example: '74018657187' }),
-      required: true,
-    },
-    parameter3: KEY_DATE,
-    command: MASTER_DATA_COMMAND,
-  },
-  answers: {
-    200: { description: 'The master data of the MaLo at the key date.', schema: ref('MaloIdent_MasterData') },
-  },
-  problems: ['MALO_IDENT.INVALID_PARAMETER', ...COMMON_PROBLEMS],
-  errorsOf: (code) =>
-    code === 'MALO_IDENT.INVALID_PARAMETER' ? [{ pointer: '#/parameter3', message: 'is required' }] : undefined,
-});
-
 export const RECORDED_ROUTE = describeRoute({
   operationId: 'MALOIDENT_RECORDED_REQUEST',
   method: 'GET',
   paths: ['/maloIdentRequests/:key'],
   auth: 'role+operator',
-  tag: TAG,
+  tag: MALO_IDENT_TAG,
   summary: 'Recorded identification request',
   description:
     'For operators: the recorded request and answer (who asked, when, criteria, candidates and flags) under an idempotency key of this role.',
@@ -154,8 +105,5 @@ export const RECORDED_ROUTE = describeRoute({
     idempodenzschluessel: { ...RECORD_KEY, routeName: 'key', example: 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' },
   },
   answers: { 200: { description: 'The record.', schema: ref('MaloIdent_Record') } },
-  problems: ['MALO_IDENT.INVALID_PARAMETER', 'MALO_IDENT.NOT_RECORDED', ...COMMON_PROBLEMS],
+  problems: ['MALO_IDENT.INVALID_PARAMETER', 'MALO_IDENT.NOT_RECORDED', ...GUARDED_ROUTE_PROBLEMS],
 });
-
-/** Every route of the group, in the order the document lists them. */
-export const MALO_IDENT_ROUTES: readonly RouteDescription[] = [IDENTIFY_ROUTE, MASTER_DATA_ROUTE, RECORDED_ROUTE];

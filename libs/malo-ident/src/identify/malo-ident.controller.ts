@@ -2,22 +2,18 @@ import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
 import { readQuery, requestFactsOf, Route } from '@maco/platform';
-import { MaloIdentService, type IdentifyAnswer } from '../malo-ident.service';
 import { maloIdentProblem } from '../malo-ident.problems';
-import type { MaloIdentRecord } from '../malo-ident.repository';
-import { MasterDataService, type MasterData } from '../master-data.service';
-import { IDENTIFY_ROUTE, MASTER_DATA_ROUTE, RECORD_KEY, RECORDED_ROUTE } from './malo-ident-routes';
+import { IDENTIFY_ROUTE, RECORD_KEY, RECORDED_ROUTE } from './identify-routes';
+import type { MaloIdentRecord } from './malo-ident.repository';
+import { MaloIdentService, type IdentifyAnswer } from './malo-ident.service';
 
 /**
- * "MaloIdent NB (Backend)": identification of a MaLo and the master data of the identified one, each under its English and
- * German name (`MALO_IDENT_PATHS`); the record for operators.
+ * "MaloIdent NB (Backend)": identification of a MaLo under its English and German name (`MALO_IDENT_PATHS`); the
+ * record for operators.
  */
 @Controller()
 export class MaloIdentController {
-  constructor(
-    private readonly maloIdent: MaloIdentService,
-    private readonly masterData: MasterDataService,
-  ) {}
+  constructor(private readonly maloIdent: MaloIdentService) {}
 
   @Route(IDENTIFY_ROUTE)
   identify(
@@ -30,11 +26,6 @@ export class MaloIdentController {
     if (errors.length > 0)
       throw maloIdentProblem('MALO_IDENT.INVALID_PARAMETER', 'The command names another operation.', { errors });
     return this.maloIdent.identify(body, principal.subject, requestFactsOf(request.raw), values.command);
-  }
-
-  @Route(MASTER_DATA_ROUTE)
-  read(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<MasterData> {
-    return this.masterData.read(query, requestFactsOf(request.raw));
   }
 
   @Route(RECORDED_ROUTE)
