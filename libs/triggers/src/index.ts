@@ -1,6 +1,6 @@
 export { TRIGGERS_GROUP } from './triggers.group';
 export { TRIGGER_PROBLEMS, type TriggerProblemCode } from './triggers.problems';
-export type { TriggerAnswer, TriggerPending, TriggerSent } from './trigger-answer';
+export type { TriggerAnswer, TriggerPending, TriggerSent } from './start/trigger-answer';
 export {
   TRIGGERS_CONFIG,
   triggersConfig,

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TriggerDeliverer } from './delivery/trigger-deliverer';
 import { TriggerDeliveryWorker } from './delivery/trigger-delivery.worker';
-import { TriggersController } from './http/triggers.controller';
 import { TriggerMetrics } from './metrics/trigger-metrics';
 import { MacoInboundClient } from './middleware/maco-inbound.client';
 import { MacoTokenClient } from './middleware/maco-token.client';
 import { TriggerOutboxRepository } from './outbox/trigger-outbox.repository';
-import { TriggerProcessRepository } from './trigger-process.repository';
-import { TriggersService } from './triggers.service';
+import { TriggerProcessRepository } from './start/trigger-process.repository';
+import { TriggersController } from './start/triggers.controller';
+import { TriggersService } from './start/triggers.service';
 
 /** `POST /triggers/{eventname}` for the role the service provides as SERVICE_ROLE, and the worker that retries. */
 @Module({

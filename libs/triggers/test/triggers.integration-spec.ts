@@ -11,7 +11,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '@maco/testing';
-import { INSERT_TRIGGER_PROCESS } from '../src/trigger-process.repository';
+import { INSERT_TRIGGER_PROCESS } from '../src/start/trigger-process.repository';
 import { maloIdentBody, newProzessId, postTrigger, startTriggerService, storedTrigger } from './trigger-test-kit';
 
 /** Collects pino's JSON lines in memory. */

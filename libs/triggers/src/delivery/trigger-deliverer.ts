@@ -6,7 +6,7 @@ import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
 import { TriggerOutboxRepository, type ClaimedDelivery } from '../outbox/trigger-outbox.repository';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
-import { TriggerProcessRepository } from '../trigger-process.repository';
+import { TriggerProcessRepository } from '../start/trigger-process.repository';
 import { retryDelayMs } from './retry-delay';
 
 /** What one attempt left the trigger in. */

@@ -1,5 +1,5 @@
 import { routeOperations, type OpenApiContribution } from '@maco/platform';
-import { FORMAT_VERSION, triggerRoute } from '../http/trigger-route';
+import { FORMAT_VERSION, triggerRoute } from '../start/trigger-route';
 import { TRIGGER_SCHEMAS } from './triggers-schemas';
 
 /**

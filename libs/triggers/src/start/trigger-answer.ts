@@ -1,7 +1,7 @@
 import type { ProblemError } from '@maco/platform';
-import type { AttemptOutcome } from './delivery/trigger-deliverer';
-import type { TriggerOutcome } from './metrics/trigger-metrics';
-import { triggerProblem } from './triggers.problems';
+import type { AttemptOutcome } from '../delivery/trigger-deliverer';
+import type { TriggerOutcome } from '../metrics/trigger-metrics';
+import { triggerProblem } from '../triggers.problems';
 
 /** The middleware started the process: 201. */
 export interface TriggerSent {

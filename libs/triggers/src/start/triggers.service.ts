@@ -13,16 +13,16 @@ import {
 import { PG_POOL, unstorableTextError } from '@maco/database';
 import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
 import { inTransaction } from '@maco/process-store';
-import { TriggerDeliverer } from './delivery/trigger-deliverer';
-import { FORMAT_VERSION } from './http/trigger-route';
-import { TriggerMetrics, type TriggerOutcome } from './metrics/trigger-metrics';
-import { TriggerOutboxRepository } from './outbox/trigger-outbox.repository';
+import { TriggerDeliverer } from '../delivery/trigger-deliverer';
+import { TriggerMetrics, type TriggerOutcome } from '../metrics/trigger-metrics';
+import { TriggerOutboxRepository } from '../outbox/trigger-outbox.repository';
+import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
+import { TRIGGER_LOG_FIELDS } from '../triggers.log-fields';
+import { triggerProblem } from '../triggers.problems';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
 import { TriggerProcessRepository } from './trigger-process.repository';
 import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody } from './trigger-request';
-import { TRIGGERS_CONFIG, type TriggersConfig } from './triggers.config';
-import { TRIGGER_LOG_FIELDS } from './triggers.log-fields';
-import { triggerProblem } from './triggers.problems';
+import { FORMAT_VERSION } from './trigger-route';
 
 /** Request header that names the release whose event catalogue applies (`04/26` or `FV2604`). */
 export const FORMAT_VERSION_HEADER = 'x-format-version';

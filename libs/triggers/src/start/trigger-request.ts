@@ -1,6 +1,6 @@
 import { isPlainObject } from '@maco/domain';
 import { bodyCheck, type ProblemFieldError } from '@maco/platform';
-import { TRIGGER_REQUEST } from './openapi/triggers-schemas';
+import { TRIGGER_REQUEST } from '../openapi/triggers-schemas';
 
 type JsonMap = Record<string, unknown>;
 
