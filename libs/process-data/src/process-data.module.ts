@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ProcessDataController } from './http/process-data.controller';
-import { ProcessReadController } from './http/process-read.controller';
-import { RefusedController } from './http/refused.controller';
-import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessRecordRepository } from '@maco/process-store';
-import { ProcessDataService } from './process-data.service';
-import { ProcessReadRepository } from './process-read.repository';
+import { ProcessDataController } from './booking/process-data.controller';
+import { ProcessDataService } from './booking/process-data.service';
+import { BookingMetrics } from './metrics/booking-metrics';
+import { ProcessReadController } from './process-read/process-read.controller';
+import { ProcessReadRepository } from './process-read/process-read.repository';
 import { QuarantineRecorder } from './quarantine/quarantine-recorder';
 import { QuarantineQuota } from './quarantine/quarantine-quota';
 import { QuarantineService } from './quarantine/quarantine.service';
+import { RefusedController } from './quarantine/refused.controller';
 import { RefusedMessageRepository } from './quarantine/refused-message.repository';
 
 /**

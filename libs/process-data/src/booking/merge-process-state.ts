@@ -1,6 +1,6 @@
 import { isPlainObject } from '@maco/domain';
+import type { JsonValue as Json, ProcessState } from '@maco/process-store';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 // The field that names a business object, per boTyp; elements with equal identity are the same object.
@@ -24,8 +24,8 @@ const COMPONENT_IDENTITY = ['obisKennzahl', 'geraetenummer', 'nummerntyp', 'mark
  * element (matched by their identifying field, else by position), anything else is replaced.
  * `transaktionsdaten` describe one message, so the update's replace the previous ones.
  */
-export function mergeProcessState(current: JsonObject, update: JsonObject): JsonObject {
-  const merged = mergeValue(current, update) as JsonObject;
+export function mergeProcessState(current: ProcessState, update: ProcessState): ProcessState {
+  const merged = mergeValue(current, update) as ProcessState;
   if (update['transaktionsdaten'] !== undefined) merged['transaktionsdaten'] = update['transaktionsdaten'];
   return merged;
 }

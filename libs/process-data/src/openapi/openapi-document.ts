@@ -6,14 +6,34 @@ import {
   routeOperations,
   serviceProblems,
   type OpenApiContribution,
+  type RouteDescription,
   type ServiceDefinition,
 } from '@maco/platform';
-import { BOOKING_PARAMETERS, bookingRouteOf, ROLE_INDEPENDENT_ROUTES } from '../http/process-data-routes';
+import { BOOKING_PARAMETERS, bookingRouteOf } from '../booking/booking-routes';
+import { PROCESS_READ_ROUTE } from '../process-read/process-read-routes';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
+import {
+  REFUSED_DISMISS_ROUTE,
+  REFUSED_ENTRY_ROUTE,
+  REFUSED_LIST_ROUTE,
+  REFUSED_RESUBMIT_ROUTE,
+  REFUSED_USAGE_ROUTE,
+} from '../quarantine/quarantine-routes';
 import { envelopeSchemas } from './envelope-schemas';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
 import type { OpenApiExamples } from './openapi-examples';
 import { MALO_IDENT_RECEIPT, PROCESS_DATA_SCHEMAS } from './process-data-schemas';
+import { PROZESSDATEN_TAG, QUARANTINE_TAG } from './route-tags';
+
+/** The routes every role documents alike: the process read and the quarantine's. */
+const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [
+  PROCESS_READ_ROUTE,
+  REFUSED_LIST_ROUTE,
+  REFUSED_USAGE_ROUTE,
+  REFUSED_ENTRY_ROUTE,
+  REFUSED_RESUBMIT_ROUTE,
+  REFUSED_DISMISS_ROUTE,
+];
 
 /**
  * The group's part of a role's OpenAPI document, from its route descriptions: both Prozessdaten operations with the
@@ -31,13 +51,7 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
       title: 'Prozessdaten',
       description:
         'MACO APP books market processes here. Bodies are validated against the schemas below; members they do not declare are accepted and stored verbatim.',
-      tags: [
-        { name: 'Prozessdaten', description: 'Book and update market processes.' },
-        {
-          name: 'Quarantine',
-          description: 'What the write routes refused: kept, re-resolved, resubmitted or dismissed.',
-        },
-      ],
+      tags: [PROZESSDATEN_TAG, QUARANTINE_TAG],
       paths: routeOperations([...booking, ...ROLE_INDEPENDENT_ROUTES], context),
       components: {
         parameters: BOOKING_PARAMETERS,

@@ -11,7 +11,7 @@ import {
   type RefusalAnswer,
   type RefusalRecorder,
 } from '@maco/platform';
-import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../http/process-data-routes';
+import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
 import { processDataProblem } from '../process-data.problems';
 import { QuarantineQuota } from './quarantine-quota';
 import { QuarantineService } from './quarantine.service';

@@ -10,7 +10,7 @@ import {
   type ProblemDetails,
 } from '@maco/platform';
 import type { BookingAttempt, BookingReceipt } from '../process-data-api';
-import { ProcessDataService } from '../process-data.service';
+import { ProcessDataService } from '../booking/process-data.service';
 import { RefusedMessageRepository, type StoredRefusal } from './refused-message.repository';
 
 /** How often every waiting refusal is tried again (bookings of other instances and triggers bring keys too). */

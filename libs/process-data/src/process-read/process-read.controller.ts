@@ -4,8 +4,8 @@ import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, stringifyWithRawJson } from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
 import type { ProcessView } from '../process-data-api';
-import { ProcessReadRepository } from '../process-read.repository';
-import { PROCESS_READ_ROUTE } from './process-data-routes';
+import { ProcessReadRepository } from './process-read.repository';
+import { PROCESS_READ_ROUTE } from './process-read-routes';
 
 /** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */
 @Controller()

@@ -11,8 +11,7 @@ import {
 } from '@maco/platform';
 import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
 import { processDataProblem } from '../process-data.problems';
-import { QuarantineService } from '../quarantine/quarantine.service';
-import { RefusedMessageRepository } from '../quarantine/refused-message.repository';
+import { QuarantineQuota } from './quarantine-quota';
 import {
   DISMISSAL,
   REFUSED_DISMISS_ROUTE,
@@ -20,8 +19,9 @@ import {
   REFUSED_LIST_ROUTE,
   REFUSED_RESUBMIT_ROUTE,
   REFUSED_USAGE_ROUTE,
-} from './process-data-routes';
-import { QuarantineQuota } from '../quarantine/quarantine-quota';
+} from './quarantine-routes';
+import { QuarantineService } from './quarantine.service';
+import { RefusedMessageRepository } from './refused-message.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const checkDismissal = bodyCheck(DISMISSAL);

@@ -1,18 +1,7 @@
 import { bodyCheck, encodeCursor, readQuery } from '@maco/platform';
-import { DISMISSAL, OPERATION_OF_WRITE_ROUTE, PROCESS_READ_ROUTE, REFUSED_LIST_ROUTE } from './process-data-routes';
+import { DISMISSAL, REFUSED_LIST_ROUTE } from './quarantine-routes';
 
-describe('process-data route descriptions', () => {
-  it('should know the operation of every booking path Fastify matches', () => {
-    expect(OPERATION_OF_WRITE_ROUTE).toEqual({
-      '/createProcessData': 'create',
-      '/erstellenProzessdaten': 'create',
-      '/prozessdaten/:role/create': 'create',
-      '/updateProcessData': 'update',
-      '/aktualisierenProzessdaten': 'update',
-      '/prozessdaten/:role/update': 'update',
-    });
-  });
-
+describe('quarantine route descriptions', () => {
   it('should read the quarantine list’s filters, page size and cursor, and name every bad one', () => {
     const cursor = encodeCursor(['2026-05-04T08:00:00.123456+00:00', '01a21876-b30c-7391-9339-e7b68c6cb367']);
     const good = readQuery(REFUSED_LIST_ROUTE.query, {
@@ -38,13 +27,6 @@ describe('process-data route descriptions', () => {
       { pointer: '#/state', message: 'must be one of open, resolved, dismissed' },
       { pointer: '#/limit', message: 'must be a whole number from 1 to 200' },
       { pointer: '#/cursor', message: 'must be the nextCursor of an earlier page of this list' },
-    ]);
-  });
-
-  it('should take bodies=true or false on the process read', () => {
-    expect(readQuery(PROCESS_READ_ROUTE.query, { bodies: 'true' }).values.bodies).toBe('true');
-    expect(readQuery(PROCESS_READ_ROUTE.query, { bodies: 'yes' }).errors).toEqual([
-      { pointer: '#/bodies', message: 'must be true or false' },
     ]);
   });
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { RawJson } from '@maco/platform';
-import type { ProcessKeyView, ProcessView } from './process-data-api';
+import type { ProcessKeyView, ProcessView } from '../process-data-api';
 
 export type ProcessLookup =
   { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
