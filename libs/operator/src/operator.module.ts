@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
+import { FindingsController } from './findings/findings.controller';
 import { FindingsRepository } from './findings/findings.repository';
-import { FindingsController } from './http/findings.controller';
-import { OperatorReads } from './http/operator-reads';
-import { ProcessListController } from './http/process-list.controller';
-import { SessionController } from './http/session.controller';
-import { TriggerListController } from './http/trigger-list.controller';
 import { OperatorMetrics } from './metrics/operator-metrics';
+import { OperatorReads } from './operator-reads';
+import { ProcessListController } from './processes/process-list.controller';
 import { ProcessListRepository } from './processes/process-list.repository';
+import { SessionController } from './session/session.controller';
+import { TriggerListController } from './triggers/trigger-list.controller';
 import { TriggerListRepository } from './triggers/trigger-list.repository';
 
 /** The operator console's reads: session, process list, trigger outbox and catalogue, findings. */

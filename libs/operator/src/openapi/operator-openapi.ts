@@ -1,6 +1,20 @@
-import { routeOperations, type OpenApiContribution } from '@maco/platform';
-import { OPERATOR_ROUTES } from '../http/operator-routes';
+import { routeOperations, type OpenApiContribution, type RouteDescription } from '@maco/platform';
+import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from '../findings/findings-routes';
+import { OPERATOR_TAG } from '../operator-read-route';
+import { PROCESS_LIST_ROUTE } from '../processes/process-list-route';
+import { SESSION_ROUTE } from '../session/session-route';
+import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from '../triggers/trigger-list-routes';
 import { OPERATOR_SCHEMAS } from './operator-schemas';
+
+/** Every route of the group, in the order the document lists them. */
+const OPERATOR_ROUTES: readonly RouteDescription[] = [
+  SESSION_ROUTE,
+  PROCESS_LIST_ROUTE,
+  TRIGGER_LIST_ROUTE,
+  TRIGGER_EVENTS_ROUTE,
+  FINDING_SUMMARY_ROUTE,
+  FINDING_LIST_ROUTE,
+];
 
 /** The group's part of every role's OpenAPI document, from its route descriptions. Pure: no app, no database. */
 export function operatorOpenApi(): OpenApiContribution {
@@ -8,7 +22,7 @@ export function operatorOpenApi(): OpenApiContribution {
     title: 'Operator',
     description:
       'The operator console reads processes, trigger deliveries and AHB findings (tokens with the role or `OPERATOR`).',
-    tags: [{ name: 'Operator', description: 'Reads of the operator console.' }],
+    tags: [{ name: OPERATOR_TAG, description: 'Reads of the operator console.' }],
     paths: routeOperations(OPERATOR_ROUTES, context),
     components: { schemas: OPERATOR_SCHEMAS },
   });

@@ -2,10 +2,10 @@ import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
-import { FindingsRepository } from '../findings/findings.repository';
 import type { FindingBucket, FindingSummary, FindingView } from '../operator-api';
-import { OperatorReads } from './operator-reads';
-import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './operator-routes';
+import { OperatorReads } from '../operator-reads';
+import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './findings-routes';
+import { FindingsRepository } from './findings.repository';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SUMMARY_DAYS = 30;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { requestFactsOf, type ProblemFieldError } from '@maco/platform';
-import { OperatorMetrics } from '../metrics/operator-metrics';
-import { OPERATOR_LOG_FIELDS, type OperatorRead } from '../operator.log-fields';
-import { operatorProblem } from '../operator.problems';
+import { OperatorMetrics } from './metrics/operator-metrics';
+import { OPERATOR_LOG_FIELDS, type OperatorRead } from './operator.log-fields';
+import { operatorProblem } from './operator.problems';
 
 /** What every read of the console does around its query: refuse bad parameters, note the log fields, count it. */
 @Injectable()

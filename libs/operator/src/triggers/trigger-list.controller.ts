@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { RELEASES, releaseInForceAt, type MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
 import type { TriggerDeliveryView, TriggerEventCatalogue } from '../operator-api';
-import { triggerEventCatalogue } from '../triggers/trigger-event-catalogue';
-import { TriggerListRepository } from '../triggers/trigger-list.repository';
-import { OperatorReads } from './operator-reads';
-import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './operator-routes';
+import { OperatorReads } from '../operator-reads';
+import { triggerEventCatalogue } from './trigger-event-catalogue';
+import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './trigger-list-routes';
+import { TriggerListRepository } from './trigger-list.repository';
 
 /**
  * `GET /triggers` (the outbox) and `GET /triggers/events` (what can be sent). Fastify routes by method and path, so

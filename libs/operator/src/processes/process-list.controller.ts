@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
 import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
 import type { ProcessSummary } from '../operator-api';
-import { ProcessListRepository } from '../processes/process-list.repository';
-import { OperatorReads } from './operator-reads';
-import { PROCESS_LIST_ROUTE } from './operator-routes';
+import { OperatorReads } from '../operator-reads';
+import { PROCESS_LIST_ROUTE } from './process-list-route';
+import { ProcessListRepository } from './process-list.repository';
 
 /** `GET /processes`: the booked processes of this role, newest first, filtered, a page at a time. */
 @Controller()

@@ -4,8 +4,8 @@ import { CurrentPrincipal, type Principal } from '@maco/auth';
 import type { MarketRole } from '@maco/domain';
 import { Route, SERVICE_ROLE } from '@maco/platform';
 import type { OperatorSession } from '../operator-api';
-import { OperatorReads } from './operator-reads';
-import { SESSION_ROUTE } from './operator-routes';
+import { OperatorReads } from '../operator-reads';
+import { SESSION_ROUTE } from './session-route';
 
 /** `GET /operator/session`: what the console may show and offer to the token's holder on this service. */
 @Controller()
