@@ -1,6 +1,6 @@
 // The reviewed repairs of the BO4E mapping CSVs (reference/ahb/bo4e-mapping): defects of the mirror's CSVs that the
-// AHB tables contradict. Each repair names the rows it changes and why; generate.js applies them before deriving rules
-// and fails when a repair no longer finds its row (the defect was fixed upstream: delete the repair).
+// AHB tables contradict. Each repair names the rows it changes and why; mapping-csv.js applies them before deriving
+// rules and fails when a repair no longer finds its row (the defect was fixed upstream: delete the repair).
 'use strict';
 
 /**

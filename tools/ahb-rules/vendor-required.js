@@ -47,7 +47,7 @@ const VENDOR_RELEASES = [
  * EDIFACT segments it comes from.
  * @typedef {{ pruefidentifikator: string, message: string, fields: VendorField[], mapped: Map<string, string[]> }} VendorRequirement
  * @typedef {{ description: string, formatVersion: string, source: string, requirements: VendorRequirement[] }} VendorData
- * The part of pi-catalogue.json (generate.js `buildCatalogue`) this module reads.
+ * The part of pi-catalogue.json (catalogue.js `buildCatalogue`) this module reads.
  * @typedef {{ releases: Record<string, { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }> }} Catalogue
  * The part of ahb-rules-FV*.json this module reads; `conditionalFields` is optional (not every generator run has it).
  * @typedef {{ pruefidentifikator: string, message?: string, source: string, fields: { path: string }[], conditionalFields?: { path: string }[] }} AhbPiRules
