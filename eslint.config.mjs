@@ -8,6 +8,8 @@ const PURE = ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'];
 
 /** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
 const PRODUCTION_CONSTRAINTS = [
+  // The operator web page (apps/console) reads the groups' answer types (`@maco/<lib>/api`, types only).
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain'] },
   // An app is its role (libs/roles: the role and the groups it serves) started by the service bootstrap.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:roles', 'type:util'] },
   {
@@ -146,6 +148,20 @@ export default [
       '@typescript-eslint/no-unused-vars': UNUSED_VARS,
       '@nx/enforce-module-boundaries': ['error', { ...BOUNDARY_OPTIONS, depConstraints: PRODUCTION_CONSTRAINTS }],
       '@typescript-eslint/no-restricted-imports': ['error', TYPE_ONLY_API_IMPORTS],
+    },
+  },
+  // Type-aware rules: a promise nobody awaits or catches loses its error (and with a booking, possibly the message).
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   {

@@ -55,6 +55,8 @@ export class ServicePool extends Pool {
         ? {
             ...config,
             connectionString: hostList.urls[0],
+            // pg-pool awaits onConnect (index.js: `_promiseTry(() => onConnect(client)).then`); @types/pg says void.
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises
             onConnect: async (client: ClientBase) => {
               if (hostList.writable)
                 await assertWritable(client, `${(client as Client).host}:${(client as Client).port}`);

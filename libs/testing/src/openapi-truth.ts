@@ -5,7 +5,7 @@ import type { ServiceDefinition } from '@maco/platform';
 import { startDatabaseProxy, type DatabaseProxy } from './database-proxy';
 import { checkPendingOpenApiAnswers, openApiAnswerRecord, takeOpenApiViolations } from './openapi-answer-record';
 import { openApiCheckerOf } from './openapi-answer-watch';
-import { OpenApiAnswerChecker } from './openapi-answers';
+import type { OpenApiAnswerChecker } from './openapi-answers';
 import { loadSamples, withBusinessKey } from './samples';
 import { startScriptedMiddleware, type ScriptedMiddleware } from './scripted-middleware';
 import { createTestDatabase, withClient, type TestDatabase } from './test-database';
