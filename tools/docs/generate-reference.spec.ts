@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LF_SERVICE, MSB_SERVICE, NB_SERVICE } from '@maco/roles';
 import { COMMAND, referencePages, withGenerated } from './generate-reference';
 
 const ROOT = join(__dirname, '..', '..');
@@ -40,6 +41,27 @@ describe('the reference tables in docs/', () => {
         .map((named) => `${file}: ${named[1]}`),
     );
     expect(unknown).toEqual([]);
+  });
+});
+
+describe("the README's table of roles and interface groups", () => {
+  it('should tick the groups each role serves (libs/roles), every group once', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| [^|]+ \| `libs\/([\w-]+)` \|((?: *✓? *\|){3})$/gm)].map((row) => [
+      row[1],
+      row[2]
+        .split('|')
+        .slice(0, 3)
+        .map((column) => column.trim() === '✓'),
+    ]);
+    const services = [LF_SERVICE, NB_SERVICE, MSB_SERVICE];
+    const groups = [...new Set(services.flatMap((service) => service.groups.map((group) => group.name)))];
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries(
+        groups.map((name) => [name, services.map((service) => service.groups.some((group) => group.name === name))]),
+      ),
+    );
+    expect(rows).toHaveLength(groups.length);
   });
 });
 
