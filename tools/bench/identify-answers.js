@@ -23,7 +23,7 @@ function countOf(text, part) {
  * Sends some requests one by one before the load: is the expected MaLo among the candidates (and first), are the
  * unknown ones answered empty; candidates and time per request type.
  * @param {import('./load').Target} target
- * @param {import('./identify-fill').IdentifyRequest[]} requests
+ * @param {import('./identify-requests').IdentifyRequest[]} requests
  * @param {() => string} nextBody gives the body of request `n` in turn (the first call request 0)
  * @returns {Promise<IdentifyCheck>}
  */

@@ -22,7 +22,8 @@ const { median, round } = require('./statistics');
 async function identifyBenchmark(options) {
   const { args, app, role, duration, connectionLevels } = options;
   if (role !== 'NB') throw new Error("--identify measures the grid operator's MaLo identification: use --app nb");
-  const { fillIdentifyModel, identifyRequests, identifyBodyParts, MIX } = require('./identify-fill');
+  const { fillIdentifyModel } = require('./identify-fill');
+  const { identifyRequests, identifyBodyParts, MIX } = require('./identify-requests');
   const sites = Number(args.identify);
   if (!Number.isInteger(sites) || sites < 1000)
     throw new Error('--identify wants a number of market locations, at least 1000');

@@ -14,6 +14,7 @@
 'use strict';
 const { createWriteStream } = require('node:fs');
 const { parseArgs } = require('node:util');
+const { LAST_NAMES } = require('../fixtures/word-lists');
 
 /**
  * @typedef {Record<string, unknown>} Bo
@@ -73,26 +74,8 @@ const PLACES_OF = [
   ['53111', 'Bonn'],
   ['99084', 'Erfurt'],
 ];
-const SURNAMES = [
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Schulz',
-  'Hoffmann',
-  'Schäfer',
-  'Koch',
-  'Bauer',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Schröder',
-  'Neumann',
-];
+/** The most frequent surnames. */
+const SURNAMES = LAST_NAMES.slice(0, 18);
 const FIRST_NAMES = [
   'Max',
   'Anna',
