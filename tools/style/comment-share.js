@@ -4,10 +4,10 @@
 // Production code: libs/*/src and apps/*/src, *.ts and *.tsx, without specs, the test harness (libs/testing),
 // the end-to-end app (apps/console-e2e) and generated files. `--figures` lists the comments that quote figures
 // (they belong in docs/performance.md); lines longer than `--long` characters are counted too. Every reference of a
-// comment to a doc's section (`docs/performance.md, "Reads"`) must name the start of one of its headings: exit code 1
-// and the unresolved ones listed otherwise.
+// comment to a doc's section (`docs/performance.md, "Reads"`) must name the start of one of its headings (or of a page
+// in the doc's folder, docs/performance/): exit code 1 and the unresolved ones listed otherwise.
 'use strict';
-const { readdirSync, readFileSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { parseArgs } = require('node:util');
 const ts = require('typescript');
@@ -181,6 +181,7 @@ const DOC_REFERENCE = /(docs\/[\w-]+\.md),\s*"([^"]+)"/g;
 
 /**
  * The references of the comments to sections of docs, and whether each names the start of one of the doc's headings.
+ * A doc split into a folder of its name (docs/performance.md and docs/performance/*.md) holds the folder's headings too.
  * @param {string} root
  * @param {(Comment & { file: string })[]} comments
  */
@@ -196,6 +197,10 @@ function docReferences(root, comments) {
       } catch {
         // a doc that does not exist resolves nothing
       }
+      const folder = join(root, doc.replace(/\.md$/, ''));
+      if (text && doc.endsWith('.md') && existsSync(folder))
+        for (const page of readdirSync(folder).filter((name) => name.endsWith('.md')))
+          text += '\n' + readFileSync(join(folder, page), 'utf8');
       found = text
         .split('\n')
         .filter((line) => /^#+ /.test(line))

@@ -53,7 +53,7 @@ describe(docReferences.name, () => {
   const root = join(__dirname, '..', '..');
   const comment = (text: string) => ({ file: 'x.ts', line: 1, text });
 
-  it('should resolve a section named by the start of a heading, also across a line break', () => {
+  it("should resolve a section named by the start of a heading, also across a line break and in the doc's folder", () => {
     const found = docReferences(root, [
       comment('// slower (docs/performance.md,\n// "The booking path, second round").'),
       comment('/** See docs/performance.md, "Reads". */'),
