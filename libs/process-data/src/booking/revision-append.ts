@@ -57,7 +57,7 @@ function nextState(current: ProcessState, envelope: ProcessDataEnvelope): Merged
 /** What an update answers: the key it sent, the revision and the process it was booked on, and the key that found it. */
 export function updateReceipt(
   businessKey: string,
-  outcome: { kind: 'booked' | 'replayed'; revision: number; businessKey: string; matchedBy: KeyField },
+  outcome: AppendedRevision,
   release: ReleaseName,
   findings: Finding[],
 ): BookingReceipt {
