@@ -6,18 +6,30 @@ const BOUNDARY_OPTIONS = { enforceBuildableLibDependency: false, allow: [] };
 /** The libraries of pure functions (domain, ahb, read-model) use no framework, database or HTTP server. */
 const PURE = ['@nestjs/*', 'typeorm', 'pg', 'fastify', 'passport*'];
 
+/**
+ * The floors, bottom up: domain; ahb and read-model (pure rules over the domain); platform (HTTP, config, problems,
+ * logging); infra (auth, database); store (process-store: SQL and repositories); feature (the interface groups);
+ * bootstrap (libs/service: composing and starting a service); roles (a role and its groups); app. Each floor may
+ * import the floors below it only.
+ */
+const BELOW_PLATFORM = ['type:read-model', 'type:ahb', 'type:domain'];
+const BELOW_INFRA = ['type:platform', ...BELOW_PLATFORM];
+const BELOW_STORE = ['type:infra', ...BELOW_INFRA];
+const BELOW_FEATURE = ['type:store', ...BELOW_STORE];
+const BELOW_ROLES = ['type:feature', 'type:bootstrap', ...BELOW_FEATURE];
+
 /** What production code (every project's `src/`, minus its specs) may import. Tags, never project names. */
 const PRODUCTION_CONSTRAINTS = [
   // The operator web page (apps/console) reads the groups' answer types (`@maco/<lib>/api`, types only).
-  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:domain'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain'] },
   // An app is its role (libs/roles: the role and the groups it serves) started by the service bootstrap.
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:roles', 'type:util'] },
-  {
-    sourceTag: 'type:roles',
-    onlyDependOnLibsWithTags: ['type:feature', 'type:util', 'type:read-model', 'type:ahb', 'type:domain'],
-  },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:read-model', 'type:ahb', 'type:domain', 'type:util'] },
-  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:read-model', 'type:ahb', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:roles', 'type:bootstrap'] },
+  { sourceTag: 'type:roles', onlyDependOnLibsWithTags: BELOW_ROLES },
+  { sourceTag: 'type:bootstrap', onlyDependOnLibsWithTags: BELOW_STORE },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: BELOW_FEATURE },
+  { sourceTag: 'type:store', onlyDependOnLibsWithTags: BELOW_STORE },
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: BELOW_INFRA },
+  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: BELOW_PLATFORM },
   // The read model's rules (libs/read-model): pure functions over the domain's vocabulary, no database.
   {
     sourceTag: 'type:read-model',
@@ -35,45 +47,13 @@ const PRODUCTION_CONSTRAINTS = [
     onlyDependOnLibsWithTags: [],
     bannedExternalImports: PURE,
   },
-  // Test helpers (libs/testing) compose the services of any lib, never an app. Nothing above lists type:testing,
-  // so no production file can import them.
-  {
-    sourceTag: 'type:testing',
-    onlyDependOnLibsWithTags: [
-      'type:feature',
-      'type:util',
-      'type:read-model',
-      'type:ahb',
-      'type:domain',
-      'type:testing',
-    ],
-  },
+  // Test helpers (libs/testing) compose the services of any group, never a role or an app. Nothing above lists
+  // type:testing, so no production file can import them.
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', ...BELOW_FEATURE, 'type:testing'] },
   // tests/integration: suites that compose whole roles, one folder per interface group they are about.
-  {
-    sourceTag: 'type:tests',
-    onlyDependOnLibsWithTags: [
-      'type:roles',
-      'type:feature',
-      'type:util',
-      'type:read-model',
-      'type:ahb',
-      'type:domain',
-      'type:testing',
-    ],
-  },
+  { sourceTag: 'type:tests', onlyDependOnLibsWithTags: ['type:roles', ...BELOW_ROLES, 'type:testing'] },
   // tools/: developer scripts and the jest global setup, run from the repository, never shipped.
-  {
-    sourceTag: 'type:tooling',
-    onlyDependOnLibsWithTags: [
-      'type:roles',
-      'type:feature',
-      'type:util',
-      'type:read-model',
-      'type:ahb',
-      'type:domain',
-      'type:testing',
-    ],
-  },
+  { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:roles', ...BELOW_ROLES, 'type:testing'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   // Where the roles meet: each role's definition picks its groups, a role's own ones included.
   {
@@ -85,12 +65,19 @@ const PRODUCTION_CONSTRAINTS = [
   { sourceTag: 'scope:msb', onlyDependOnLibsWithTags: ['scope:msb', 'scope:roles', 'scope:shared'] },
 ];
 
-/** Test code: the same constraints, and every type:* may in addition import the type:testing libs. */
-const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) =>
-  constraint.sourceTag.startsWith('type:') && !constraint.onlyDependOnLibsWithTags.includes('type:testing')
-    ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:testing'] }
-    : constraint,
-);
+/**
+ * Test code: the same constraints, plus the test helpers (type:testing) and what it takes to run the code under test
+ * as a service (platform, infra such as a free port or the auth module, the bootstrap that composes it). The pure floors
+ * stay pure in their tests too.
+ */
+const TEST_SCAFFOLDING = ['type:testing', 'type:bootstrap', 'type:infra', 'type:platform'];
+const PURE_FLOORS = new Set(['type:domain', 'type:ahb', 'type:read-model']);
+const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) => {
+  if (!constraint.sourceTag.startsWith('type:')) return constraint;
+  const extra = PURE_FLOORS.has(constraint.sourceTag) ? ['type:testing'] : TEST_SCAFFOLDING;
+  const allowed = new Set([...constraint.onlyDependOnLibsWithTags, ...extra]);
+  return { ...constraint, onlyDependOnLibsWithTags: [...allowed] };
+});
 
 /** Files that are test code wherever they live; the config object for them overrides the production rule. */
 const TEST_FILES = ['**/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tools/**/*.ts'];
