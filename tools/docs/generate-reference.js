@@ -31,16 +31,23 @@ const PAGES = [
 ];
 
 /**
+ * Each role's service definition as the apps start it (libs/roles; required by path, as tools/openapi/export.js does).
+ * @returns {ServiceDefinition[]}
+ */
+function loadServices() {
+  require('reflect-metadata');
+  const roles = require('../../libs/roles/src/index.ts');
+  return [roles.LF_SERVICE, roles.NB_SERVICE, roles.MSB_SERVICE];
+}
+
+/**
  * Platform's catalogue and reader, and every group each role's service lists (libs/roles), as the services compose
  * them at start-up.
  * @returns {ReferenceInput}
  */
 function loadInput() {
-  require('reflect-metadata');
   const platform = require('@maco/platform');
-  const roles = require('@maco/roles');
-  /** @type {ServiceDefinition[]} */
-  const services = [roles.LF_SERVICE, roles.NB_SERVICE, roles.MSB_SERVICE];
+  const services = loadServices();
   const allRoles = services.map((service) => service.role);
   /** @type {Map<string, { group: import('@maco/platform').InterfaceGroup, roles: string[] }>} */
   const groups = new Map();
@@ -266,7 +273,7 @@ function main(args) {
   return check && stale ? 1 : 0;
 }
 
-module.exports = { COMMAND, referencePages, renderErrorTable, renderConfigTable, withGenerated };
+module.exports = { COMMAND, loadServices, referencePages, renderErrorTable, renderConfigTable, withGenerated };
 
 if (require.main === module) {
   require('../ts-require');
