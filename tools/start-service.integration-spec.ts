@@ -39,7 +39,7 @@ function workspaceCopy(): string {
   for (const entry of readdirSync(join(root, 'node_modules'))) {
     if (entry !== '@maco') symlinkSync(join(root, 'node_modules', entry), join(modules, entry));
   }
-  // Relative links (`../../libs/x`), so that each package resolves into the copy's own sources and builds.
+  // The links are relative (as npm wrote them), so each package resolves into the copy's own sources and builds.
   for (const entry of readdirSync(join(root, 'node_modules', '@maco'))) {
     symlinkSync(readlinkSync(join(root, 'node_modules', '@maco', entry)), join(modules, '@maco', entry));
   }
