@@ -33,9 +33,7 @@ export const SERVICE_CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'JWT_ROLES_CLAIM', meaning: 'claim listing the roles a token may write for' },
   {
     name: 'JWT_MAX_LIFETIME',
-    meaning:
-      'longest validity (`exp` − `iat`, or `exp` − now without `iat`) a token may have; seconds or with a unit ' +
-      '(`90m`, `24h`, `7d`); longer → 401',
+    meaning: 'longest validity (`exp` − `iat`, or `exp` − now without `iat`) a token may have; longer → 401',
   },
   { name: 'PROBLEM_TYPE_BASE', meaning: 'prefix of problem `type` URIs' },
   {
