@@ -250,7 +250,7 @@ describe('pathMatches and routeOverlaps', () => {
   });
 });
 
-/** A role's document as committed (docs/openapi, kept equal to what the service serves by each app's openapi-export spec). */
+/** A role's document as committed (docs/openapi, kept equal to what the service serves by libs/roles/test/openapi-export.spec.ts). */
 const committedDocument = (role: string) =>
   JSON.parse(readFileSync(join(workspaceRoot(), 'docs', 'openapi', `${role}.json`), 'utf8')) as OpenApiDocumentShape;
 

@@ -108,7 +108,7 @@ describe.each(MARKET_ROLES)('OpenAPI document of %s', (role) => {
     }
   });
 
-  // The committed docs/openapi/<role>.json is the app's document (all its groups): each app's openapi-export spec.
+  // The committed docs/openapi/<role>.json is the app's document (all its groups): libs/roles/test/openapi-export.spec.ts.
 });
 
 describe('committed OpenAPI examples', () => {

@@ -47,7 +47,7 @@ const READ_BY_KEY = LOCK_BY_KEY.replace('FOR UPDATE OF r', '');
 
 /**
  * The lock path's statements by the optimistic statement each stands in for (same parameters). The lock path runs
- * only after lost races, which a sequential workload never has: the single-key proof (apps/lf/test) judges them from
+ * only after lost races, which a sequential workload never has: the single-key proof (tests/integration/process-data) judges them from
  * here.
  */
 export const LOCKING_COUNTERPARTS: Record<string, { name: string; text: string }> = {

@@ -1,4 +1,0 @@
-import { describeOpenApiExport } from '@maco/testing';
-import { MSB_SERVICE } from '@maco/roles';
-
-describeOpenApiExport(MSB_SERVICE);

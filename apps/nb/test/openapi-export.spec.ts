@@ -1,4 +1,0 @@
-import { describeOpenApiExport } from '@maco/testing';
-import { NB_SERVICE } from '@maco/roles';
-
-describeOpenApiExport(NB_SERVICE);

@@ -1,0 +1,4 @@
+import { describeOpenApiExport } from '@maco/testing';
+import { LF_SERVICE, MSB_SERVICE, NB_SERVICE } from '../src';
+
+for (const definition of [LF_SERVICE, NB_SERVICE, MSB_SERVICE]) describeOpenApiExport(definition);
