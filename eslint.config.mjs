@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 
 // ---------- module boundaries (@nx/enforce-module-boundaries), by project tag ----------
 
@@ -149,6 +150,15 @@ export default [
         { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // One import order everywhere: side effects, node:, packages, the workspace's libs, relative; no blank lines between.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: {
+      'simple-import-sort/imports': ['error', { groups: [['^\\u0000', '^node:', '^@?\\w', '^@maco/', '^\\.']] }],
+      'simple-import-sort/exports': 'off',
     },
   },
   {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,10 +10,10 @@ import {
   postJson,
   stopChildren,
   TEST_JWT_SECRET,
+  type TestDatabase,
   trackChild,
   withBusinessKey,
   workspaceRoot,
-  type TestDatabase,
 } from '@maco/testing';
 
 const ROLES = ['lf', 'nb', 'msb'] as const;

@@ -1,14 +1,14 @@
-import { findReason, REASONS, type Reason } from './reasons';
+import { findReason, type Reason, REASONS } from './reasons';
 import {
-  readSchemaDocument,
-  schemaCoverage,
-  SCHEMA_FILES,
-  schemasDir,
-  typeConflicts,
   type ClassType,
   type FieldArea,
   type Operation,
+  readSchemaDocument,
   type Role,
+  SCHEMA_FILES,
+  schemaCoverage,
+  schemasDir,
+  typeConflicts,
   type Validate,
 } from './schema-walker';
 

@@ -1,5 +1,5 @@
 import { envelopeClassFor, validateProcessData } from '@maco/domain';
-import { domainCoverage, type DomainCoverage, type Ratio, type RoleOperationCoverage } from './coverage';
+import { type DomainCoverage, domainCoverage, type Ratio, type RoleOperationCoverage } from './coverage';
 
 const USAGE = 'usage: node tools/domain-coverage/run.js [--json]\n';
 

@@ -1,7 +1,7 @@
-import { getMetadataStorage } from 'class-validator';
-import type * as TransformerStorage from 'class-transformer/types/storage';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type * as TransformerStorage from 'class-transformer/types/storage';
+import { getMetadataStorage } from 'class-validator';
 
 // class-transformer types its metadata storage only under `types/`; the runtime module sits under `cjs/`. A plain
 // `require` (not `createRequire`) so that a test runner hands out the same instance the decorators wrote to.

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { verify, type JwtPayload } from 'jsonwebtoken';
+import { type JwtPayload, verify } from 'jsonwebtoken';
 
 const CLI = join(__dirname, 'refused.js');
 const SECRET = 'refused-cli-test-secret';

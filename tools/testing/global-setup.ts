@@ -3,7 +3,7 @@ import { join } from 'node:path';
 // jest requires global setup with plain Node resolution (no moduleNameMapper), where '@maco/database' is the built
 // dist/ and the whole lib; the source file alone starts the database without a build.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- deliberate source import, see above
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/database/src/embedded-postgres';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../libs/database/src/embedded-postgres';
 
 /**
  * Tests talk to a real PostgreSQL: the server at DATABASE_URL (CI), else a throw-away embedded one

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { CONSOLE_GROUP } from '@maco/console';
 import { OPERATOR_GROUP } from '@maco/operator';
@@ -16,13 +16,13 @@ import {
   maloIdentBody,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
   TEST_JWT_SECRET,
-  workspaceRoot,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  workspaceRoot,
 } from '@maco/testing';
 import { TRIGGERS_GROUP } from '@maco/triggers';
 

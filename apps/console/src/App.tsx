@@ -1,8 +1,8 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { OperatorSession } from '@maco/operator/api';
 import { ApiError, createApi, errorText, storedToken, storeToken } from './lib/api';
-import { matchRoute, routePath, type Route } from './lib/routes';
+import { matchRoute, type Route, routePath } from './lib/routes';
 import { Link, navigate, useLocation } from './navigation';
 import { FindingsPage } from './pages/FindingsPage';
 import { MasterDataPage } from './pages/MasterDataPage';

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Code, Container, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 /** The token form, shown when the service answers 401 to a request without one (no SSO proxy in front). */
 export function SignIn({

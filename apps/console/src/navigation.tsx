@@ -1,5 +1,5 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
-import { useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useSyncExternalStore } from 'react';
 
 const CHANGE = 'console:navigate';
 

@@ -6,15 +6,15 @@ import {
   loadSamples,
   mintTestToken,
   RELIABILITY_SEED,
+  runScript,
   seededRandom,
   seededUuid,
-  runScript,
   stopChildren,
   TEST_JWT_SECRET,
+  type TestDatabase,
   withBusinessKey,
   withClient,
   workspaceRoot,
-  type TestDatabase,
 } from '@maco/testing';
 
 const MAIN = join(workspaceRoot(), 'apps', 'lf', 'dist', 'main.js');

@@ -12,13 +12,13 @@ import {
   loadSamples,
   maloIdentBody,
   mintTestToken,
-  startScriptedMiddleware,
   runScript,
+  type ScriptedMiddleware,
+  startScriptedMiddleware,
   stopChildren,
+  type TestDatabase,
   withBusinessKey,
   workspaceRoot,
-  type ScriptedMiddleware,
-  type TestDatabase,
 } from '@maco/testing';
 
 const MAIN = join(workspaceRoot(), 'apps', 'lf', 'dist', 'main.js');

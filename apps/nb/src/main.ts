@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@maco/service';
 import { NB_SERVICE } from '@maco/roles';
+import { bootstrapService } from '@maco/service';
 
 void bootstrapService(NB_SERVICE);

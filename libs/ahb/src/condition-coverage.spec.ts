@@ -1,18 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import CATALOGUE_DATA from './data/pi-catalogue.json';
-import RULES_FV2510 from './data/ahb-rules-FV2510.json';
-import RULES_FV2604 from './data/ahb-rules-FV2604.json';
 import { REFERENCE_DIR } from '@maco/reference-samples';
 import { CONDITION_CATALOGUE, entryFor, releaseConditions, UNDECIDABLE_CONDITIONS } from './conditions/catalogue';
 import { IDENTIFIER_FORMATS } from './conditions/value-conditions';
+import RULES_FV2510 from './data/ahb-rules-FV2510.json';
+import RULES_FV2604 from './data/ahb-rules-FV2604.json';
+import CATALOGUE_DATA from './data/pi-catalogue.json';
 import type { ReleaseConditions } from './evaluation/requirement';
 import {
+  type AhbExpression,
   AhbExpressionSyntaxError,
   conditionKindOf,
-  parseAhbExpression,
-  type AhbExpression,
   type ConditionNode,
+  parseAhbExpression,
 } from './expression/ahb-expression';
 
 /**

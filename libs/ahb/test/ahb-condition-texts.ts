@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_DIR } from '@maco/reference-samples';
 import RULES_FV2510 from '../src/data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../src/data/ahb-rules-FV2604.json';
-import { REFERENCE_DIR } from '@maco/reference-samples';
 
 /** Whitespace runs as one space: how the condition specs compare a catalogue text with the tables'. */
 export const normaliseWhitespace = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
-import type { ConditionContext } from '../src/conditions/condition-context';
 import type { MarketRole } from '@maco/domain';
+import type { ConditionContext } from '../src/conditions/condition-context';
 
 /** What a condition spec varies of the context a decider sees: the object in scope, the booking role, the senders. */
 export interface ContextOptions {

@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { JwtAuthGuard } from './jwt-auth.guard';
-import { JwtStrategy } from './jwt.strategy';
 import { BodyGate } from './body-gate';
+import { JwtStrategy } from './jwt.strategy';
+import { JwtAuthGuard } from './jwt-auth.guard';
 import { ServiceRoleGuard } from './service-role.guard';
 import { TokenAuthenticator } from './token-authenticator';
 

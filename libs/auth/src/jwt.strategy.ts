@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { Strategy, type JwtFromRequestFunction, type StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { MARKET_ROLES, type MarketRole } from '@maco/domain';
 import { SERVICE_CONFIG, type ServiceConfig, type TokenVerification } from '@maco/platform';
 import { readBearerCredentials, type RequestWithHeaders } from './bearer-token';

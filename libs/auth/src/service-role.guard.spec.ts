@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Public, ProblemError } from '@maco/platform';
+import { ProblemError, Public } from '@maco/platform';
 import { OperatorReadable } from './operator-readable.decorator';
 import type { Principal } from './principal';
 import { ServiceRoleGuard } from './service-role.guard';

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { MarketRole } from '@maco/domain';
 import { ProblemError, SERVICE_ROLE } from '@maco/platform';

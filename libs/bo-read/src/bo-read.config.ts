@@ -1,4 +1,4 @@
-import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
+import { type ConfigVariable, defineGroupConfig } from '@maco/platform';
 
 /**
  * The shapes a BO4E read of `READ_ROUTES` can answer in: `wrapped` `{"stammdaten": {"KIND": [ … ]}}` (the vendor's

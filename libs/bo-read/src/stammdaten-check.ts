@@ -1,5 +1,5 @@
 import { isPlainObject } from '@maco/domain';
-import { bodyCheck, type BodyCheck, type OpenApiObject } from '@maco/platform';
+import { type BodyCheck, bodyCheck, type OpenApiObject } from '@maco/platform';
 
 /**
  * A checker of a body's `stammdaten` (`{"stammdaten": {"KIND": …}}`, the bodies of the import and the identification)

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { defineGroupConfig, type ConfigReader, type ConfigVariable } from '@maco/platform';
+import { type ConfigReader, type ConfigVariable, defineGroupConfig } from '@maco/platform';
 
 /** Where the built console (apps/console/dist) is read from. */
 export interface ConsoleConfig {

@@ -1,5 +1,5 @@
 import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
-import { CONSOLE_CONFIG, isBuilt, type ConsoleConfig } from './console.config';
+import { CONSOLE_CONFIG, type ConsoleConfig, isBuilt } from './console.config';
 import { ConsoleController } from './http/console.controller';
 
 /** `GET /console/…`: the operator console (apps/console) as built. */

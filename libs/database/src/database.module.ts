@@ -1,28 +1,28 @@
 import { join } from 'node:path';
 import {
+  type DynamicModule,
   Global,
   Inject,
   Injectable,
   Logger,
   Module,
-  type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_CONFIG, SERVICE_ROLE, StartupError, type ServiceConfig } from '@maco/platform';
-import { DatabasePoolMetrics } from './database-pool-metrics';
-import { ServicePool } from './service-pool';
+import { SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig, StartupError } from '@maco/platform';
 import { DATABASE_CONNECTION, PG_POOL } from './database.tokens';
+import { DatabasePoolMetrics } from './database-pool-metrics';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-postgres';
 import { usableHostUrl } from './host-list';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 import { SERVICE_ROLE_NAME } from './migrations/1765100000000-ServiceRole';
 import { ensureRevisionPartitionsAt, PartitionMaintenance } from './partitions/partition-maintenance.service';
 import { ReadinessController } from './readiness.controller';
 import { runMigrationsLocked } from './run-migrations';
+import { ServicePool } from './service-pool';
 
 export interface DatabaseConnection {
   /** What requests connect to; they run as `maco_service` (SERVICE_ROLE_NAME). */

@@ -1,4 +1,4 @@
-import { allows, EXECUTE, firstBlockedFolder, foldersOnTheWay, READ, WRITE, type Ownership } from './path-access';
+import { allows, EXECUTE, firstBlockedFolder, foldersOnTheWay, type Ownership, READ, WRITE } from './path-access';
 
 const postgres = { uid: 101, gid: 104 };
 const root = { uid: 0, gid: 0 };

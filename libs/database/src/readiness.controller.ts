@@ -2,8 +2,8 @@ import { Controller, Get, HttpException, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckError, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
 import type { Pool } from 'pg';
 import { platformProblem, Public } from '@maco/platform';
-import { MIGRATIONS } from './migrations';
 import { PG_POOL } from './database.tokens';
+import { MIGRATIONS } from './migrations';
 
 const PING_TIMEOUT_MS = 1500;
 

@@ -1,14 +1,14 @@
 import {
-  Pool,
   type Client,
   type ClientBase,
+  Pool,
   type PoolClient,
   type PoolConfig,
   type QueryConfig,
   type QueryResult,
   type QueryResultRow,
 } from 'pg';
-import { assertWritable, noUsableHost, parseHostList, ReadOnlyServerError, type HostList } from './host-list';
+import { assertWritable, type HostList, noUsableHost, parseHostList, ReadOnlyServerError } from './host-list';
 
 /**
  * The connection cannot be used any more: the server ended the session (FATAL or PANIC), the socket failed, or pg

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import {
   DEFAULT_RELOCATION_DIR,
+  type EmbeddedDatabase,
   EmbeddedDatabaseUnavailableError,
   startEmbeddedDatabase,
-  type EmbeddedDatabase,
 } from '../src/embedded-postgres';
 import { fingerprint, packagedInstallation, postgresOsUser, relocatedName } from '../src/embedded-postgres-placement';
 import { blockedFolder, blockedInTree, type Identity } from '../src/path-access';

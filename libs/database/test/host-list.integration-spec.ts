@@ -1,4 +1,4 @@
-import { createTestDatabase, testServerUrl, withClient, type TestDatabase } from '@maco/testing';
+import { createTestDatabase, type TestDatabase, testServerUrl, withClient } from '@maco/testing';
 import { ServicePool, usableHostUrl } from '../src';
 
 /**

@@ -4,10 +4,10 @@ import { PlatformModule } from '@maco/platform';
 import {
   createTestDatabase,
   startTestService,
-  testServerUrl,
-  withClient,
   type TestDatabase,
+  testServerUrl,
   type TestService,
+  withClient,
 } from '@maco/testing';
 import { DatabaseModule } from '../src';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
+import { createTestDatabase, type TestDatabase, withClient } from '@maco/testing';
 import { verifyArchive } from '../src/archive/verify-archive';
 import { MIGRATIONS } from '../src/migrations';
 import { RevisionHashChain1765200000000 } from '../src/migrations/1765200000000-RevisionHashChain';

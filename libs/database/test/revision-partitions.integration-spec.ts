@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
+import { createTestDatabase, type TestDatabase, withClient } from '@maco/testing';
 import { verifyArchive } from '../src/archive/verify-archive';
 import { MIGRATIONS } from '../src/migrations';
 import { PartitionRevisionsByMonth1764600000000 } from '../src/migrations/1764600000000-PartitionRevisionsByMonth';
 import { applyRetention, ensureRevisionPartitions, revisionPartitions } from '../src/partitions/partition-maintenance';
 import {
   addMonths,
+  type Month,
   monthOf,
   monthsBetween,
   PARTITION_MONTHS_AHEAD,
   revisionPartitionName,
-  type Month,
 } from '../src/partitions/revision-partitions';
 import { runMigrationsLocked } from '../src/run-migrations';
 

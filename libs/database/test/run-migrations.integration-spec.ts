@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase, withClient, type TestDatabase } from '@maco/testing';
+import { createTestDatabase, type TestDatabase, withClient } from '@maco/testing';
 import { MIGRATIONS } from '../src/migrations';
 import { runMigrationsLocked } from '../src/run-migrations';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { buildServiceOpenApi, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { IDENTIFY_OPERATION } from './identify/identify-request';
 import { MALO_IDENT_GROUP } from './malo-ident.group';
 import { MALO_IDENT_PATHS } from './malo-ident-paths';

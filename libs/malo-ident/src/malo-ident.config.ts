@@ -1,4 +1,4 @@
-import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
+import { type ConfigVariable, defineGroupConfig } from '@maco/platform';
 
 /** The group's own settings, read at start-up with platform's (`MALO_IDENT_CONFIG`). */
 export interface MaloIdentConfig {

@@ -1,11 +1,11 @@
 import {
-  GUARDED_ROUTE_PROBLEMS,
+  type DescribedRoute,
   describeRoute,
+  GUARDED_ROUTE_PROBLEMS,
   limitParameter,
+  type QueryParameters,
   schemaRef as ref,
   textParameter,
-  type DescribedRoute,
-  type QueryParameters,
 } from '@maco/platform';
 
 export const DEFAULT_LIMIT = 50;

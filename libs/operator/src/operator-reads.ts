@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { requestFactsOf, type ProblemFieldError } from '@maco/platform';
+import { type ProblemFieldError, requestFactsOf } from '@maco/platform';
 import { OperatorMetrics } from './metrics/operator-metrics';
 import { OPERATOR_LOG_FIELDS, type OperatorRead } from './operator.log-fields';
 import { operatorProblem } from './operator.problems';

@@ -1,8 +1,8 @@
 import { defineInterfaceGroup } from '@maco/platform';
+import { operatorOpenApi } from './openapi/operator-openapi';
 import { OPERATOR_LOG_FIELDS } from './operator.log-fields';
 import { OperatorModule } from './operator.module';
 import { OPERATOR_PROBLEMS } from './operator.problems';
-import { operatorOpenApi } from './openapi/operator-openapi';
 
 /** The operator console's reads (every role): tokens with the service's role or `OPERATOR` may call them. */
 export const OPERATOR_GROUP = defineInterfaceGroup({

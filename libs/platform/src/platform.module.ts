@@ -1,7 +1,7 @@
-import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { valueOrThrow, type ConfigEnvironment } from './config/config-reader';
+import { type ConfigEnvironment, valueOrThrow } from './config/config-reader';
 import { readGroupConfigs } from './config/group-config';
 import { CONFIG_ENVIRONMENT, GROUP_CONFIGS, SERVICE_ROLE } from './config/service-config.tokens';
 import { checkServiceDefinition, SERVICE_DEFINITION, type ServiceDefinition } from './group/interface-group';

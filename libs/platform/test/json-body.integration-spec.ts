@@ -3,9 +3,9 @@ import { APP_FILTER } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { loadServiceConfig } from '../src/config/service-config';
+import { createServiceApp } from '../src/http/create-service-app';
 import { LoggingModule } from '../src/logging/logging.module';
 import { ProblemDetailsFilter } from '../src/problem/problem-details.filter';
-import { createServiceApp } from '../src/http/create-service-app';
 
 /** Answers what it was given: the parsed body and the text the service would store. */
 @Controller()

@@ -1,4 +1,4 @@
-import { defineGroupConfig, type ConfigVariable } from '@maco/platform';
+import { type ConfigVariable, defineGroupConfig } from '@maco/platform';
 
 /** How AHB findings are handled: `report` books and records them, `strict` refuses what the AHB makes binding. */
 export const AHB_RULE_MODES = ['report', 'strict'] as const;

@@ -5,9 +5,9 @@ import { ProcessDataService } from './booking/process-data.service';
 import { BookingMetrics } from './metrics/booking-metrics';
 import { ProcessReadController } from './process-read/process-read.controller';
 import { ProcessReadRepository } from './process-read/process-read.repository';
-import { QuarantineRecorder } from './quarantine/quarantine-recorder';
-import { QuarantineQuota } from './quarantine/quarantine-quota';
 import { QuarantineService } from './quarantine/quarantine.service';
+import { QuarantineQuota } from './quarantine/quarantine-quota';
+import { QuarantineRecorder } from './quarantine/quarantine-recorder';
 import { RefusedController } from './quarantine/refused.controller';
 import { RefusedMessageRepository } from './quarantine/refused-message.repository';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loadSamples, mintTestToken, postJson, useServicesOnOneDatabase, type TestService } from '@maco/testing';
+import { loadSamples, mintTestToken, postJson, type TestService, useServicesOnOneDatabase } from '@maco/testing';
 import { serviceModule } from './service-module';
 
 /**

@@ -1,4 +1,4 @@
-import { buildServiceOpenApi, PlatformModule, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { buildServiceOpenApi, PlatformModule, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mintTestToken, postJson, useServicesOnOneDatabase, type TestService } from '@maco/testing';
+import { mintTestToken, postJson, type TestService, useServicesOnOneDatabase } from '@maco/testing';
 import { serviceModule } from './service-module';
 
 const REGISTERS = ['1-1:1.29.0', '1-1:2.29.0', '1-1:5.29.0', '1-1:8.29.0'];

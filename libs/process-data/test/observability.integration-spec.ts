@@ -8,9 +8,9 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
 } from '@maco/testing';
 import { BookingRoute } from '../src';
 import { serviceModule } from './service-module';

@@ -3,9 +3,9 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withClient,
   type TestDatabase,
   type TestService,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from './service-module';
 

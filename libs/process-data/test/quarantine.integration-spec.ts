@@ -3,10 +3,10 @@ import {
   loadSamples,
   mintTestToken,
   postJson,
-  useServicesOnOneDatabase,
-  withClient,
   type TestDatabase,
   type TestService,
+  useServicesOnOneDatabase,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from './service-module';
 

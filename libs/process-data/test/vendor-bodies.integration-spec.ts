@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { catalogueEntry } from '@maco/ahb';
+import { type MarketRole, type ProcessOperation, type ReleaseName, RELEASES } from '@maco/domain';
 import {
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
@@ -8,18 +11,15 @@ import {
   seededRandom,
   seededUuid,
   useServicesOnOneDatabase,
+  type VendorBody,
   vendorBody,
+  type VendorBodyKind,
+  type VendorFormatVersion,
   vendorSpecFor,
   withBusinessKey,
   workspaceRoot,
-  type JsonResponse,
-  type VendorBody,
-  type VendorBodyKind,
-  type VendorFormatVersion,
 } from '@maco/testing';
 import { serviceModule } from './service-module';
-import { RELEASES, type MarketRole, type ProcessOperation, type ReleaseName } from '@maco/domain';
-import { catalogueEntry } from '@maco/ahb';
 
 /**
  * The vendor speaks: for every role, every release of the PI catalogue and every PI of the role's create and update

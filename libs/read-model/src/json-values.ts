@@ -1,5 +1,5 @@
 // Reading values out of untyped JSON business objects.
-import { MAX_ID_LENGTH, type LocationType, type NamedLocation } from './locations';
+import { type LocationType, MAX_ID_LENGTH, type NamedLocation } from './locations';
 
 /** A business object as JSON. */
 export type Bo = Record<string, unknown>;

@@ -1,7 +1,6 @@
 // The rule of every `stammdaten` kind: where its id, validity and locations are.
 import { createHash } from 'node:crypto';
-import { isPlainObject, type Energiemenge, type Lokationsbuendel, type Vertrag, type Zeitraum } from '@maco/domain';
-import { marketLocationKeys, meterKeys, meterNumbersOf } from './malo-ident/malo-ident-keys';
+import { type Energiemenge, isPlainObject, type Lokationsbuendel, type Vertrag, type Zeitraum } from '@maco/domain';
 import { type Bo, idOf, located, textOf } from './json-values';
 import {
   locationKey,
@@ -12,6 +11,7 @@ import {
   type MessageFacts,
   type NamedLocation,
 } from './locations';
+import { marketLocationKeys, meterKeys, meterNumbersOf } from './malo-ident/malo-ident-keys';
 import {
   elementsOf,
   type Field,

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { setupOpenApi, startService, type ServiceDefinition } from '@maco/platform';
+import { type ServiceDefinition, setupOpenApi, startService } from '@maco/platform';
 import { composeService } from './compose-service';
 
 /** Starts a role's service: `main.ts` of every app is this one call. Exits non-zero on a bad start. */

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthModule, JwtAuthGuard, ServiceRoleGuard } from '@maco/auth';
 import { DatabaseModule } from '@maco/database';

@@ -2,7 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthModule, JwtAuthGuard, ServiceRoleGuard } from '@maco/auth';
 import { DatabaseModule } from '@maco/database';
-import { PlatformModule, TokenThrottlerGuard, type LoggingOptions, type ServiceDefinition } from '@maco/platform';
+import { type LoggingOptions, PlatformModule, type ServiceDefinition, TokenThrottlerGuard } from '@maco/platform';
 
 export interface ComposeOptions {
   logging?: LoggingOptions;

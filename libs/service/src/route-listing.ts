@@ -1,4 +1,4 @@
-import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
+import { type DynamicModule, RequestMethod, type Type } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { ApplicationConfig, MetadataScanner, ModulesContainer, NestFactory, Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
@@ -8,13 +8,13 @@ import { RoutePathFactory } from '@nestjs/core/router/route-path-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { isOperatorReadable, isPublic } from '@maco/auth';
 import {
-  recordRoutes,
-  ServiceConfigModule,
-  withoutHeadTwins,
   type RecordedRoute,
+  recordRoutes,
   type RouteAuth,
   type ServiceConfig,
+  ServiceConfigModule,
   type ServiceDefinition,
+  withoutHeadTwins,
 } from '@maco/platform';
 import { addRoutesOutsideControllers } from './bootstrap-service';
 import { composeService } from './compose-service';

@@ -1,5 +1,5 @@
-import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 
 /** A TCP proxy in front of a test database, which a test can cut to make the database unreachable for a service. */
 export interface DatabaseProxy {

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { buildServiceOpenApi, SERVICE_DEFINITION, serviceProblems, type ServiceDefinition } from '@maco/platform';
-import { OpenApiAnswerChecker, type ObservedAnswer, type OpenApiDocumentShape } from './openapi-answers';
+import { buildServiceOpenApi, SERVICE_DEFINITION, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { openApiAnswerRecord } from './openapi-answer-record';
+import { type ObservedAnswer, OpenApiAnswerChecker, type OpenApiDocumentShape } from './openapi-answers';
 
 /**
  * Routes every service serves that its OpenAPI document leaves out on purpose, each with the reason. An answer on any

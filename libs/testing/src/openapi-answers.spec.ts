@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { workspaceRoot } from './samples';
 import {
+  type ObservedAnswer,
   OpenApiAnswerChecker,
+  type OpenApiDocumentShape,
   openApiSchemaToJsonSchema,
   pathMatches,
   routeOverlaps,
-  type ObservedAnswer,
-  type OpenApiDocumentShape,
 } from './openapi-answers';
+import { workspaceRoot } from './samples';
 
 const PROBLEM = 'application/problem+json';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { renderServiceOpenApi, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { workspaceRoot } from './samples';
 
 /** The committed `docs/openapi/<role>.json` is the document the service's definition (role and groups) serves. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamicModule, Type } from '@nestjs/common';
-import { MARKET_ROLES, releaseInForceAt, triggerEvent, triggerEventNames, type MarketRole } from '@maco/domain';
+import { MARKET_ROLES, type MarketRole, releaseInForceAt, triggerEvent, triggerEventNames } from '@maco/domain';
 import type { ServiceDefinition } from '@maco/platform';
-import { startDatabaseProxy, type DatabaseProxy } from './database-proxy';
+import { type DatabaseProxy, startDatabaseProxy } from './database-proxy';
 import { checkPendingOpenApiAnswers, openApiAnswerRecord, takeOpenApiViolations } from './openapi-answer-record';
 import { openApiCheckerOf } from './openapi-answer-watch';
 import type { OpenApiAnswerChecker } from './openapi-answers';
 import { loadSamples, withBusinessKey } from './samples';
-import { startScriptedMiddleware, type ScriptedMiddleware } from './scripted-middleware';
-import { createTestDatabase, withClient, type TestDatabase } from './test-database';
+import { type ScriptedMiddleware, startScriptedMiddleware } from './scripted-middleware';
+import { createTestDatabase, type TestDatabase, withClient } from './test-database';
 import { startTestService, type TestService } from './test-service';
 import { mintTestToken } from './tokens';
 import { triggerBodyFor } from './trigger-bodies';

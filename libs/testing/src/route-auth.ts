@@ -1,8 +1,8 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { MarketRole } from '@maco/domain';
-import { recordRoutes, withoutHeadTwins, type RecordedRoute } from '@maco/platform';
 import type { RouteAuth } from '@maco/platform';
+import { type RecordedRoute, recordRoutes, withoutHeadTwins } from '@maco/platform';
 import type { RouteWithAuth } from './route-listing-report';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { startTestService, type TestService } from './test-service';

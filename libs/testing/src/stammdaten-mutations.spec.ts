@@ -1,4 +1,4 @@
-import { MARKET_ROLES, validateProcessData, type MarketRole } from '@maco/domain';
+import { MARKET_ROLES, type MarketRole, validateProcessData } from '@maco/domain';
 import { STAMMDATEN_MUTATIONS, type StammdatenMutation } from './stammdaten-mutations';
 
 // Every stammdaten kind of the reference inventory (backend-interface §5).

@@ -5,11 +5,11 @@ import {
   defineInterfaceGroup,
   defineLogFields,
   defineProblems,
+  type LogFields,
   matching,
   problemFactory,
   requestFactsOf,
   schemaRef,
-  type LogFields,
 } from '@maco/platform';
 
 /** A MaloIdent-style answer: 201 on success, and 400 (not the 422 of Prozessdaten) for a body it cannot take. */

@@ -1,6 +1,6 @@
-import { type ReleaseName } from '@maco/domain';
 import { findingsFor } from '@maco/ahb';
-import { vendorBody, vendorSpecs, type VendorFormatVersion } from './vendor-bodies';
+import { type ReleaseName } from '@maco/domain';
+import { vendorBody, type VendorFormatVersion, vendorSpecs } from './vendor-bodies';
 
 /**
  * No false alarms from the AHB rules of any message type: a body with every field the vendor's document of its PI

@@ -7,16 +7,16 @@ import {
   checkTechnischeRessourceId,
   type IdentifierCheckResult,
 } from '@maco/domain';
+import { seededRandom } from './seeded-random';
 import {
   generatedIdentifier,
   vendorBodies,
   vendorBody,
   vendorContainerProperties,
+  type VendorFormatVersion,
   vendorSpecFor,
   vendorSpecs,
-  type VendorFormatVersion,
 } from './vendor-bodies';
-import { seededRandom } from './seeded-random';
 
 const FORMAT_VERSIONS: VendorFormatVersion[] = ['202510', '202604', '202610'];
 

@@ -1,4 +1,4 @@
-import { ConfigurationError, valueOrThrow, type ConfigEnvironment } from '@maco/platform';
+import { type ConfigEnvironment, ConfigurationError, valueOrThrow } from '@maco/platform';
 import { triggersConfig } from './triggers.config';
 
 const load = (env: ConfigEnvironment) => valueOrThrow(triggersConfig.parse(env));

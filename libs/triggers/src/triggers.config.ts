@@ -1,4 +1,4 @@
-import { defineGroupConfig, type ConfigReader, type ConfigVariable } from '@maco/platform';
+import { type ConfigReader, type ConfigVariable, defineGroupConfig } from '@maco/platform';
 
 /** The middleware (MACO APP) the service calls, and the technical account it authenticates as (OAuth password grant). */
 export interface MacoAppConnection {

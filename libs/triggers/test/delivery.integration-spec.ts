@@ -1,10 +1,10 @@
 import {
   createTestDatabase,
-  startScriptedMiddleware,
-  withClient,
   type ScriptedMiddleware,
+  startScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  withClient,
 } from '@maco/testing';
 import {
   FAST_RETRIES,

@@ -1,11 +1,11 @@
-import { MARKET_ROLES, releaseInForceAt, triggerEvent, triggerEventNames, type MarketRole } from '@maco/domain';
+import { MARKET_ROLES, type MarketRole, releaseInForceAt, triggerEvent, triggerEventNames } from '@maco/domain';
 import {
   createTestDatabase,
-  startScriptedMiddleware,
-  triggerBodyFor,
   type ScriptedMiddleware,
+  startScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  triggerBodyFor,
 } from '@maco/testing';
 import { FAST_RETRIES, postTrigger, startTriggerService } from './trigger-test-kit';
 

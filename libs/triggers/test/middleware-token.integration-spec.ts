@@ -1,7 +1,7 @@
 import {
   createTestDatabase,
-  startScriptedMiddleware,
   type ScriptedMiddleware,
+  startScriptedMiddleware,
   type TestDatabase,
   type TestService,
 } from '@maco/testing';

@@ -1,4 +1,4 @@
-import { createTestDatabase, withClient, type TestDatabase, type TestService } from '@maco/testing';
+import { createTestDatabase, type TestDatabase, type TestService, withClient } from '@maco/testing';
 import { maloIdentBody, postTrigger, startTriggerService } from './trigger-test-kit';
 
 describe('a service without MACO_APP_URL', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   createTestDatabase,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   TEST_JWT_SECRET,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
 } from '@maco/testing';

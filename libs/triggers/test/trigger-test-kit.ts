@@ -3,12 +3,12 @@ import type { MarketRole } from '@maco/domain';
 import type { LoggingOptions } from '@maco/platform';
 import { composeService } from '@maco/service';
 import {
+  type JsonResponse,
   mintTestToken,
   postJson,
   startTestService,
-  withClient,
-  type JsonResponse,
   type TestService,
+  withClient,
 } from '@maco/testing';
 
 export { FAST_RETRIES, maloIdentBody } from '@maco/testing';

@@ -5,11 +5,11 @@ import {
   hashesInPlan,
   mintTestToken,
   postJson,
-  startScriptedMiddleware,
-  withClient,
   type ScriptedMiddleware,
+  startScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  withClient,
 } from '@maco/testing';
 import { INSERT_TRIGGER_PROCESS } from '../src/start/trigger-process.repository';
 import { maloIdentBody, newProzessId, postTrigger, startTriggerService, storedTrigger } from './trigger-test-kit';

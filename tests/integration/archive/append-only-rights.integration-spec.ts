@@ -7,20 +7,20 @@
  */
 import { Client, type Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
   loadSamples,
-  testServerUrl,
-  withClient,
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
   type TestDatabase,
+  testServerUrl,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { addMonths, applyRetention, ensureRevisionPartitions, monthOf, verifyArchive } from '@maco/database';
 import { INSERT_RECORDS_WITH_REVISIONS, UPDATE_RECORD_WITH_REVISION } from '@maco/process-store';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -21,13 +22,12 @@ import {
   mintTestToken,
   postJson,
   startTestService,
+  type TestDatabase,
+  type TestService,
   withBusinessKey,
   withClient,
   workspaceRoot,
-  type TestDatabase,
-  type TestService,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 const token = mintTestToken();
 const createSample = loadSamples({ role: 'LF', operation: 'create' })[0].body;

@@ -6,9 +6,9 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sign } from 'jsonwebtoken';
-import { createTestDatabase, startTestService, type TestDatabase, type TestService } from '@maco/testing';
-import { composeService } from '@maco/service';
 import { LF_SERVICE } from '@maco/roles';
+import { composeService } from '@maco/service';
+import { createTestDatabase, startTestService, type TestDatabase, type TestService } from '@maco/testing';
 
 const ISSUER = 'https://idp.example.test';
 const AUDIENCE = 'maco-backend';

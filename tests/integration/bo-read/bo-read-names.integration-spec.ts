@@ -7,9 +7,9 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
 } from '@maco/testing';
 
 type Body = Record<string, unknown> & { stammdaten: Record<string, Record<string, unknown>[]> };

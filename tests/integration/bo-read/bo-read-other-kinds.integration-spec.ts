@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
-import { composeService } from '@maco/service';
-import { mintTestToken, postJson, useServicesOnOneDatabase, type TestService } from '@maco/testing';
 import { LF_SERVICE } from '@maco/roles';
+import { composeService } from '@maco/service';
+import { mintTestToken, postJson, type TestService, useServicesOnOneDatabase } from '@maco/testing';
 
 type Bo = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { BO_READ_GROUP, checkReadRequest, READ_ROUTES, type ParameterMeaning } from '@maco/bo-read';
+import { BO_READ_GROUP, checkReadRequest, type ParameterMeaning, READ_ROUTES } from '@maco/bo-read';
 import type { MarketRole } from '@maco/domain';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { BUSINESS_OBJECT_READS, readStatement } from '@maco/process-store';
@@ -10,10 +10,10 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
-  withClient,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 
 type Body = Record<string, unknown> & { stammdaten: Record<string, Record<string, unknown>[]> };

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { identifyStatement } from '@maco/bo-read';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   mintTestToken,
   postJson,
-  useServicesOnOneDatabase,
-  withClient,
   type TestDatabase,
   type TestService,
+  useServicesOnOneDatabase,
+  withClient,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 type Bo = Record<string, unknown>;
 

@@ -4,19 +4,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BO_READ_GROUP } from '@maco/bo-read';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   loadSamples,
   mintTestToken,
   postJson,
-  useServicesOnOneDatabase,
   TEST_JWT_SECRET,
-  withBusinessKey,
-  withClient,
   type TestDatabase,
   type TestService,
+  useServicesOnOneDatabase,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 type Bo = Record<string, unknown>;
 type Outcome = { imported: number; unchanged: number; refused: { pointer: string; message: string }[] };

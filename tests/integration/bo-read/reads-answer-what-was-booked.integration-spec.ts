@@ -3,18 +3,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
+import { NB_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   mintTestToken,
   postJson,
   samplesDir,
+  type TestService,
   useServicesOnOneDatabase,
   vendorBody,
   withBusinessKey,
   workspaceRoot,
-  type TestService,
 } from '@maco/testing';
-import { NB_SERVICE } from '@maco/roles';
 
 type Bo = Record<string, unknown>;
 type Read = { status: number; body: Record<string, unknown> & { stammdaten: Record<string, Bo[]> } };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkedStatement } from '@maco/malo-ident';
+import { NB_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -9,11 +10,10 @@ import {
   postJson,
   samplesDir,
   startTestService,
-  withClient,
   type TestDatabase,
   type TestService,
+  withClient,
 } from '@maco/testing';
-import { NB_SERVICE } from '@maco/roles';
 
 type Bo = Record<string, unknown>;
 type Candidate = Record<string, unknown> & { lokationsId: string };

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { releaseInForceAt, triggerEvent } from '@maco/domain';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
+import { NB_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
-  triggerBodyFor,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  triggerBodyFor,
 } from '@maco/testing';
 import { TRIGGERS_GROUP } from '@maco/triggers';
-import { NB_SERVICE } from '@maco/roles';
 
 type Bo = Record<string, unknown>;
 

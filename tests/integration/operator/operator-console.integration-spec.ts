@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { ProcessSummary } from '@maco/operator';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
-  withBusinessKey,
-  type JsonResponse,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 /** The LF service as the app composes it (its groups include the operator group). */
 const LF_WITH_OPERATOR = composeService(LF_SERVICE);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bdewCheckDigit } from '@maco/domain';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
@@ -7,11 +8,10 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withClient,
   type TestDatabase,
   type TestService,
+  withClient,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 /**
  * Bytes per booking on one PostgreSQL node (docs/scaling.md, "What one node holds"): books PROCESSES processes through

@@ -1,5 +1,5 @@
+import { MSB_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import { describeProcessDataContract } from './contract';
-import { MSB_SERVICE } from '@maco/roles';
 
 describeProcessDataContract('MSB', composeService(MSB_SERVICE));

@@ -8,10 +8,10 @@ import {
   postJson,
   STAMMDATEN_MUTATIONS,
   startTestService,
-  withBusinessKey,
-  withClient,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 
 /** A process's state as `process_state` reads it back: kinds of objects, and the transaction's fields. */

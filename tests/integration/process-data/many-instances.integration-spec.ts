@@ -1,9 +1,11 @@
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
-  expectNoOrphanRows,
   createTestDatabase,
+  expectNoOrphanRows,
   FAST_RETRIES,
   hasMarktlokationField,
+  type JsonResponse,
   loadSamples,
   maloIdentBody,
   mintTestToken,
@@ -12,20 +14,18 @@ import {
   RELIABILITY_SEED,
   reverseKeys,
   runPool,
+  type ScriptedMiddleware,
   seededRandom,
   seededUuid,
   startScriptedMiddleware,
   startTestService,
+  type TestDatabase,
+  type TestService,
   withBusinessKey,
   withClient,
   withDokumentennummer,
   withMarktlokationField,
-  type JsonResponse,
-  type ScriptedMiddleware,
-  type TestDatabase,
-  type TestService,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 const INSTANCES = 3;
 /** Each chain is a create and 1–3 updates naming it by `targetBusinessKey`: about 4 × CHAINS distinct bookings. */

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { releaseInForceAt, triggerEvent } from '@maco/domain';
+import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
-  triggerBodyFor,
-  withClient,
-  type JsonResponse,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  triggerBodyFor,
+  withClient,
 } from '@maco/testing';
-import { LF_SERVICE } from '@maco/roles';
 
 /**
  * The LF service in whole chains, with a scripted middleware on one side and a driver that posts what the MACO APP

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { releaseInForceAt, triggerEvent, triggerEventNames } from '@maco/domain';
+import { NB_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
   loadSamples,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
-  triggerBodyFor,
-  withClient,
-  type ScriptedMiddleware,
   type TestDatabase,
   type TestService,
+  triggerBodyFor,
+  withClient,
 } from '@maco/testing';
-import { NB_SERVICE } from '@maco/roles';
 
 /** The NB service in a chain it starts: trigger, answers of two sub-processes (one retried), an ambiguous answer refused. */
 describe('NB chain: trigger and answers', () => {

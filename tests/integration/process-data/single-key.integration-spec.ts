@@ -3,33 +3,33 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { releaseInForceAt, triggerEvent } from '@maco/domain';
-import { composeService } from '@maco/service';
 import { LOCKING_COUNTERPARTS } from '@maco/process-store';
+import { LF_SERVICE } from '@maco/roles';
+import { composeService } from '@maco/service';
 import {
   createTestDatabase,
   FAST_RETRIES,
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
+  type ScriptedMiddleware,
   startScriptedMiddleware,
   startTestService,
+  type TestDatabase,
+  type TestService,
   triggerBodyFor,
   withBusinessKey,
   withClient,
-  type JsonResponse,
-  type ScriptedMiddleware,
-  type TestDatabase,
-  type TestService,
 } from '@maco/testing';
 import { describeProcessDataContract } from './contract';
-import { LF_SERVICE } from '@maco/roles';
 import {
   DISTRIBUTION,
   EXEMPT,
   judgePlan,
   literal,
-  StatementRecorder,
   type Reach,
+  StatementRecorder,
   type StatementVerdict,
 } from './single-key-checker';
 

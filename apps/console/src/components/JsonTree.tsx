@@ -1,5 +1,5 @@
 import { Box, Button, Code, Group, Text, UnstyledButton } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { expandablePaths, flattenTree, togglePath } from '../lib/tree';
 
 const KIND_COLOR: Record<string, string> = { string: 'teal.8', number: 'blue.8', boolean: 'grape.8', null: 'gray.7' };

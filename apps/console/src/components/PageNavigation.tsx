@@ -1,6 +1,6 @@
-import { Button, Group, Text, type MantineSize } from '@mantine/core';
+import { Button, Group, type MantineSize, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { canGoBack, nextPage, pageNumber, previousPage, type CursorStack } from '../lib/cursor-stack';
+import { canGoBack, type CursorStack, nextPage, pageNumber, previousPage } from '../lib/cursor-stack';
 
 /** Previous / "Page N" / Next under a keyset-paged list; `loading` disables both while a page is on its way. */
 export function PageNavigation({

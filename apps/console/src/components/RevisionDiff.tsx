@@ -1,5 +1,5 @@
 import { Badge, Box, Group, NativeSelect, Table, Text } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { RevisionView } from '@maco/process-data/api';
 import { diffBodies, type DiffRow } from '../lib/diff';
 

@@ -1,10 +1,10 @@
-import { parseExactJson } from './exact-json';
 /**
  * A small client of the operator API (API.md): bearer token when signed in with one, problems as errors. The types of
  * the answers are the backend's own, imported type-only from the groups' `api` entry points (`@maco/operator/api`,
  * `@maco/process-data/api`, `@maco/platform/api`): nothing of the backend reaches the bundle.
  */
 import type { ProblemDetails } from '@maco/platform/api';
+import { parseExactJson } from './exact-json';
 
 /**
  * A problem details answer (or a failure to reach the service, status 0). Partial: an answer that did not come from the

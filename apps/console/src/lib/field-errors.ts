@@ -1,6 +1,6 @@
 import type { ProblemFieldError } from '@maco/platform/api';
-import { escapePointerToken } from './tree';
 import { isExactNumber, stringifyExactJson } from './exact-json';
+import { escapePointerToken } from './tree';
 
 /** A field error of a problem answer (`errors[]` of `application/problem+json`). */
 export type FieldError = ProblemFieldError;

@@ -1,6 +1,6 @@
-import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '@maco/process-data/api';
 import type { ProblemDetails } from '@maco/platform/api';
-import { fieldErrorsOf, type FieldError } from './field-errors';
+import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '@maco/process-data/api';
+import { type FieldError, fieldErrorsOf } from './field-errors';
 import { filtersToApiQuery, normaliseDate } from './filters';
 
 /** The states a list can be filtered by; `all` sends no `state` (the page's default is `open`). */

@@ -12,18 +12,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { FindingBucket, FindingSummary, FindingView } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
+import { PageNavigation } from '../components/PageNavigation';
 import { errorText } from '../lib/api';
-import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
-import { findingsQueryOfCount, sortSummary } from '../lib/findings';
+import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
 import { filtersToApiQuery } from '../lib/filters';
+import { findingsQueryOfCount, sortSummary } from '../lib/findings';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
-import { PageNavigation } from '../components/PageNavigation';
 
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { JsonTree } from '../components/JsonTree';
 import { errorText } from '../lib/api';
 import { normaliseDate } from '../lib/filters';
 import {
   isMasterDataKind,
   MASTER_DATA_KINDS,
+  type MasterDataKind,
   masterDataRequest,
   versionsByValidity,
-  type MasterDataKind,
 } from '../lib/master-data';
 import { useSession } from '../session';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Code, Group, Loader, Stack, Table, Tabs, Text, Timeline, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
-import { JsonTree } from '../components/JsonTree';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ProcessView } from '@maco/process-data/api';
+import { JsonTree } from '../components/JsonTree';
 import { RevisionDiff } from '../components/RevisionDiff';
 import { ApiError, errorText } from '../lib/api';
 import { routePath } from '../lib/routes';

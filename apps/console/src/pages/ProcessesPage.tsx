@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ProcessSummary } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
+import { PageNavigation } from '../components/PageNavigation';
 import { errorText } from '../lib/api';
-import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
+import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
 import {
   FILTER_FIELDS,
   filtersFromSearch,
@@ -15,7 +16,6 @@ import { routePath } from '../lib/routes';
 import { Link, navigate, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
-import { PageNavigation } from '../components/PageNavigation';
 
 const PAGE_SIZE = 50;
 

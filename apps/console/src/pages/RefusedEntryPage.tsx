@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ProblemDetails } from '@maco/platform/api';
 import type { RefusedDetail, ResubmitAnswer } from '@maco/process-data/api';
 import { JsonTree } from '../components/JsonTree';
@@ -26,9 +26,9 @@ import {
   formatBytes,
   problemErrors,
   refusedActions,
+  type ResubmitResult,
   resubmitResult,
   STATE_COLOR,
-  type ResubmitResult,
 } from '../lib/refused';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';

@@ -1,25 +1,25 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { Page } from '@maco/platform/api';
 import type { QuarantineUsage, RefusedSummary } from '@maco/process-data/api';
+import { PageNavigation } from '../components/PageNavigation';
 import { errorText } from '../lib/api';
-import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
+import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
 import {
+  quarantineFillText,
   REFUSED_FILTER_FIELDS,
   REFUSED_STATES,
   refusedApiQuery,
+  type RefusedFilters,
   refusedFiltersFromSearch,
   refusedFiltersToSearch,
-  quarantineFillText,
   shorten,
   STATE_COLOR,
-  type RefusedFilters,
 } from '../lib/refused';
 import { routePath } from '../lib/routes';
 import { Link, navigate, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
-import { PageNavigation } from '../components/PageNavigation';
 
 const PAGE_SIZE = 50;
 

@@ -16,17 +16,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { TriggerDeliveryStatus, TriggerDeliveryView, TriggerEventCatalogue } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
+import { PageNavigation } from '../components/PageNavigation';
 import { ApiError, errorText } from '../lib/api';
-import { FIRST_PAGE, type CursorStack } from '../lib/cursor-stack';
-import { annotateBody, fieldErrorsOf, groupFieldErrors, pointerLabel, type FieldError } from '../lib/field-errors';
+import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
+import { annotateBody, type FieldError, fieldErrorsOf, groupFieldErrors, pointerLabel } from '../lib/field-errors';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
-import { PageNavigation } from '../components/PageNavigation';
 
 const STATUSES = ['pending', 'failed', 'sent', 'all'] as const;
 const STATUS_COLOR: Record<TriggerDeliveryStatus, string> = { pending: 'yellow', failed: 'red', sent: 'green' };

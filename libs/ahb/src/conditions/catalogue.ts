@@ -1,15 +1,15 @@
 import type { ReleaseConditions } from '../evaluation/requirement';
 import type { ConditionEntry, Decider, UndecidableEntry } from './condition-context';
-import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp/ordrsp-conditions';
-import { INVOIC_REMADV_CONDITIONS, INVOIC_REMADV_UNDECIDABLE } from './invoic-remadv/invoic-remadv-conditions';
 import { IFTSTA_CONDITIONS, IFTSTA_UNDECIDABLE } from './iftsta/iftsta-conditions';
+import { INVOIC_REMADV_CONDITIONS, INVOIC_REMADV_UNDECIDABLE } from './invoic-remadv/invoic-remadv-conditions';
 import { MSCONS_CONDITIONS, MSCONS_UNDECIDABLE } from './mscons/mscons-conditions';
+import { ORDERS_ORDCHG_CONDITIONS, ORDERS_ORDCHG_UNDECIDABLE } from './orders/orders-conditions';
+import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp/ordrsp-conditions';
+import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas/utilmd-gas-conditions';
 import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './utilmd-strom/requirement-conditions-1-120';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './utilmd-strom/requirement-conditions-121-300';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './utilmd-strom/requirement-conditions-301-499';
-import { ORDERS_ORDCHG_CONDITIONS, ORDERS_ORDCHG_UNDECIDABLE } from './orders/orders-conditions';
-import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas/utilmd-gas-conditions';
-import { isValueConstraintText, normaliseText, valueConditionFor, type ValueCondition } from './value-conditions';
+import { isValueConstraintText, normaliseText, type ValueCondition, valueConditionFor } from './value-conditions';
 
 /**
  * The requirement conditions ([1]–[499]) the booked data can decide, by key. A key has one entry per text: every

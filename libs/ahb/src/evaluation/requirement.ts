@@ -1,6 +1,6 @@
-import { conditionKindOf, type AhbExpression, type ConditionNode } from '../expression/ahb-expression';
 import type { ConditionContext, Decider } from '../conditions/condition-context';
 import type { ValueCondition } from '../conditions/value-conditions';
+import { type AhbExpression, conditionKindOf, type ConditionNode } from '../expression/ahb-expression';
 
 /**
  * Whether an AHB expression makes its line mandatory for one body. Requirement conditions ([1]–[499]) are decided by

@@ -1,16 +1,16 @@
-import { REFERENCE_DIR } from '@maco/reference-samples';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { REFERENCE_DIR } from '@maco/reference-samples';
 import {
+  type AhbClause,
   AhbExpressionSyntaxError,
   conditionKeysOf,
   conditionKindOf,
+  type ConditionNode,
   formatAhbExpression,
   parseAhbExpression,
-  type AhbClause,
-  type ConditionNode,
 } from './ahb-expression';
 
 const c = (key: number): ConditionNode => ({ kind: 'condition', key });

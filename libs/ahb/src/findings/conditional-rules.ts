@@ -1,3 +1,4 @@
+import { isPlainObject } from '@maco/domain';
 import { releaseConditions } from '../conditions/catalogue';
 import type { ConditionContext } from '../conditions/condition-context';
 import { IDENTIFIER_FORMATS, VALUE_CONDITION_KEYS, type ValueCondition } from '../conditions/value-conditions';
@@ -5,20 +6,19 @@ import {
   binary,
   bothRequirement,
   chainRequirement,
+  type Compiled,
   concatKeys,
   constant,
   NO_KEYS,
   perBody,
   planBindingValueKeys,
   planRequirement,
-  type Compiled,
   type ReleaseConditions,
   type Requirement,
   type ValueKey,
 } from '../evaluation/requirement';
 import { AhbExpressionSyntaxError, parseAhbExpression } from '../expression/ahb-expression';
-import { isPlainObject } from '@maco/domain';
-import { child, isAbsent, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
+import { child, isAbsent, isMissingAlong, joinedTokens, missingPointers, type PathStep, pathSteps } from './body-walk';
 
 /** The conditional part of a release's generated AHB rules (`ahb-rules-FVxxxx.json`). */
 export interface ConditionalRulesData {

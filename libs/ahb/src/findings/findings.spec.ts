@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { processSamples, readJson, SAMPLES_DIR } from '@maco/reference-samples';
-import { catalogueEntry, findingsFor, knownPi, rulesFor, type Finding } from './findings';
 import type { ReleaseName } from '@maco/domain';
+import { processSamples, readJson, SAMPLES_DIR } from '@maco/reference-samples';
+import { catalogueEntry, type Finding, findingsFor, knownPi, rulesFor } from './findings';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const DATA_DIR = path.join(__dirname, '..', 'data');

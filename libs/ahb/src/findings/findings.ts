@@ -1,12 +1,12 @@
-import { identifierFindings } from '@maco/domain';
-import type { MarketRole, ProcessOperation } from '@maco/domain';
-import type { ConditionContext } from '../conditions/condition-context';
-import { child, isMissingAlong, joinedTokens, missingPointers, pathSteps, type PathStep } from './body-walk';
-import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import CATALOGUE_DATA from '../data/pi-catalogue.json';
+import type { MarketRole, ProcessOperation } from '@maco/domain';
 import type { Finding, FindingCode, ReleaseName } from '@maco/domain';
+import { identifierFindings } from '@maco/domain';
+import type { ConditionContext } from '../conditions/condition-context';
+import CATALOGUE_DATA from '../data/pi-catalogue.json';
+import { child, isMissingAlong, joinedTokens, missingPointers, type PathStep, pathSteps } from './body-walk';
+import { ConditionalRules, type ConditionalRulesData } from './conditional-rules';
 
 export type { Finding, FindingCode } from '@maco/domain';
 

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ReleaseName } from '@maco/domain';
 import { REFERENCE_DIR } from '@maco/reference-samples';
 import CATALOGUE_DATA from '../data/pi-catalogue.json';
-import { catalogueEntry, knownPi, type CatalogueEntry, type KnownPi } from './findings';
-import type { ReleaseName } from '@maco/domain';
+import { type CatalogueEntry, catalogueEntry, type KnownPi, knownPi } from './findings';
 
 /**
  * The catalogue's known PIs against its sources, read here independently of tools/ahb-rules/generate.js: the AHB

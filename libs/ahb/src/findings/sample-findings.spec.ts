@@ -1,6 +1,6 @@
+import type { ReleaseName } from '@maco/domain';
 import { processSamples } from '@maco/reference-samples';
 import { findingsFor } from './findings';
-import type { ReleaseName } from '@maco/domain';
 
 /**
  * Every sample (real and synthetic) booked under each release, with all its findings: a reviewed snapshot. Reviewed:

@@ -1,9 +1,9 @@
 import {
   describeRoute,
-  schemaRef as ref,
-  type OpenApiObject,
   GUARDED_ROUTE_PROBLEMS,
   JSON_BODY_PROBLEMS,
+  type OpenApiObject,
+  schemaRef as ref,
 } from '@maco/platform';
 import { BO_READ_TAG } from '../openapi/bo-read-tag';
 import {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';
 import { boReadProblem } from '../bo-read.problems';
+import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { checkIdentifyRequest, IDENTIFY_LOCATION_OPERATION, PAGING_ANSWER } from './identify-location';
 import { IdentifyLocationRepository } from './identify-location.repository';
-import { BoReadMetrics } from '../metrics/bo-read-metrics';
 
 /** The answer of `POST /identifyLocation`: the JSON array as text and its paging headers. */
 export interface IdentifyAnswer {

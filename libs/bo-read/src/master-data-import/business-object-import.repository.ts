@@ -5,15 +5,15 @@ import { escapePointerToken, isPlainObject } from '@maco/domain';
 import { projectionCtes } from '@maco/process-store';
 import {
   BUSINESS_OBJECT_RULES,
-  MAX_ID_LENGTH,
+  type Entry,
   locationsOf,
+  MAX_ID_LENGTH,
   messageFactsOf,
+  type ObjectDescriptor,
   objectId,
+  type ProjectionOptions,
   projectionOptionsOf,
   validityOf,
-  type Entry,
-  type ObjectDescriptor,
-  type ProjectionOptions,
 } from '@maco/read-model';
 
 /** An object of an import the rules cannot describe: where it is (`#/stammdaten/KIND/3`) and why. */

@@ -1,4 +1,4 @@
-import { describeRoute, schemaRef as ref, GUARDED_ROUTE_PROBLEMS, JSON_BODY_PROBLEMS } from '@maco/platform';
+import { describeRoute, GUARDED_ROUTE_PROBLEMS, JSON_BODY_PROBLEMS, schemaRef as ref } from '@maco/platform';
 import { IMPORT_BODY } from '../openapi/bo-read-schemas';
 import { BO_READ_TAG } from '../openapi/bo-read-tag';
 

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';
 import { boReadProblem } from '../bo-read.problems';
-import { BusinessObjectImportRepository, type ImportOutcome } from './business-object-import.repository';
 import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { IMPORT_STAMMDATEN } from '../openapi/bo-read-schemas';
 import { stammdatenCheck } from '../stammdaten-check';
+import { BusinessObjectImportRepository, type ImportOutcome } from './business-object-import.repository';
 
 const checkImport = stammdatenCheck(IMPORT_STAMMDATEN);
 

@@ -1,4 +1,4 @@
-import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { buildServiceOpenApi, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { BO_READ_GROUP } from '../bo-read.group';
 import { READ_ROUTES } from '../reads/read-routes';
 

@@ -1,4 +1,4 @@
-import { routeOperations, type OpenApiContribution, type RouteDescription } from '@maco/platform';
+import { type OpenApiContribution, type RouteDescription, routeOperations } from '@maco/platform';
 import { IDENTIFY_LOCATION_ROUTE } from '../identify-location/identify-location-route';
 import { MASTER_DATA_ROUTE } from '../master-data-import/master-data-import-route';
 import { READ_DESCRIPTIONS } from '../reads/read-descriptions';

@@ -2,8 +2,8 @@ import { Controller, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestFactsOf, Route } from '@maco/platform';
 import { BoReadService } from './bo-read.service';
-import type { ReadRoute } from './read-routes';
 import { READ_DESCRIPTIONS } from './read-descriptions';
+import type { ReadRoute } from './read-routes';
 
 type ReadHandler = (
   this: BoReadController,

@@ -1,9 +1,9 @@
 import { Registry } from 'prom-client';
 import type { BusinessObjectReadRepository } from '@maco/process-store';
 import type { ReadAnswerShape } from '../bo-read.config';
-import { BoReadService, objectsAnswer } from './bo-read.service';
 import { BoReadMetrics } from '../metrics/bo-read-metrics';
-import { readRouteAt, type ReadRoute } from './read-routes';
+import { BoReadService, objectsAnswer } from './bo-read.service';
+import { type ReadRoute, readRouteAt } from './read-routes';
 
 const at = (path: string): ReadRoute => {
   const route = readRouteAt(path);

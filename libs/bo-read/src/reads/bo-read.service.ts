@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BusinessObjectReadRepository } from '@maco/process-store';
 import { BO_READ_CONFIG, type BoReadConfig, type ReadAnswerShape } from '../bo-read.config';
 import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';

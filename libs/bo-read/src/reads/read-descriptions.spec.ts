@@ -1,9 +1,9 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { IS_OPERATOR_READABLE, ROUTE_DESCRIPTION } from '@maco/platform';
-import { READ_ROUTES, type ReadRoute } from './read-routes';
 import { BoReadController } from './bo-read.controller';
 import { READ_DESCRIPTIONS } from './read-descriptions';
+import { READ_ROUTES, type ReadRoute } from './read-routes';
 
 const read = (operationId: string): ReadRoute => {
   const route = READ_ROUTES.find((candidate) => candidate.operationId === operationId);

@@ -1,4 +1,4 @@
-import { describeRoute, schemaRef as ref, type RouteDescription, GUARDED_ROUTE_PROBLEMS } from '@maco/platform';
+import { describeRoute, GUARDED_ROUTE_PROBLEMS, type RouteDescription, schemaRef as ref } from '@maco/platform';
 import { answerSchemaName } from '../openapi/bo-read-schemas';
 import { BO_READ_TAG } from '../openapi/bo-read-tag';
 import { readParametersOf } from './read-parameters';

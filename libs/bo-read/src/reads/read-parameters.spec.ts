@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkReadRequest } from './read-parameters';
-import { isGermanReadPath, READ_PATHS, READ_ROUTES, readRouteAt, type ReadRoute } from './read-routes';
+import { isGermanReadPath, READ_PATHS, READ_ROUTES, type ReadRoute, readRouteAt } from './read-routes';
 
 const at = (path: string): ReadRoute => {
   const route = readRouteAt(path);

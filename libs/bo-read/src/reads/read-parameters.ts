@@ -1,23 +1,23 @@
 import { isCalendarInstant, RFC3339_DATE_TIME } from '@maco/domain';
 import {
   commandNames,
-  readQuery,
-  textParameter,
   type OpenApiObject,
   type ProblemFieldError,
   type QueryParameter,
   type QueryParameters,
+  readQuery,
+  textParameter,
 } from '@maco/platform';
 import {
   LOCATION_TYPES,
   locationKey,
+  type LocationType,
   locationTypeOf,
   locationTypesOfId,
   lookupKey,
   MAX_ID_LENGTH,
-  type LocationType,
 } from '@maco/read-model';
-import { READ_PARAMETERS, type ParameterMeaning, type ReadRoute } from './read-routes';
+import { type ParameterMeaning, READ_PARAMETERS, type ReadRoute } from './read-routes';
 
 /** What a read asks for, once its parameters are checked. */
 export interface ReadRequest {

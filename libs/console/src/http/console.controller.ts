@@ -4,7 +4,7 @@ import { extname, resolve, sep } from 'node:path';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { platformProblem, Public } from '@maco/platform';
-import { CONSOLE_CONFIG, isBuilt, type ConsoleConfig } from '../console.config';
+import { CONSOLE_CONFIG, type ConsoleConfig, isBuilt } from '../console.config';
 import { consoleProblem } from '../console.problems';
 
 export const CONSOLE_BASE = '/console';

@@ -4,9 +4,9 @@ import {
   findJsonBodyViolation,
   findUnstorableNumber,
   isStorableNumber,
+  type JsonLimits,
   storableJson,
   unstorableTextProblem,
-  type JsonLimits,
 } from './jsonb-storability';
 
 const LIMITS: JsonLimits = { maxDepth: 4, maxArrayLength: 3 };

@@ -1,5 +1,5 @@
 import { appendPointer, ROOT_POINTER } from '@maco/domain';
-import { defineProblems, findJsonViolation, problemFactory, type JsonLimits, type ProblemError } from '@maco/platform';
+import { defineProblems, findJsonViolation, type JsonLimits, type ProblemError, problemFactory } from '@maco/platform';
 
 export type { JsonLimits };
 

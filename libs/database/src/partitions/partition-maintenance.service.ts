@@ -7,8 +7,8 @@ import { usableHostUrl } from '../host-list';
 import {
   applyRetention,
   ensureRevisionPartitions,
-  revisionPartitions,
   type RetentionOutcome,
+  revisionPartitions,
 } from './partition-maintenance';
 import { monthOf, revisionPartitionName } from './revision-partitions';
 

@@ -8,6 +8,7 @@ import {
   addMonths,
   compareMonths,
   createRevisionPartitionSql,
+  type Month,
   monthOf,
   monthOfPartitionName,
   monthsBetween,
@@ -16,7 +17,6 @@ import {
   PARTITION_MAINTENANCE_LOCK_ID,
   PARTITION_MONTHS_AHEAD,
   revisionPartitionName,
-  type Month,
 } from './revision-partitions';
 
 /** Retention takes a lock of its own: a long export must not hold up the creation of partitions by another instance. */

@@ -1,9 +1,9 @@
-import type { JsonObject } from '../validation/json-kind';
-import { Geschaeftspartner } from './geschaeftspartner';
-import { Ansprechpartner } from './ansprechpartner';
-import { Zeitraum } from '../com/zeitraum';
 import { Positionsdaten } from '../com/positionsdaten';
+import { Zeitraum } from '../com/zeitraum';
 import { OptionalDateTime, OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Ansprechpartner } from './ansprechpartner';
+import { Geschaeftspartner } from './geschaeftspartner';
 
 /**
  * An offer (QUOTES) answering a request, with its positions.

@@ -1,6 +1,4 @@
-import type { JsonObject } from '../validation/json-kind';
 import { Adresse } from '../com/adresse';
-import { Geschaeftspartner } from './geschaeftspartner';
 import { Positionsdaten } from '../com/positionsdaten';
 import {
   OptionalDateTime,
@@ -9,6 +7,8 @@ import {
   OptionalObject,
   OptionalString,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Geschaeftspartner } from './geschaeftspartner';
 
 /**
  * An order (ORDERS): execution date and ordered positions.

@@ -1,4 +1,3 @@
-import { Ansprechpartner } from './ansprechpartner';
 import { Adresse } from '../com/adresse';
 import { ExterneReferenz } from '../com/externe-referenz';
 import {
@@ -9,6 +8,7 @@ import {
   OptionalStringList,
 } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
+import { Ansprechpartner } from './ansprechpartner';
 
 /**
  * A business partner: customer, correspondence or meter-reading-card recipient, owner, property manager.

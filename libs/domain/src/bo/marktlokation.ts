@@ -1,10 +1,10 @@
-import { Verbrauch } from '../com/verbrauch';
 import { Adresse } from '../com/adresse';
 import { Energieherkunft } from '../com/energieherkunft';
 import { ErforderlichesProduktpaket } from '../com/erforderliches-produktpaket';
 import { MarktlokationsTyp } from '../com/marktlokations-typ';
 import { Messstellenbetriebsabrechnungsdaten } from '../com/messstellenbetriebsabrechnungsdaten';
 import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
+import { Verbrauch } from '../com/verbrauch';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
 import {

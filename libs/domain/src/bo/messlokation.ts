@@ -1,5 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
-import { Geraet } from './geraet';
 import { Adresse } from '../com/adresse';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
@@ -10,6 +8,8 @@ import {
   OptionalObject,
   OptionalString,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Geraet } from './geraet';
 import { Geschaeftspartner } from './geschaeftspartner';
 import { Marktteilnehmer } from './marktteilnehmer';
 

@@ -1,7 +1,7 @@
-import type { JsonObject } from '../validation/json-kind';
 import { NachrichtenAntwort } from '../com/nachrichten-antwort';
 import { UebertragungsdateiAntwort } from '../com/uebertragungsdatei-antwort';
 import { OptionalDateTime, OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
 
 /**
  * A processing report on a message sent: APERAK (99999) or CONTRL (88888) answers.

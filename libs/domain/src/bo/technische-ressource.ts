@@ -1,5 +1,5 @@
-import { Produkt } from '../com/produkt';
 import { Nennleistung } from '../com/nennleistung';
+import { Produkt } from '../com/produkt';
 import { Zeitraum } from '../com/zeitraum';
 import {
   OptionalBoolean,

@@ -1,9 +1,8 @@
-import { Geschaeftspartner } from './geschaeftspartner';
 import { Adresse } from '../com/adresse';
-import { Verbrauch } from '../com/verbrauch';
-import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
 import { Energieherkunft } from '../com/energieherkunft';
 import { Menge } from '../com/menge';
+import { Netznutzungsabrechnungsdaten } from '../com/netznutzungsabrechnungsdaten';
+import { Verbrauch } from '../com/verbrauch';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
 import {
@@ -14,6 +13,7 @@ import {
   OptionalString,
 } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
+import { Geschaeftspartner } from './geschaeftspartner';
 import { Marktteilnehmer } from './marktteilnehmer';
 
 /**

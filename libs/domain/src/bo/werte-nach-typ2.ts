@@ -1,6 +1,6 @@
-import { Zaehlwerk } from '../com/zaehlwerk';
 import { Aussteller } from '../com/aussteller';
 import { Schwellwert } from '../com/schwellwert';
+import { Zaehlwerk } from '../com/zaehlwerk';
 import { ZertifikatsNutzer } from '../com/zertifikats-nutzer';
 import { Zieladresse } from '../com/zieladresse';
 import { OptionalNested, OptionalString } from '../validation/decorators';

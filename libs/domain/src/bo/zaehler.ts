@@ -1,8 +1,8 @@
-import { Geschaeftspartner } from './geschaeftspartner';
 import { Zaehlwerk } from '../com/zaehlwerk';
 import { Zeitraum } from '../com/zeitraum';
 import { OptionalNested, OptionalNumber, OptionalString } from '../validation/decorators';
 import { Geraet } from './geraet';
+import { Geschaeftspartner } from './geschaeftspartner';
 
 /**
  * A meter with its devices and registers.

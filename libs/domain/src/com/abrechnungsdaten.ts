@@ -1,6 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
-import { Menge } from './menge';
-import { Zaehlzeit } from './zaehlzeit';
 import {
   OptionalBoolean,
   OptionalNested,
@@ -9,6 +6,9 @@ import {
   OptionalString,
   OptionalStringList,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
+import { Menge } from './menge';
+import { Zaehlzeit } from './zaehlzeit';
 
 /**
  * Reactive-energy billing data of a Netzlokation; MaCo App extension.

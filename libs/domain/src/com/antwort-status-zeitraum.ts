@@ -1,5 +1,5 @@
 import { OptionalNested, OptionalNumber, OptionalOneOf, OptionalString } from '../validation/decorators';
-import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+import { type JsonScalarOrObject, SCALAR_OR_OBJECT } from '../validation/json-kind';
 import { Freitext } from './freitext';
 
 /**

@@ -1,5 +1,5 @@
-import { Schwellwert } from './schwellwert';
 import { OptionalDateTime, OptionalNested, OptionalString } from '../validation/decorators';
+import { Schwellwert } from './schwellwert';
 
 /**
  * A load curve of a Leistungskurvendefinition: code and configuration product; MaCo App extension.

@@ -1,4 +1,4 @@
-import { OptionalString, OptionalOneOf } from '../validation/decorators';
+import { OptionalOneOf, OptionalString } from '../validation/decorators';
 import type { JsonObject } from '../validation/json-kind';
 
 /**

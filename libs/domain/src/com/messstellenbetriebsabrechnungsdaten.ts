@@ -5,7 +5,7 @@ import {
   OptionalString,
   OptionalStringList,
 } from '../validation/decorators';
-import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+import { type JsonScalarOrObject, SCALAR_OR_OBJECT } from '../validation/json-kind';
 
 /**
  * Metering-point-operation billing data of a Marktlokation (SEQ+Z76/ZC5/ZC6); MaCo App extension.

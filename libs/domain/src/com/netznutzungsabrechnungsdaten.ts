@@ -6,7 +6,7 @@ import {
   OptionalString,
   OptionalStringList,
 } from '../validation/decorators';
-import { SCALAR_OR_OBJECT, type JsonScalarOrObject, type JsonObject } from '../validation/json-kind';
+import { type JsonObject, type JsonScalarOrObject, SCALAR_OR_OBJECT } from '../validation/json-kind';
 import { Betrag } from './betrag';
 import { Zaehlzeit } from './zaehlzeit';
 

@@ -1,5 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
-import { Menge } from './menge';
 import { Marktteilnehmer } from '../bo/marktteilnehmer';
 import {
   OptionalBoolean,
@@ -10,7 +8,9 @@ import {
   OptionalOneOf,
   OptionalString,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
 import { AllgemeineInformationen } from './allgemeine-informationen';
+import { Menge } from './menge';
 
 /**
  * A position (EDIFACT LIN/CNI) of an order, offer or status report (`positionsdaten[]` of AUFTRAG, ANGEBOT,

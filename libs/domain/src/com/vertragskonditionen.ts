@@ -1,4 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
 import {
   OptionalBoolean,
   OptionalNested,
@@ -6,6 +5,7 @@ import {
   OptionalOneOf,
   OptionalString,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
 import { Zeitraum } from './zeitraum';
 
 /**

@@ -1,6 +1,6 @@
 import { Zaehlzeitdefinition } from '../bo/zaehlzeitdefinition';
 import { OptionalNested, OptionalOneOf, OptionalString } from '../validation/decorators';
-import { SCALAR_OR_OBJECT, type JsonScalarOrObject } from '../validation/json-kind';
+import { type JsonScalarOrObject, SCALAR_OR_OBJECT } from '../validation/json-kind';
 
 /**
  * Time-of-use assignment of a register (BO4E Zaehlzeitregister).

@@ -1,4 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
 import { AdHocSteuerkanal } from '../bo/ad-hoc-steuerkanal';
 import { Anfrage } from '../bo/anfrage';
 import { Angebot } from '../bo/angebot';
@@ -23,6 +22,7 @@ import { WerteNachTyp2 } from '../bo/werte-nach-typ2';
 import { Zaehler } from '../bo/zaehler';
 import { Positionsdaten } from '../com/positionsdaten';
 import { OptionalNested, OptionalObject, OptionalString } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
 
 /**
  * Master data of a process call, keyed by BO kind; every value is a list of BOs (contract kinds hold `boTyp:

@@ -1,10 +1,10 @@
-import { Menge } from '../com/menge';
 import { Ansprechpartner } from '../bo/ansprechpartner';
 import { Marktteilnehmer } from '../bo/marktteilnehmer';
 import { Abtretungserklaerung } from '../com/abtretungserklaerung';
 import { AntwortStatusZeitraum } from '../com/antwort-status-zeitraum';
 import { BilanzkreisReferenz } from '../com/bilanzkreis-referenz';
 import { Freitext } from '../com/freitext';
+import { Menge } from '../com/menge';
 import {
   OptionalBoolean,
   OptionalDateTime,

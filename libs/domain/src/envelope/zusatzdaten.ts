@@ -1,4 +1,3 @@
-import type { JsonObject } from '../validation/json-kind';
 import {
   OptionalBoolean,
   OptionalDateTime,
@@ -7,6 +6,7 @@ import {
   OptionalString,
   RequiredNonEmptyString,
 } from '../validation/decorators';
+import type { JsonObject } from '../validation/json-kind';
 
 /** What `zusatzdaten` carries besides the request's own `businessKey`, for both operations. */
 export abstract class ZusatzdatenFelder {

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../json/plain-object';
 import type { Finding } from '../domain-api';
+import { isPlainObject } from '../json/plain-object';
 import { appendPointer, ROOT_POINTER } from '../validation/json-pointer';
 import { checkIdentifier, type IdentifierKind } from './identifier-checks';
 

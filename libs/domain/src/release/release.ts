@@ -1,5 +1,5 @@
-import RELEASE_DATA from './data/releases.json';
 import type { ReleaseName } from '../domain-api';
+import RELEASE_DATA from './data/releases.json';
 
 export type { ReleaseName } from '../domain-api';
 

@@ -1,5 +1,5 @@
-import type { MarketRole } from '../market-role';
 import { isPlainObject } from '../json/plain-object';
+import type { MarketRole } from '../market-role';
 import { appendPointer, comparePointers, ROOT_POINTER, unescapePointerToken } from '../validation/json-pointer';
 import TRIGGER_EVENT_DATA from './data/trigger-events.json';
 import type { ReleaseName } from './release';

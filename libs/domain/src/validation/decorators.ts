@@ -14,7 +14,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { IsDateTime } from './date-time';
-import { IsOneOfKinds, mustBeOneOf, oneOfKindsTest, type JsonKind } from './json-kind';
+import { IsOneOfKinds, type JsonKind, mustBeOneOf, oneOfKindsTest } from './json-kind';
 import { MESSAGES } from './messages';
 import { IsObjectOrObjectArray } from './object-or-object-array';
 import { IsStringList, type StringListOptions } from './string-list';

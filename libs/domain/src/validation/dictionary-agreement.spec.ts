@@ -1,4 +1,4 @@
-import { compareWithDictionary, readDictionary, type Comparison } from '../../test/dictionary-agreement';
+import { compareWithDictionary, type Comparison, readDictionary } from '../../test/dictionary-agreement';
 import { DICTIONARY_EXCEPTIONS, type DictionaryException } from '../../test/dictionary-exceptions';
 import {
   ProzessdatenAktualisierenLf,

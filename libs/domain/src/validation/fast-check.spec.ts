@@ -1,5 +1,5 @@
-import { envelopeClassFor } from '../envelope/envelope-table';
 import { processSamples, withBusinessKey } from '@maco/reference-samples';
+import { envelopeClassFor } from '../envelope/envelope-table';
 import { passesAllRules } from './fast-check';
 import { classValidatorViolations } from './validate-process-data';
 

@@ -3,18 +3,18 @@ import {
   isArray,
   isBoolean,
   isNumber,
+  type IsNumberOptions,
   isObject,
   isString,
-  ValidationTypes,
-  type IsNumberOptions,
   type ValidationArguments,
+  ValidationTypes,
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { isPlainObject } from '../json/plain-object';
 import { typeMetadataStorage } from './class-transformer-storage';
 import { isDateTime } from './date-time';
 import { isNonEmptyString } from './decorators';
-import { oneOfKindsTest, type JsonKind } from './json-kind';
+import { type JsonKind, oneOfKindsTest } from './json-kind';
 import { isLocatingConstraint } from './locating-constraint';
 
 type ClassType = new () => object;

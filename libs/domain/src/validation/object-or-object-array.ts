@@ -1,6 +1,6 @@
-import { isObject, registerDecorator, ValidatorConstraint, type ValidationOptions } from 'class-validator';
+import { isObject, registerDecorator, type ValidationOptions, ValidatorConstraint } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
-import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
+import { type LocatedViolation, LocatingConstraintBase } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 const ARRAY_OR_OBJECT = mustBeOneOf(['array', 'object']);

@@ -1,6 +1,6 @@
-import { registerDecorator, ValidatorConstraint, type ValidationOptions } from 'class-validator';
+import { registerDecorator, type ValidationOptions, ValidatorConstraint } from 'class-validator';
 import { mustBeOneOf } from './json-kind';
-import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
+import { type LocatedViolation, LocatingConstraintBase } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 export interface StringListOptions {

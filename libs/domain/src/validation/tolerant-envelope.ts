@@ -1,5 +1,5 @@
-import { isPlainObject } from '../json/plain-object';
 import type { Finding } from '../domain-api';
+import { isPlainObject } from '../json/plain-object';
 import type { FieldViolation } from './field-violation';
 import { appendPointer, ROOT_POINTER, valueAt } from './json-pointer';
 

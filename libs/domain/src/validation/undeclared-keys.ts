@@ -2,10 +2,10 @@ import {
   getMetadataStorage,
   isObject,
   registerDecorator,
-  ValidatorConstraint,
   type ValidationOptions,
+  ValidatorConstraint,
 } from 'class-validator';
-import { LocatingConstraintBase, type LocatedViolation } from './locating-constraint';
+import { type LocatedViolation, LocatingConstraintBase } from './locating-constraint';
 import { MESSAGES } from './messages';
 
 type ClassRef = () => new () => object;

@@ -1,7 +1,7 @@
+import * as path from 'node:path';
 import { processSamples, readJson, SAMPLES_DIR, withBusinessKey } from '@maco/reference-samples';
 import type { FieldViolation } from './field-violation';
 import { validateProcessData } from './validate-process-data';
-import * as path from 'node:path';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke into sample JSON
 

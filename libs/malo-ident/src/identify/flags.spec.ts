@@ -1,5 +1,7 @@
 import {
   anyPrimary,
+  type CandidateFacts,
+  type FlagContext,
   flagsOf,
   strengthOf,
   trefferAdresse1,
@@ -14,8 +16,6 @@ import {
   trefferNetzgebiet3KJ,
   trefferStillgelegt,
   trefferTrancheId,
-  type CandidateFacts,
-  type FlagContext,
 } from './flags';
 import type { IdentifyCriteria } from './identify-request';
 

@@ -1,10 +1,10 @@
 import {
   describeRoute,
-  schemaRef as ref,
-  textParameter,
-  type QueryParameter,
   GUARDED_ROUTE_PROBLEMS,
   JSON_BODY_PROBLEMS,
+  type QueryParameter,
+  schemaRef as ref,
+  textParameter,
 } from '@maco/platform';
 import { MALO_IDENT_PATHS } from '../malo-ident-paths';
 import { MALO_IDENT_TAG, PREFIXED_COMMAND } from '../openapi/malo-ident-route-texts';

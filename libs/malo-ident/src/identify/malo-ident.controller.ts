@@ -5,7 +5,7 @@ import { readQuery, requestFactsOf, Route } from '@maco/platform';
 import { maloIdentProblem } from '../malo-ident.problems';
 import { IDENTIFY_ROUTE, RECORD_KEY, RECORDED_ROUTE } from './identify-routes';
 import type { MaloIdentRecord } from './malo-ident.repository';
-import { MaloIdentService, type IdentifyAnswer } from './malo-ident.service';
+import { type IdentifyAnswer, MaloIdentService } from './malo-ident.service';
 
 /**
  * "MaloIdent NB (Backend)": identification of a MaLo under its English and German name (`MALO_IDENT_PATHS`); the

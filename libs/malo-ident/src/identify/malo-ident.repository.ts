@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import { versionsInForce } from '@maco/process-store';
-import { requestNotes, type RequestNote } from './identify-request';
+import { type RequestNote, requestNotes } from './identify-request';
 
 /** Objects of some kinds holding any of some keys, with every version in force at some point of `[since, at]`. */
 export interface LinkedObjectQuery {

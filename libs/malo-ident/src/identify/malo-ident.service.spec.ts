@@ -10,7 +10,7 @@ import type {
   MaloIdentRepository,
   NewMaloIdentRecord,
 } from './malo-ident.repository';
-import { MaloIdentService, type IdentifyAnswer } from './malo-ident.service';
+import { type IdentifyAnswer, MaloIdentService } from './malo-ident.service';
 
 const AT = '2026-08-02T22:00:00Z';
 const ADDRESS = { postleitzahl: '12117', ort: 'Berlin', strasse: 'Reinhardtstraße', hausnummer: '32 F' };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import {
   addressKeyOf,
   cadastreKeyOf,
@@ -13,22 +13,22 @@ import {
   nameKeyOf,
   normaliseMeterNumber,
 } from '@maco/read-model';
+import { MALO_IDENT_CONFIG, type MaloIdentConfig } from '../malo-ident.config';
+import { MALO_IDENT_LOG_FIELDS } from '../malo-ident.log-fields';
+import { maloIdentProblem } from '../malo-ident.problems';
+import { MaloIdentMetrics } from '../metrics/malo-ident-metrics';
 import {
   anyPrimary,
+  type CandidateFacts,
+  type FlagName,
   flagsOf,
   strengthOf,
   threeCalendarYearsBefore,
-  type CandidateFacts,
-  type FlagName,
   type Treffer,
 } from './flags';
 import type { IdentifyOperation } from './identify-command';
 import { checkIdentifyRequest, IDENTIFY_OPERATION, type IdentifyCriteria } from './identify-request';
-import { MALO_IDENT_CONFIG, type MaloIdentConfig } from '../malo-ident.config';
-import { MALO_IDENT_LOG_FIELDS } from '../malo-ident.log-fields';
-import { MaloIdentRepository, type LinkedObject, type MaloIdentRecord } from './malo-ident.repository';
-import { maloIdentProblem } from '../malo-ident.problems';
-import { MaloIdentMetrics } from '../metrics/malo-ident-metrics';
+import { type LinkedObject, type MaloIdentRecord, MaloIdentRepository } from './malo-ident.repository';
 
 export interface MaloIdentCandidate extends Treffer {
   lokationsId: string;

@@ -2,10 +2,10 @@ import { isCalendarInstant, MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/dom
 import {
   commandNames,
   describeRoute,
+  GUARDED_ROUTE_PROBLEMS,
+  type QueryParameter,
   schemaRef as ref,
   textParameter,
-  type QueryParameter,
-  GUARDED_ROUTE_PROBLEMS,
 } from '@maco/platform';
 import { MALO_IDENT_PATHS } from '../malo-ident-paths';
 import { MALO_IDENT_TAG, PREFIXED_COMMAND } from '../openapi/malo-ident-route-texts';

@@ -1,8 +1,8 @@
 import { Controller, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { requestFactsOf, Route } from '@maco/platform';
+import { type MasterData, MasterDataService } from './master-data.service';
 import { MASTER_DATA_ROUTE } from './master-data-route';
-import { MasterDataService, type MasterData } from './master-data.service';
 
 /** The master data of the identified MaLo, under its English and German name (`MALO_IDENT_PATHS`). */
 @Controller()

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketRole } from '@maco/domain';
-import { readQuery, SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { readQuery, type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BusinessObjectReadRepository } from '@maco/process-store';
 import { locationKey } from '@maco/read-model';
 import { MALO_IDENT_LOG_FIELDS } from '../malo-ident.log-fields';

@@ -1,4 +1,4 @@
-import { routeOperations, type OpenApiContribution, type RouteDescription } from '@maco/platform';
+import { type OpenApiContribution, type RouteDescription, routeOperations } from '@maco/platform';
 import { IDENTIFY_ROUTE, RECORDED_ROUTE } from '../identify/identify-routes';
 import { MASTER_DATA_ROUTE } from '../master-data/master-data-route';
 import { MALO_IDENT_TAG } from './malo-ident-route-texts';

@@ -1,5 +1,5 @@
 import { MALO_ID_PATTERN, RFC3339_DATE_TIME } from '@maco/domain';
-import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
+import { type OpenApiObject, schemaRef as ref } from '@maco/platform';
 import { FLAG_NAMES } from '../identify/flags';
 
 /** The kinds of the master data answer, in the contract's order (`MaloIdent Marktlokation`). */

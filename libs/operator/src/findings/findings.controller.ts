@@ -1,11 +1,11 @@
 import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
-import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
+import { type Page, readQuery, Route, SERVICE_ROLE } from '@maco/platform';
 import type { FindingBucket, FindingSummary, FindingView } from '../operator-api';
 import { OperatorReads } from '../operator-reads';
-import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './findings-routes';
 import { FindingsRepository } from './findings.repository';
+import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from './findings-routes';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SUMMARY_DAYS = 30;

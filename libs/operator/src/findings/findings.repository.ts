@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
 import type { ReleaseName } from '@maco/domain';
-import { pageOf, type Page } from '@maco/platform';
+import { type Page, pageOf } from '@maco/platform';
 import type { FindingBucket, FindingCountRow, FindingView } from '../operator-api';
 import { SqlConditions } from '../query/sql-conditions';
 

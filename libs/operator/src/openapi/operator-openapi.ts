@@ -1,4 +1,4 @@
-import { routeOperations, type OpenApiContribution, type RouteDescription } from '@maco/platform';
+import { type OpenApiContribution, type RouteDescription, routeOperations } from '@maco/platform';
 import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from '../findings/findings-routes';
 import { OPERATOR_TAG } from '../operator-read-route';
 import { PROCESS_LIST_ROUTE } from '../processes/process-list-route';

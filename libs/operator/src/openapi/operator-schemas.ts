@@ -1,4 +1,4 @@
-import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
+import { type OpenApiObject, schemaRef as ref } from '@maco/platform';
 import { FINDING_BUCKETS } from '../findings/findings.repository';
 import { PROCESS_STATUSES } from '../processes/process-list.repository';
 

@@ -1,11 +1,11 @@
 import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MarketRole } from '@maco/domain';
-import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
+import { type Page, readQuery, Route, SERVICE_ROLE } from '@maco/platform';
 import type { ProcessSummary } from '../operator-api';
 import { OperatorReads } from '../operator-reads';
-import { PROCESS_LIST_ROUTE } from './process-list-route';
 import { ProcessListRepository } from './process-list.repository';
+import { PROCESS_LIST_ROUTE } from './process-list-route';
 
 /** `GET /processes`: the booked processes of this role, newest first, filtered, a page at a time. */
 @Controller()

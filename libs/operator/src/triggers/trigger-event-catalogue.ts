@@ -1,4 +1,4 @@
-import { triggerEvent, triggerEventNames, unescapePointerToken, type MarketRole, type ReleaseName } from '@maco/domain';
+import { type MarketRole, type ReleaseName, triggerEvent, triggerEventNames, unescapePointerToken } from '@maco/domain';
 import type { TriggerEventCatalogue } from '../operator-api';
 
 /** The events `role` can send in `release`, by name, with what each requires (the catalogue missingTriggerFields checks). */

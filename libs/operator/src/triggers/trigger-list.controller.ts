@@ -1,12 +1,12 @@
 import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { RELEASES, releaseInForceAt, type MarketRole } from '@maco/domain';
-import { readQuery, Route, SERVICE_ROLE, type Page } from '@maco/platform';
+import { type MarketRole, releaseInForceAt, RELEASES } from '@maco/domain';
+import { type Page, readQuery, Route, SERVICE_ROLE } from '@maco/platform';
 import type { TriggerDeliveryView, TriggerEventCatalogue } from '../operator-api';
 import { OperatorReads } from '../operator-reads';
 import { triggerEventCatalogue } from './trigger-event-catalogue';
-import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './trigger-list-routes';
 import { TriggerListRepository } from './trigger-list.repository';
+import { TRIGGER_EVENTS_ROUTE, TRIGGER_LIST_ROUTE } from './trigger-list-routes';
 
 /**
  * `GET /triggers` (the outbox) and `GET /triggers/events` (what can be sent). Fastify routes by method and path, so

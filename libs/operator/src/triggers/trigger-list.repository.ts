@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
-import { pageOf, type Page } from '@maco/platform';
+import { type Page, pageOf } from '@maco/platform';
 import type { TriggerDeliveryView } from '../operator-api';
 import { SqlConditions } from '../query/sql-conditions';
 

@@ -1,4 +1,4 @@
-import { ConfigReader, ConfigurationError, readConfig, valueOrThrow, type ConfigEnvironment } from './config-reader';
+import { type ConfigEnvironment, ConfigReader, ConfigurationError, readConfig, valueOrThrow } from './config-reader';
 
 /** What one reader call answers, and the problems it noted. */
 function read<T>(env: ConfigEnvironment, call: (reader: ConfigReader) => T): { value: T; problems: string[] } {

@@ -1,11 +1,11 @@
 import type { ServiceDefinition } from '../group/interface-group';
 import {
-  readConfig,
   type ConfigEnvironment,
-  type ConfigReader,
   type ConfigProblem,
+  type ConfigReader,
   type ConfigResult,
   type ConfigVariable,
+  readConfig,
 } from './config-reader';
 
 /**

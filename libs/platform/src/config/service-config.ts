@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseRelease, releaseInForceAt, RELEASES, type ReleaseName } from '@maco/domain';
+import { parseRelease, releaseInForceAt, type ReleaseName, RELEASES } from '@maco/domain';
 import {
+  type ConfigEnvironment,
   type ConfigReader,
+  type ConfigResult,
   readConfig,
   valueOrThrow,
-  type ConfigEnvironment,
-  type ConfigResult,
 } from './config-reader';
 import { SERVICE_CONFIG_VARIABLES } from './service-config-variables';
 

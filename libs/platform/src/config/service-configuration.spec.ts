@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
+import { defineInterfaceGroup, type ServiceDefinition } from '../group/interface-group';
 import { createServiceApp } from '../http/create-service-app';
 import { startService } from '../http/start-service';
-import { defineInterfaceGroup, type ServiceDefinition } from '../group/interface-group';
 import { PlatformModule } from '../platform.module';
 import { ConfigurationError } from './config-reader';
 import { defineGroupConfig } from './group-config';

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '../group/interface-group';
-import { ConfigurationError, type ConfigEnvironment } from './config-reader';
+import { type ConfigEnvironment, ConfigurationError } from './config-reader';
 import { readGroupConfigs } from './group-config';
 import { parseServiceConfig, type ServiceConfig } from './service-config';
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
 import { PLATFORM_PROBLEMS, type PlatformProblemCode } from '../problem/problem-catalog';
+import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
 
 /**
  * Answers a request Node's HTTP parser refused (no Fastify request exists yet) with problem details, like every

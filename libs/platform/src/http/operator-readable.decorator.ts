@@ -1,4 +1,4 @@
-import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { routeFlag } from './route-flag';
 

@@ -1,6 +1,6 @@
-import { Logger, type DynamicModule, type Type } from '@nestjs/common';
+import { type DynamicModule, Logger, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ConfigurationError, type ConfigEnvironment } from '../config/config-reader';
+import { type ConfigEnvironment, ConfigurationError } from '../config/config-reader';
 import { loadServiceConfiguration } from '../config/service-configuration';
 import type { ServiceDefinition } from '../group/interface-group';
 import { createServiceApp } from './create-service-app';

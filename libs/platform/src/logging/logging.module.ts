@@ -1,9 +1,9 @@
-import { Inject, Injectable, Module, Optional, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnModuleInit, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
-import { SERVICE_CONFIG, SERVICE_ROLE } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG, SERVICE_ROLE } from '../config/service-config.tokens';
 import { REQUEST_LOG_FIELDS } from './log-fields';
 import { PinoNestLogger } from './nest-logger';
 import { installRequestLog } from './request-log';

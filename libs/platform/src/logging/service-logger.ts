@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import pino, {
-  stdSerializers,
-  stdTimeFunctions,
   type DestinationStream,
   type LevelWithSilent,
   type Logger,
+  stdSerializers,
+  stdTimeFunctions,
 } from 'pino';
 
 /** The service's pino logger (one per app), for request lines and Nest's own messages. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { HttpMetrics } from './http-metrics';
 import { MetricsController } from './metrics.controller';

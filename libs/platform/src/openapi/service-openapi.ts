@@ -1,9 +1,9 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { MarketRole } from '@maco/domain';
 import type { ServiceDefinition } from '../group/interface-group';
-import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
-import type { ProblemCatalog } from '../problem/problem-catalog';
 import type { ProblemFieldError } from '../platform-api';
+import type { ProblemCatalog } from '../problem/problem-catalog';
+import { PROBLEM_CONTENT_TYPE } from '../problem/problem-details.filter';
 import type { OpenApiContext, OpenApiObject, OpenApiPart } from './openapi-contribution';
 
 export const OPENAPI_UI_PATH = 'docs';

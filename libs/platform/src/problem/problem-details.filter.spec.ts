@@ -1,4 +1,4 @@
-import { BadRequestException, Logger, type ArgumentsHost } from '@nestjs/common';
+import { type ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
 import type { ServiceConfig } from '../config/service-config';
 import { PROBLEM_CONTENT_TYPE, ProblemDetailsFilter } from './problem-details.filter';
 

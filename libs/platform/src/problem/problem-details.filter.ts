@@ -1,19 +1,19 @@
-import { ArgumentsHost, Catch, HttpException, Inject, Logger, Optional, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import { allowedMethods } from '../http/allowed-methods';
 import type { ProblemDetails } from '../platform-api';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
+import { ProblemError } from './problem.error';
 import {
   PLATFORM_PROBLEMS,
-  PROBLEM_CATALOG,
   type PlatformProblemCode,
+  PROBLEM_CATALOG,
   type ProblemCatalog,
   type ProblemDefinition,
 } from './problem-catalog';
-import { ProblemError } from './problem.error';
 import { RefusalRecorders } from './refusal-recorders';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

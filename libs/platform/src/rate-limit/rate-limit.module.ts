@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import { FixedWindowThrottlerStorage } from './fixed-window-storage';
 
 /**

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
+import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -10,8 +10,8 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import { carriesBody } from '../http/json-body';
 import { IS_PUBLIC } from '../http/public.decorator';
 import { routeFact, routeFlag } from '../http/route-flag';

@@ -1,5 +1,5 @@
 import { isCalendarInstant, parseRelease, type ReleaseName } from '@maco/domain';
-import { decodeCursor, type CursorPart, type CursorValues } from '../http/keyset-cursor';
+import { type CursorPart, type CursorValues, decodeCursor } from '../http/keyset-cursor';
 import type { OpenApiObject } from '../openapi/openapi-contribution';
 import type { ProblemFieldError } from '../platform-api';
 

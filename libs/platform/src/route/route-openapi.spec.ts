@@ -3,9 +3,9 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { IS_OPERATOR_READABLE } from '../http/operator-readable.decorator';
 import type { ProblemCatalog } from '../problem/problem-catalog';
 import { textParameter } from './query-parameters';
+import { Route, ROUTE_DESCRIPTION } from './route.decorator';
 import { describeRoute } from './route-description';
 import { openApiPathOf, routeOperations } from './route-openapi';
-import { ROUTE_DESCRIPTION, Route } from './route.decorator';
 
 const ITEM = describeRoute({
   operationId: 'READ_ITEM',

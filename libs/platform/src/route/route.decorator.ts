@@ -1,7 +1,7 @@
 import { applyDecorators, Get, HttpCode, Post, SetMetadata } from '@nestjs/common';
-import { IS_PUBLIC } from '../http/public.decorator';
 import { IS_OPERATOR_READABLE } from '../http/operator-readable.decorator';
-import { successStatusOf, type RouteDescription } from './route-description';
+import { IS_PUBLIC } from '../http/public.decorator';
+import { type RouteDescription, successStatusOf } from './route-description';
 
 export const ROUTE_DESCRIPTION = 'maco:routeDescription';
 

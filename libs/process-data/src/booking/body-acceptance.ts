@@ -1,18 +1,18 @@
+import { findingsFor, isBindingFinding } from '@maco/ahb';
+import { unstorableTextError } from '@maco/database';
 import {
-  tolerantReading,
-  validateProcessData,
   type FieldViolation,
   type Finding,
   type MarketRole,
   type ProcessOperation,
   type ReleaseName,
+  tolerantReading,
+  validateProcessData,
 } from '@maco/domain';
-import { findingsFor, isBindingFinding } from '@maco/ahb';
-import { unstorableTextError } from '@maco/database';
 import { commandNames, type ProblemError } from '@maco/platform';
 import type { AhbRuleMode } from '../process-data.config';
 import { processDataProblem } from '../process-data.problems';
-import { COMMAND_OF, type BookingContext } from './booking-context';
+import { type BookingContext, COMMAND_OF } from './booking-context';
 import { overlongIndexedValues } from './indexed-values';
 import type { ProcessDataEnvelope } from './process-data-envelope';
 import { releaseOf } from './release-choice';

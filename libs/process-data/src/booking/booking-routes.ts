@@ -1,5 +1,5 @@
 import type { MarketRole, ProcessOperation } from '@maco/domain';
-import { describeRoute, schemaRef as ref, type ProblemFieldError, type RouteDescription } from '@maco/platform';
+import { describeRoute, type ProblemFieldError, type RouteDescription, schemaRef as ref } from '@maco/platform';
 import type { OpenApiExample } from '../openapi/openapi-examples';
 import { PROZESSDATEN_TAG } from '../openapi/route-tags';
 import { COMMAND_OF } from './booking-context';

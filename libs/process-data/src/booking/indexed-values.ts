@@ -1,4 +1,4 @@
-import { appendPointer, ROOT_POINTER, type FieldViolation } from '@maco/domain';
+import { appendPointer, type FieldViolation, ROOT_POINTER } from '@maco/domain';
 
 /**
  * Longest string the service accepts for a value it indexes. A PostgreSQL B-tree entry holds at most 2704 bytes (a GIN

@@ -1,11 +1,11 @@
-import { Controller, createParamDecorator, HttpStatus, Inject, Res, type ExecutionContext } from '@nestjs/common';
+import { Controller, createParamDecorator, type ExecutionContext, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@maco/auth';
 import { platformProblem, requestFactsOf, Route, SERVICE_ROLE } from '@maco/platform';
-import { BOOKING_PARAMETERS, CREATE_ROUTE, ROLE_PARAMETER, UPDATE_ROUTE } from './booking-routes';
 import { BookingRoute } from '../metrics/booking-route.decorator';
 import type { BookingReceipt } from '../process-data-api';
 import type { BookingContext } from './booking-context';
+import { BOOKING_PARAMETERS, CREATE_ROUTE, ROLE_PARAMETER, UPDATE_ROUTE } from './booking-routes';
 import { ProcessDataService } from './process-data.service';
 
 // The names the booking reads, from its routes' description (Node gives header names in lower case).

@@ -1,4 +1,4 @@
-import { parseRelease, releaseInForceAt, RELEASES, type ReleaseName } from '@maco/domain';
+import { parseRelease, releaseInForceAt, type ReleaseName, RELEASES } from '@maco/domain';
 import { processDataProblem } from '../process-data.problems';
 import { FORMAT_VERSION_HEADER } from './booking-context';
 import type { ProcessDataEnvelope } from './process-data-envelope';

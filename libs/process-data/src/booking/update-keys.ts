@@ -1,5 +1,5 @@
-import type { KeyMatch, UpdateKeys } from '@maco/process-store';
 import type { ProblemError } from '@maco/platform';
+import type { KeyMatch, UpdateKeys } from '@maco/process-store';
 import { processDataProblem } from '../process-data.problems';
 import type { Zusatzdaten } from './process-data-envelope';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
-import { installRequestFacts, METRICS_REGISTRY, requestFactsOf, SERVICE_ROLE, type RequestFacts } from '@maco/platform';
+import { installRequestFacts, METRICS_REGISTRY, type RequestFacts, requestFactsOf, SERVICE_ROLE } from '@maco/platform';
 import { BOOKING_OPERATION_CONFIG, bookingOperationOf } from './booking-route.decorator';
 
 export type BookingOutcome = 'booked' | 'replayed' | 'conflict' | 'rejected';

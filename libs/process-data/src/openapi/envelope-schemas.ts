@@ -1,9 +1,9 @@
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { ValidationTypes } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import { envelopeClassFor, type MarketRole, type ProcessOperation } from '@maco/domain';
-import { SCHEMA_REF_PREFIX, type OpenApiObject as JsonSchema } from '@maco/platform';
+import { type OpenApiObject as JsonSchema, SCHEMA_REF_PREFIX } from '@maco/platform';
 
 // class-transformer's registry of `@Type` metadata, so nested classes resolve to their `$ref`. Not part of the
 // package's public entry point, but 0.5.1 is its final release and it has no `exports` map (as in @maco/domain).

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MARKET_ROLES, validateProcessData, type MarketRole } from '@maco/domain';
+import { MARKET_ROLES, type MarketRole, validateProcessData } from '@maco/domain';
 import { samplesDir, workspaceRoot } from '@maco/testing';
 import { buildOpenApiDocument } from './openapi-document';
-import { EXAMPLES_MODULE, renderExamplesModule, selectExamples } from './openapi-export';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
+import { EXAMPLES_MODULE, renderExamplesModule, selectExamples } from './openapi-export';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -2,16 +2,16 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { MarketRole } from '@maco/domain';
 import {
   buildServiceOpenApi,
-  renderServiceOpenApi,
-  routeOperations,
-  serviceProblems,
   type OpenApiContribution,
+  renderServiceOpenApi,
   type RouteDescription,
+  routeOperations,
   type ServiceDefinition,
+  serviceProblems,
 } from '@maco/platform';
 import { BOOKING_PARAMETERS, bookingRouteOf } from '../booking/booking-routes';
-import { PROCESS_READ_ROUTE } from '../process-read/process-read-routes';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
+import { PROCESS_READ_ROUTE } from '../process-read/process-read-routes';
 import {
   REFUSED_DISMISS_ROUTE,
   REFUSED_ENTRY_ROUTE,
@@ -20,8 +20,8 @@ import {
   REFUSED_USAGE_ROUTE,
 } from '../quarantine/quarantine-routes';
 import { envelopeSchemas } from './envelope-schemas';
-import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
 import type { OpenApiExamples } from './openapi-examples';
+import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
 import { MALO_IDENT_RECEIPT, PROCESS_DATA_SCHEMAS } from './process-data-schemas';
 import { PROZESSDATEN_TAG, QUARANTINE_TAG } from './route-tags';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MARKET_ROLES, RELEASES, type MarketRole, type ProcessOperation } from '@maco/domain';
 import { catalogueEntry } from '@maco/ahb';
-import { renderServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { MARKET_ROLES, type MarketRole, type ProcessOperation, RELEASES } from '@maco/domain';
+import { renderServiceOpenApi, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { processDataOpenApi } from './openapi-document';
 import type { OpenApiExample, OpenApiExamples } from './openapi-examples';
 

@@ -1,6 +1,6 @@
-import { IDENTIFIER_CHECKS, RELEASES } from '@maco/domain';
 import { FINDING_CODES } from '@maco/ahb';
-import { schemaRef as ref, type OpenApiObject } from '@maco/platform';
+import { IDENTIFIER_CHECKS, RELEASES } from '@maco/domain';
+import { type OpenApiObject, schemaRef as ref } from '@maco/platform';
 
 const text = { type: 'string' };
 const nullableText = { type: 'string', nullable: true };

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Gauge, type Registry } from 'prom-client';
 import { METRICS_REGISTRY, SERVICE_ROLE } from '@maco/platform';
-import type { QuarantineUsage } from '../process-data-api';
 import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from '../process-data.config';
+import type { QuarantineUsage } from '../process-data-api';
 import { RefusedMessageRepository } from './refused-message.repository';
 
 /** How often the count is read from the database again: other instances of the role and operators change it too. */

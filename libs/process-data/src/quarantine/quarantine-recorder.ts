@@ -1,21 +1,21 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
-import { TokenAuthenticator, type Principal } from '@maco/auth';
+import { type Principal, TokenAuthenticator } from '@maco/auth';
 import {
   METRICS_REGISTRY,
-  type ProblemError,
-  RefusalRecorders,
-  SERVICE_ROLE,
   type ProblemDetails,
+  type ProblemError,
   type RefusalAnswer,
   type RefusalRecorder,
+  RefusalRecorders,
+  SERVICE_ROLE,
 } from '@maco/platform';
 import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
 import { processDataProblem } from '../process-data.problems';
-import { QuarantineQuota } from './quarantine-quota';
-import { QuarantineService } from './quarantine.service';
 import type { RefusedOperation } from '../process-data-api';
+import { QuarantineService } from './quarantine.service';
+import { QuarantineQuota } from './quarantine-quota';
 import { RefusedMessageRepository } from './refused-message.repository';
 
 /**

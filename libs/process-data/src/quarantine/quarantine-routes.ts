@@ -6,9 +6,9 @@ import {
   JSON_BODY_PROBLEMS,
   limitParameter,
   oneOfParameter,
+  type OpenApiObject,
   schemaRef as ref,
   textParameter,
-  type OpenApiObject,
 } from '@maco/platform';
 import { QUARANTINE_TAG } from '../openapi/route-tags';
 import type { RefusedOperation, RefusedState } from '../process-data-api';

@@ -3,14 +3,14 @@ import {
   parseJsonSafely,
   PLATFORM_PROBLEMS,
   PROBLEM_CATALOG,
+  type ProblemCatalog,
+  type ProblemDetails,
   problemDetails,
   ProblemError,
   SERVICE_ROLE,
-  type ProblemCatalog,
-  type ProblemDetails,
 } from '@maco/platform';
-import type { BookingAttempt, BookingReceipt } from '../process-data-api';
 import { ProcessDataService } from '../booking/process-data.service';
+import type { BookingAttempt, BookingReceipt } from '../process-data-api';
 import { RefusedMessageRepository, type StoredRefusal } from './refused-message.repository';
 
 /** How often every waiting refusal is tried again (bookings of other instances and triggers bring keys too). */

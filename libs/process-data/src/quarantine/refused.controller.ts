@@ -3,14 +3,15 @@ import { CurrentPrincipal, type Principal } from '@maco/auth';
 import {
   bodyCheck,
   encodeCursor,
+  type Page,
+  type ProblemFieldError,
   readQuery,
   Route,
   SERVICE_ROLE,
-  type Page,
-  type ProblemFieldError,
 } from '@maco/platform';
-import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
 import { processDataProblem } from '../process-data.problems';
+import type { QuarantineUsage, RefusedDetail, RefusedSummary, ResubmitAnswer } from '../process-data-api';
+import { QuarantineService } from './quarantine.service';
 import { QuarantineQuota } from './quarantine-quota';
 import {
   DISMISSAL,
@@ -20,7 +21,6 @@ import {
   REFUSED_RESUBMIT_ROUTE,
   REFUSED_USAGE_ROUTE,
 } from './quarantine-routes';
-import { QuarantineService } from './quarantine.service';
 import { RefusedMessageRepository } from './refused-message.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,15 +1,15 @@
 import {
-  expectNoOrphanRows,
   createTestDatabase,
+  expectNoOrphanRows,
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
-  withClient,
-  type JsonResponse,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 import {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createBatcher, uuidV7, type CreateRow } from '@maco/process-store';
+import { createBatcher, type CreateRow, uuidV7 } from '@maco/process-store';
 import { describeBusinessObjects } from '@maco/read-model';
 import {
-  expectNoOrphanRows,
   createTestDatabase,
+  expectNoOrphanRows,
   loadSamples,
   startTestService,
-  withBusinessKey,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 

@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort } from '@maco/database';
@@ -7,9 +7,9 @@ import {
   loadSamples,
   mintTestToken,
   startTestService,
+  type TestService,
   withBusinessKey,
   withClient,
-  type TestService,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 

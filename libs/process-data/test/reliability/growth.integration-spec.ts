@@ -19,10 +19,10 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
-  withClient,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 import { withDokumentennummer, withMarktlokationField } from './load';

@@ -1,14 +1,14 @@
 import {
   expectNoOrphanRows,
+  type JsonResponse,
   loadSamples,
   mintTestToken,
   postJson,
+  type TestDatabase,
+  type TestService,
   useServicesOnOneDatabase,
   withBusinessKey,
   withClient,
-  type JsonResponse,
-  type TestDatabase,
-  type TestService,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 import {

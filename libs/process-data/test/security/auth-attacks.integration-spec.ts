@@ -12,12 +12,12 @@
  *   was theoretical; still, it is now keyed by the token's SHA-256 (cheap, ~1 µs), so no lookup ever compares
  *   attacker-chosen bytes with a real token, and the cache no longer holds bearer tokens in plain text.
  */
-import { createHmac, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createHmac, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import {
   createServer,
-  request as httpRequest,
   type IncomingHttpHeaders,
   type OutgoingHttpHeaders,
+  request as httpRequest,
   type Server,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,9 +30,9 @@ import {
   postJson,
   startTestService,
   TEST_JWT_SECRET,
-  withBusinessKey,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 

@@ -6,12 +6,12 @@ import {
   createTestDatabase,
   loadSamples,
   mintTestToken,
-  startTestService,
-  withBusinessKey,
-  withClient,
   type Sample,
+  startTestService,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 

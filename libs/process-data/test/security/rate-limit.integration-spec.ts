@@ -5,10 +5,10 @@ import {
   mintTestToken,
   postJson,
   startTestService,
-  withBusinessKey,
-  withClient,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
+  withClient,
 } from '@maco/testing';
 import { serviceModule } from '../service-module';
 

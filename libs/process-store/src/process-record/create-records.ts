@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { revisionOfRecord } from '@maco/database';
-import { StatementBatcher, type BatcherLimits } from '../batching/statement-batcher';
+import { type BatcherLimits, StatementBatcher } from '../batching/statement-batcher';
 import { batchProjectionCtes } from '../read-model/business-object.sql';
 import { BODY_HASH, CREATE_CHAIN_HASH } from './body-hash.sql';
 import { statement } from './statement';

@@ -5,13 +5,13 @@ import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
 import type { StatementBatcher } from '../batching/statement-batcher';
 import { inTransaction } from '../in-transaction';
 import { uuidV7 } from '../uuid-v7';
-import { createBatcher, SAME_AS_CREATE, type CreateRow } from './create-records';
+import { createBatcher, type CreateRow, SAME_AS_CREATE } from './create-records';
 import {
+  type CandidateRecord,
   candidatesStatement,
+  type RequestedKey,
   requestedKeys,
   resolveCandidates,
-  type CandidateRecord,
-  type RequestedKey,
   type Resolved,
 } from './key-resolution';
 import type {

@@ -4,9 +4,9 @@ import { PG_POOL } from '@maco/database';
 import { inTransaction } from '@maco/process-store';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
-import { TriggerOutboxRepository, type ClaimedDelivery } from '../outbox/trigger-outbox.repository';
-import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
+import { type ClaimedDelivery, TriggerOutboxRepository } from '../outbox/trigger-outbox.repository';
 import { TriggerProcessRepository } from '../start/trigger-process.repository';
+import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { retryDelayMs } from './retry-delay';
 
 /** What one attempt left the trigger in. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { RELEASES, triggerEventNames, type MarketRole } from '@maco/domain';
+import { type MarketRole, RELEASES, triggerEventNames } from '@maco/domain';
 import { METRICS_REGISTRY, SERVICE_ROLE } from '@maco/platform';
 
 /** How a trigger request was answered. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MacoTokenClient } from './maco-token.client';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
-import { callMiddleware, jsonObjectOf, MiddlewareUnreachable, type MiddlewareAnswer } from './middleware-http';
+import { MacoTokenClient } from './maco-token.client';
+import { callMiddleware, jsonObjectOf, type MiddlewareAnswer, MiddlewareUnreachable } from './middleware-http';
 
 /** What the middleware made of a trigger. */
 export type InboundResult =

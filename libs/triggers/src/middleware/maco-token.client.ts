@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
-import { TRIGGERS_CONFIG, type MacoAppConnection, type TriggersConfig } from '../triggers.config';
+import { type MacoAppConnection, TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { callMiddleware, jsonObjectOf, MiddlewareUnreachable } from './middleware-http';
 
 // Lifetime assumed when the token answer names none (the middleware's tokens live 5–15 minutes).

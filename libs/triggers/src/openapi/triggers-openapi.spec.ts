@@ -1,4 +1,4 @@
-import { buildServiceOpenApi, serviceProblems, type ServiceDefinition } from '@maco/platform';
+import { buildServiceOpenApi, type ServiceDefinition, serviceProblems } from '@maco/platform';
 import { TRIGGERS_GROUP } from '../triggers.group';
 
 type Document = {

@@ -1,4 +1,4 @@
-import { routeOperations, type OpenApiContribution } from '@maco/platform';
+import { type OpenApiContribution, routeOperations } from '@maco/platform';
 import { FORMAT_VERSION, triggerRoute } from '../start/trigger-route';
 import { TRIGGER_SCHEMAS } from './triggers-schemas';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
-import { BODY_HASH, CREATE_CHAIN_HASH, projectionCtes, uuidV7, type Queryable } from '@maco/process-store';
+import { BODY_HASH, CREATE_CHAIN_HASH, projectionCtes, type Queryable, uuidV7 } from '@maco/process-store';
 import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
 
 /** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */

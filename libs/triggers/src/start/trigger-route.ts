@@ -1,5 +1,5 @@
-import { RELEASES, triggerEventNames, type MarketRole } from '@maco/domain';
-import { describeRoute, releaseParameter, schemaRef as ref, type RouteDescription } from '@maco/platform';
+import { type MarketRole, RELEASES, triggerEventNames } from '@maco/domain';
+import { describeRoute, releaseParameter, type RouteDescription, schemaRef as ref } from '@maco/platform';
 
 /** The `X-Format-Version` header: the release whose event catalogue applies (documented as a shared parameter). */
 export const FORMAT_VERSION = releaseParameter(

@@ -2,8 +2,8 @@ import { Body, Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@maco/auth';
 import { requestFactsOf, Route } from '@maco/platform';
-import { FORMAT_VERSION_HEADER, TriggersService } from './triggers.service';
 import { TRIGGER_ROUTE } from './trigger-route';
+import { FORMAT_VERSION_HEADER, TriggersService } from './triggers.service';
 
 /** Triggers: the backend starts a process at the middleware (`POST /inbound` there). */
 @Controller()

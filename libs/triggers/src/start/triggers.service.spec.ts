@@ -16,7 +16,7 @@ import type {
   TriggerProcessRepository,
   TriggerProcessState,
 } from './trigger-process.repository';
-import { TriggersService, type TriggerContext } from './triggers.service';
+import { type TriggerContext, TriggersService } from './triggers.service';
 
 const PROZESS_ID = '0b9f5c3e-2d5a-4c59-9a86-7f7e3b1d2c4a';
 const MACO_APP: MacoAppConnection = {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { PG_POOL, unstorableTextError } from '@maco/database';
 import {
+  type MarketRole,
   missingTriggerFields,
   releaseInForceAt,
-  RELEASES,
-  triggerEvent,
-  type MarketRole,
   type ReleaseName,
+  RELEASES,
   type TriggerEvent,
+  triggerEvent,
 } from '@maco/domain';
-import { PG_POOL, unstorableTextError } from '@maco/database';
-import { ProblemError, SERVICE_CONFIG, SERVICE_ROLE, type RequestFacts, type ServiceConfig } from '@maco/platform';
+import { ProblemError, type RequestFacts, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
 import { inTransaction } from '@maco/process-store';
 import { TriggerDeliverer } from '../delivery/trigger-deliverer';
 import { TriggerMetrics, type TriggerOutcome } from '../metrics/trigger-metrics';

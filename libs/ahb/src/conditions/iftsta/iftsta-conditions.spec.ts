@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { MarketRole } from '@maco/domain';
+import { REFERENCE_DIR } from '@maco/reference-samples';
 import RULES_FV2510 from '../../data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../data/ahb-rules-FV2604.json';
-import { REFERENCE_DIR } from '@maco/reference-samples';
-import type { MarketRole } from '@maco/domain';
 import type { ConditionContext, Decision } from '../condition-context';
 import { IFTSTA_CONDITIONS, IFTSTA_UNDECIDABLE } from './iftsta-conditions';
 

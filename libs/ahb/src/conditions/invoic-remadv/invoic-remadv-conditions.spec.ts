@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REFERENCE_DIR } from '@maco/reference-samples';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import RULES_FV2510 from '../../data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../data/ahb-rules-FV2604.json';
-import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
-import { REFERENCE_DIR } from '@maco/reference-samples';
 import type { ConditionContext, ConditionEntry, Decision } from '../condition-context';
 import {
   INVOIC_CONDITIONS,

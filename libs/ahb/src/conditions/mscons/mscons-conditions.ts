@@ -1,12 +1,12 @@
 import {
-  TABLE_ONLY_REASON,
   type ConditionEntry,
   type Decider,
   type Decision,
+  TABLE_ONLY_REASON,
   type UndecidableEntry,
 } from '../condition-context';
-import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from '../vocabulary';
 import { germanWallTime } from '../value-conditions';
+import { absent, codeIn, not, present, receiverRole, senderRole, valuesOf, withBody } from '../vocabulary';
 
 /*
  * Requirement conditions of the MSCONS AHBs (FV2510 and FV2604 give the keys the same texts; [23], [24], [151]–[154]

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import { REFERENCE_DIR } from '@maco/reference-samples';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
 import RULES_FV2510 from '../../data/ahb-rules-FV2510.json';
 import RULES_FV2604 from '../../data/ahb-rules-FV2604.json';
 import type { ConditionContext, ConditionEntry, Decision, UndecidableEntry } from '../condition-context';

@@ -1,9 +1,9 @@
 import { MALO_ID_PATTERN } from '@maco/domain';
 import {
-  TABLE_ONLY_REASON,
   type ConditionEntry,
   type Decider,
   type Decision,
+  TABLE_ONLY_REASON,
   type UndecidableEntry,
 } from '../condition-context';
 import {

@@ -1,8 +1,8 @@
-import { findingsFor } from '../../findings/findings';
+import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
+import { findingsFor } from '../../findings/findings';
 import type { ConditionContext, Decision } from '../condition-context';
 import { ORDRSP_CONDITIONS, ORDRSP_UNDECIDABLE } from './ordrsp-conditions';
-import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
 
 /** Shared with other message types under the same text: not ORDRSP's to write (see the module's header). */
 const SHARED_KEYS = [492, 493, 494];

@@ -1,4 +1,4 @@
-import { TABLE_ONLY_REASON, type ConditionEntry, type Decider, type UndecidableEntry } from '../condition-context';
+import { type ConditionEntry, type Decider, TABLE_ONLY_REASON, type UndecidableEntry } from '../condition-context';
 import { absent, allOf, codeIn, receiverRole, senderRole, valuesOf } from '../vocabulary';
 
 /*

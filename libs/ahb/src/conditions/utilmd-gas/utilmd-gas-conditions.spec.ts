@@ -1,7 +1,7 @@
-import type { ConditionContext, Decision } from '../condition-context';
-import { CONDITION_CATALOGUE, entryFor } from '../catalogue';
-import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
 import { ahbConditionTexts, messagePis, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
+import { CONDITION_CATALOGUE, entryFor } from '../catalogue';
+import type { ConditionContext, Decision } from '../condition-context';
+import { UTILMD_GAS_CONDITIONS, UTILMD_GAS_UNDECIDABLE } from './utilmd-gas-conditions';
 
 type Scope = { readonly key: string; readonly object: unknown };
 

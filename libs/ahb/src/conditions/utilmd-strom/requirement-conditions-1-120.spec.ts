@@ -1,7 +1,7 @@
-import type { ConditionContext, Decision } from '../condition-context';
-import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
-import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 import { ahbConditionTexts, normaliseWhitespace as normalise } from '../../../test/ahb-condition-texts';
+import { conditionContext, type ContextOptions as Options } from '../../../test/condition-context';
+import type { ConditionContext, Decision } from '../condition-context';
+import { CONDITIONS_1_120, UNDECIDABLE_1_120 } from './requirement-conditions-1-120';
 
 /** The requirement conditions of keys 1..120 that the FV2604 UTILMD AHBs use in the catalogued PIs. */
 const KEYS_OF_RANGE = [

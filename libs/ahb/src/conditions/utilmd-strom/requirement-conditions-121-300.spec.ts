@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_DIR } from '@maco/reference-samples';
 import type { MarketRole } from '@maco/domain';
+import { REFERENCE_DIR } from '@maco/reference-samples';
 import type { ConditionContext, Decision } from '../condition-context';
 import { CONDITIONS_121_300, UNDECIDABLE_121_300 } from './requirement-conditions-121-300';
 

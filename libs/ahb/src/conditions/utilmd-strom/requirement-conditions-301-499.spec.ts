@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REFERENCE_DIR } from '@maco/reference-samples';
 import type { MarketRole } from '@maco/domain';
+import { REFERENCE_DIR } from '@maco/reference-samples';
 import type { ConditionContext, Decision } from '../condition-context';
 import { CONDITIONS_301_499, UNDECIDABLE_301_499 } from './requirement-conditions-301-499';
 
