@@ -40,7 +40,7 @@ export const SERVICE_CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DEFAULT_RELEASE',
     unset: 'the release in force at start-up',
     meaning:
-      'release (`10/25`, `04/26`, `10/26` or `FV2510`, `FV2604`, `FV2610`) for bookings that name none and carry no ' +
+      'release (`10/25`, `04/26`, `10/26` or `FV2510`, `FV2604`, `FV2610`) for messages that name none and carry no ' +
       'usable `nachrichtendatum`',
   },
   { name: 'LOG_LEVEL', meaning: 'the lowest level logged' },
