@@ -11,9 +11,9 @@ import {
   postJson,
   stopChildren,
   TEST_JWT_SECRET,
+  type TestDatabase,
   trackChild,
   withBusinessKey,
-  type TestDatabase,
 } from '@maco/testing';
 
 const STAGE_APP = resolve(__dirname, '..', 'stage-app.sh');
