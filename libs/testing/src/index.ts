@@ -18,4 +18,4 @@ export * from './openapi-answers';
 export * from './openapi-answer-record';
 export * from './openapi-answer-watch';
 export * from './database-proxy';
-export * from './openapi-truth';
+export * from './openapi-truth/openapi-truth';
