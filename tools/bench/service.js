@@ -52,7 +52,14 @@ async function startService({ app, args }, databaseUrl, port, checkout) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForLive(`http://127.0.0.1:${port}/health/live`, 20_000);
+  // A service that exits before it is live (its port taken by a leftover) must fail the run, not let another answer.
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(`exited with ${code}`)));
+  const live = waitForLive(`http://127.0.0.1:${port}/health/live`, 20_000).then(
+    () => 'live',
+    (/** @type {Error} */ error) => error.message,
+  );
+  const outcome = await Promise.race([live, exited]);
+  if (outcome !== 'live') throw new Error(`${app} of ${checkout}: ${outcome} (port ${port})`);
   const readyMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   return { child, readyMs, idleRssMB: rssMB(child.pid) };
