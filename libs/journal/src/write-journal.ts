@@ -1,0 +1,127 @@
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type RootDatabase } from 'lmdb';
+
+/** A write as the service received it, kept until the database books it. */
+export interface JournalEntry {
+  /** Arrival order within this journal. */
+  id: number;
+  receivedAt: string;
+  operation: 'create' | 'update';
+  /** The path as called (one of the three namings), with its query. */
+  url: string;
+  contentType: string;
+  requestId: string;
+  tokenSubject?: string;
+  /** Headers the booking reads (`x-format-version`), lower-case names. */
+  headers: Record<string, string>;
+  /** The body's bytes as received. */
+  body: Uint8Array;
+}
+
+export type NewJournalEntry = Omit<JournalEntry, 'id'>;
+
+/** The journal cannot take the entry: it would pass `maxBytes`. */
+export class JournalFullError extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`the write journal holds ${bytes} of ${maxBytes} bytes: no room for another entry`);
+  }
+}
+
+export interface JournalUsage {
+  entries: number;
+  /** Body bytes held. */
+  bytes: number;
+  oldestReceivedAt?: string;
+}
+
+/**
+ * The service's write journal on its own disk (LMDB: crash-safe copy-on-write commits, so an entry is there whole or
+ * not at all). An append resolves only once its commit is flushed to disk: the write may be answered 200 after it.
+ * One instance owns a journal folder; entries come back in arrival order.
+ */
+export class WriteJournal {
+  private lastId: number;
+  private bytes = 0;
+
+  private constructor(
+    private readonly db: RootDatabase<JournalEntry, number>,
+    private readonly dir: string,
+    readonly maxBytes: number,
+  ) {
+    this.lastId = 0;
+    for (const { key, value } of db.getRange()) {
+      this.lastId = key;
+      this.bytes += value.body.byteLength;
+    }
+  }
+
+  /** Opens (or creates) the journal in `dir`, readable and writable by the service's user only (it holds personal data). */
+  static open(dir: string, maxBytes: number): WriteJournal {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    const db = open<JournalEntry, number>({
+      path: join(dir, 'journal.mdb'),
+      compression: false,
+      keyEncoding: 'uint32',
+    });
+    const journal = new WriteJournal(db, dir, maxBytes);
+    journal.ownerOnly();
+    return journal;
+  }
+
+  /** Appends `entry`; resolves with its id once it is durable. */
+  async append(entry: NewJournalEntry): Promise<number> {
+    const size = entry.body.byteLength;
+    if (this.bytes + size > this.maxBytes) throw new JournalFullError(this.bytes, this.maxBytes);
+    const id = (this.lastId += 1);
+    this.bytes += size;
+    try {
+      await this.db.put(id, { ...entry, id });
+      await this.db.flushed;
+    } catch (error) {
+      this.bytes -= size;
+      throw error;
+    }
+    return id;
+  }
+
+  /** The entries in arrival order. */
+  *entries(): Generator<JournalEntry> {
+    for (const { value } of this.db.getRange()) yield { ...value, body: new Uint8Array(value.body) };
+  }
+
+  get(id: number): JournalEntry | undefined {
+    const value = this.db.get(id);
+    return value && { ...value, body: new Uint8Array(value.body) };
+  }
+
+  /** Removes an entry once its booking committed. */
+  async remove(id: number): Promise<void> {
+    const entry = this.db.get(id);
+    if (!entry) return;
+    await this.db.remove(id);
+    this.bytes -= entry.body.byteLength;
+  }
+
+  usage(): JournalUsage {
+    let entries = 0;
+    let oldestReceivedAt: string | undefined;
+    for (const { value } of this.db.getRange()) {
+      entries += 1;
+      oldestReceivedAt ??= value.receivedAt;
+    }
+    return { entries, bytes: this.bytes, ...(oldestReceivedAt ? { oldestReceivedAt } : {}) };
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+
+  private ownerOnly(): void {
+    for (const file of readdirSync(this.dir)) chmodSync(join(this.dir, file), 0o600);
+  }
+}
