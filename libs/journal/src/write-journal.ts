@@ -45,6 +45,7 @@ export interface JournalUsage {
  */
 export class WriteJournal {
   private lastId: number;
+  private count = 0;
   private bytes = 0;
 
   private constructor(
@@ -55,6 +56,7 @@ export class WriteJournal {
     this.lastId = 0;
     for (const { key, value } of db.getRange()) {
       this.lastId = key;
+      this.count += 1;
       this.bytes += value.body.byteLength;
     }
   }
@@ -78,11 +80,13 @@ export class WriteJournal {
     const size = entry.body.byteLength;
     if (this.bytes + size > this.maxBytes) throw new JournalFullError(this.bytes, this.maxBytes);
     const id = (this.lastId += 1);
+    this.count += 1;
     this.bytes += size;
     try {
       await this.db.put(id, { ...entry, id });
       await this.db.flushed;
     } catch (error) {
+      this.count -= 1;
       this.bytes -= size;
       throw error;
     }
@@ -104,17 +108,13 @@ export class WriteJournal {
     const entry = this.db.get(id);
     if (!entry) return;
     await this.db.remove(id);
+    this.count -= 1;
     this.bytes -= entry.body.byteLength;
   }
 
   usage(): JournalUsage {
-    let entries = 0;
-    let oldestReceivedAt: string | undefined;
-    for (const { value } of this.db.getRange()) {
-      entries += 1;
-      oldestReceivedAt ??= value.receivedAt;
-    }
-    return { entries, bytes: this.bytes, ...(oldestReceivedAt ? { oldestReceivedAt } : {}) };
+    const [oldest] = this.db.getRange({ limit: 1 });
+    return { entries: this.count, bytes: this.bytes, ...(oldest ? { oldestReceivedAt: oldest.value.receivedAt } : {}) };
   }
 
   close(): Promise<void> {

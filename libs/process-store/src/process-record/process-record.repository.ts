@@ -125,13 +125,7 @@ export class ProcessRecordRepository {
       if (!('record' in resolved)) return resolved;
       try {
         const { rows: written } = await this.pool.query<{ revision: number }>(writeStatement(facts, resolved, merge));
-        if (written.length === 1)
-          return {
-            kind: 'booked',
-            revision: written[0].revision,
-            businessKey: resolved.record.business_key,
-            matchedBy: resolved.matchedBy,
-          };
+        if (written.length === 1) return booked(resolved, written[0].revision);
       } catch (error) {
         if (!isUniqueViolation(error, REPEATED_UPDATE_CONSTRAINT)) throw error;
         return this.replayed(this.pool, facts, resolved);
@@ -150,12 +144,7 @@ export class ProcessRecordRepository {
         if (!('record' in resolved)) return resolved;
         chosen = resolved;
         const { rows: written } = await client.query<{ revision: number }>(writeStatement(facts, resolved, merge));
-        return {
-          kind: 'booked',
-          revision: written[0].revision,
-          businessKey: resolved.record.business_key,
-          matchedBy: resolved.matchedBy,
-        };
+        return booked(resolved, written[0].revision);
       });
     } catch (error) {
       // The same body was booked on this process meanwhile (the transaction is rolled back): a replay.
@@ -176,4 +165,9 @@ export class ProcessRecordRepository {
     );
     return { kind: 'replayed', revision: rows[0].revision, businessKey: record.business_key, matchedBy };
   }
+}
+
+/** The outcome of an update written on the process `resolved` found. */
+function booked(resolved: Resolved, revision: number): UpdateOutcome {
+  return { kind: 'booked', revision, businessKey: resolved.record.business_key, matchedBy: resolved.matchedBy };
 }
