@@ -1,18 +1,23 @@
-import { Controller, Get, HttpException, Inject } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckError, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
 import type { Pool } from 'pg';
-import { platformProblem, Public } from '@maco/platform';
+import { platformProblem, Public, ReadinessFallbacks } from '@maco/platform';
 import { PG_POOL } from './database.tokens';
 import { MIGRATIONS } from './migrations';
 
 const PING_TIMEOUT_MS = 1500;
 
-/** Readiness: the database answers and every migration this build knows is applied. */
+/**
+ * Readiness: the database answers and every migration this build knows is applied. While the database is down but a
+ * group takes the writes on without it (the write journal), the instance stays ready (200, `status: "degraded"`): a
+ * load balancer that took every instance out would turn each write into a refused connection.
+ */
 @Controller('health')
 export class ReadinessController {
   constructor(
     private readonly health: HealthCheckService,
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Optional() private readonly fallbacks?: ReadinessFallbacks,
   ) {}
 
   @Public()
@@ -24,6 +29,9 @@ export class ReadinessController {
     } catch (error) {
       // Terminus reports which check failed; the answer stays a problem document like every other error.
       const checks = error instanceof HttpException ? (error.getResponse() as { error?: unknown }).error : undefined;
+      const databaseDown = (checks as { database?: { status?: string } } | undefined)?.database?.status === 'down';
+      const degraded = databaseDown ? this.fallbacks?.whileDatabaseDown() : undefined;
+      if (degraded) return { status: 'degraded', ...degraded, error: checks };
       throw platformProblem('SERVER.UNAVAILABLE', 'The service is not ready: see checks.', { checks });
     }
   }

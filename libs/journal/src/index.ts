@@ -1,1 +1,2 @@
 export * from './write-journal';
+export * from './owner-lock';

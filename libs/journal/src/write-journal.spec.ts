@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JournalInUseError } from './owner-lock';
 import { JournalFullError, type NewJournalEntry, WriteJournal } from './write-journal';
 
 const entry = (text: string): NewJournalEntry => ({
@@ -63,6 +64,29 @@ describe('WriteJournal', () => {
     await journal.close();
   });
 
+  it('should have one writer: a second open is refused while the first holds it, and free after its close', async () => {
+    const dir = folder();
+    const journal = WriteJournal.open(dir, 1_000_000);
+    expect(() => WriteJournal.open(dir, 1_000_000)).toThrow(JournalInUseError);
+    await journal.append(entry('a'));
+    // A reader beside the owner sees what it appended.
+    const reader = WriteJournal.read(dir);
+    expect([...reader.entries()].map((stored) => stored.requestId)).toEqual(['request-a']);
+    await reader.close();
+    await journal.close();
+    const reopened = WriteJournal.open(dir, 1_000_000);
+    expect(reopened.first()?.requestId).toBe('request-a');
+    await reopened.close();
+  });
+
+  it('should keep a refusal with its answer, for the quarantine', async () => {
+    const journal = WriteJournal.open(folder(), 1_000_000);
+    const refused = { status: 422, problem: { code: 'REQUEST.VALIDATION_FAILED', detail: 'x' } };
+    const id = await journal.append({ ...entry('a'), refused });
+    expect(journal.get(id)?.refused).toEqual(refused);
+    await journal.close();
+  });
+
   it('should be readable by its owner only (it holds personal data)', async () => {
     const dir = folder();
     const journal = WriteJournal.open(dir, 1_000_000);
@@ -100,7 +124,9 @@ describe('WriteJournal', () => {
     );
     let printed = '';
     writer.stdout?.on('data', (chunk) => (printed += chunk));
-    while (printed.split('\n').length < 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    let exited = false;
+    writer.once('exit', () => (exited = true));
+    while (!exited && printed.split('\n').length < 200) await new Promise((resolve) => setTimeout(resolve, 10));
     writer.kill('SIGKILL');
     await new Promise((resolve) => writer.once('exit', resolve));
 
@@ -120,5 +146,6 @@ describe('WriteJournal', () => {
     // What is there beyond the acknowledged ones was committed whole (never answered): each body parses.
     for (const stored of kept.values()) expect(() => JSON.parse(Buffer.from(stored.body).toString())).not.toThrow();
     await journal.close();
+    // The killed writer's owner file did not keep the folder from being opened: its process is gone.
   }, 60_000);
 });

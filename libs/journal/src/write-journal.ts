@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
+import { takeOwnerLock } from './owner-lock';
 
 /** A write as the service received it, kept until the database books it. */
 export interface JournalEntry {
@@ -17,6 +18,11 @@ export interface JournalEntry {
   headers: Record<string, string>;
   /** The body's bytes as received. */
   body: Uint8Array;
+  /**
+   * Set when the write was refused (its answer went out) but the quarantine could not keep it: on replay it goes to
+   * the quarantine with this answer instead of being booked.
+   */
+  refused?: { status: number; problem: Record<string, unknown> };
 }
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>;
@@ -52,6 +58,7 @@ export class WriteJournal {
     private readonly db: RootDatabase<JournalEntry, number>,
     private readonly dir: string,
     readonly maxBytes: number,
+    private readonly releaseLock: () => void,
   ) {
     this.lastId = 0;
     for (const { key, value } of db.getRange()) {
@@ -61,18 +68,38 @@ export class WriteJournal {
     }
   }
 
-  /** Opens (or creates) the journal in `dir`, readable and writable by the service's user only (it holds personal data). */
+  /**
+   * Opens (or creates) the journal in `dir`, readable and writable by the service's user only (it holds personal data),
+   * as its only writer: `JournalInUseError` while another live process holds it.
+   */
   static open(dir: string, maxBytes: number): WriteJournal {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
+    const releaseLock = takeOwnerLock(dir, join(dir, 'owner.pid'));
+    try {
+      const db = open<JournalEntry, number>({ path: join(dir, 'journal.mdb'), compression: false, keyEncoding: 'uint32' });
+      const journal = new WriteJournal(db, dir, maxBytes, releaseLock);
+      journal.ownerOnly();
+      return journal;
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+
+  /** Opens a journal to read it beside its owner (`npm run journal -- list`): nothing may be appended or removed. */
+  static read(dir: string): ReadonlyJournal {
     const db = open<JournalEntry, number>({
       path: join(dir, 'journal.mdb'),
       compression: false,
       keyEncoding: 'uint32',
+      readOnly: true,
     });
-    const journal = new WriteJournal(db, dir, maxBytes);
-    journal.ownerOnly();
-    return journal;
+    return {
+      entries: () => entriesOf(db),
+      get: (id) => copyOf(db.get(id)),
+      close: () => db.close(),
+    };
   }
 
   /** Appends `entry`; resolves with its id once it is durable. */
@@ -94,13 +121,18 @@ export class WriteJournal {
   }
 
   /** The entries in arrival order. */
-  *entries(): Generator<JournalEntry> {
-    for (const { value } of this.db.getRange()) yield { ...value, body: new Uint8Array(value.body) };
+  entries(): Generator<JournalEntry> {
+    return entriesOf(this.db);
+  }
+
+  /** The oldest entry, the next to replay. */
+  first(): JournalEntry | undefined {
+    const [oldest] = this.db.getRange({ limit: 1 });
+    return copyOf(oldest?.value);
   }
 
   get(id: number): JournalEntry | undefined {
-    const value = this.db.get(id);
-    return value && { ...value, body: new Uint8Array(value.body) };
+    return copyOf(this.db.get(id));
   }
 
   /** Removes an entry once its booking committed. */
@@ -112,16 +144,38 @@ export class WriteJournal {
     this.bytes -= entry.body.byteLength;
   }
 
+  /** Entries held: the booking path's one question while the database is up. */
+  get size(): number {
+    return this.count;
+  }
+
   usage(): JournalUsage {
     const [oldest] = this.db.getRange({ limit: 1 });
     return { entries: this.count, bytes: this.bytes, ...(oldest ? { oldestReceivedAt: oldest.value.receivedAt } : {}) };
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  async close(): Promise<void> {
+    await this.db.close();
+    this.releaseLock();
   }
 
   private ownerOnly(): void {
     for (const file of readdirSync(this.dir)) chmodSync(join(this.dir, file), 0o600);
   }
+}
+
+/** A journal opened beside its owner, for reading. */
+export interface ReadonlyJournal {
+  entries(): Generator<JournalEntry>;
+  get(id: number): JournalEntry | undefined;
+  close(): Promise<void>;
+}
+
+function* entriesOf(db: RootDatabase<JournalEntry, number>): Generator<JournalEntry> {
+  for (const { value } of db.getRange()) yield copyOf(value) as JournalEntry;
+}
+
+// LMDB hands out views into its memory map, valid only until the next write: the body is copied out.
+function copyOf(value: JournalEntry | undefined): JournalEntry | undefined {
+  return value && { ...value, body: new Uint8Array(value.body) };
 }

@@ -6,6 +6,7 @@ import { readGroupConfigs } from './config/group-config';
 import { CONFIG_ENVIRONMENT, GROUP_CONFIGS, SERVICE_ROLE } from './config/service-config.tokens';
 import { checkServiceDefinition, SERVICE_DEFINITION, type ServiceDefinition } from './group/interface-group';
 import { HealthController } from './health/health.controller';
+import { ReadinessFallbacks } from './health/readiness-fallbacks';
 import { REQUEST_LOG_FIELDS } from './logging/log-fields';
 import { LoggingModule, type LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -84,6 +85,7 @@ export class PlatformModule {
         { provide: REQUEST_LOG_FIELDS, useValue: serviceLogFields(definition) },
         ...groupConfigProviders(definition),
         RefusalRecorders,
+        ReadinessFallbacks,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
       exports: [
@@ -94,6 +96,7 @@ export class PlatformModule {
         ...groupConfigTokens(definition),
         RateLimitModule,
         RefusalRecorders,
+        ReadinessFallbacks,
       ],
     };
   }

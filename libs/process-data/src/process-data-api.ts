@@ -27,6 +27,37 @@ export interface BookingReceipt {
   matchedBy?: UpdateKeyField;
 }
 
+/**
+ * What a write gets while the database cannot take it: kept in the service's write journal on disk (`journaled`),
+ * booked once the database is back. The key is the one sent, or derived as a booking would; release and findings are
+ * what the body's check found now.
+ */
+export interface JournaledReceipt {
+  journaled: true;
+  businessKey: string;
+  release: ReleaseName;
+  findings: Finding[];
+}
+
+/** A MaloIdent answer kept in the journal (201, as its contract wants): the journaled receipt with the message. */
+export interface JournaledMaloIdentReceipt extends JournaledReceipt {
+  message: string;
+}
+
+/** What the write journal holds (`GET /journal`): entries waiting for the database, since when. */
+export interface JournalUsage {
+  role: string;
+  entries: number;
+  /** Body bytes held. */
+  bytes: number;
+  /** `JOURNAL_MAX_BYTES`. */
+  maxBytes: number;
+  /** When the oldest waiting entry was received; null while none waits. */
+  oldestReceivedAt: string | null;
+  /** When the service began journaling (the database became unavailable); null while it books directly. */
+  journalingSince: string | null;
+}
+
 /** What a MaloIdent answer gets (201): the receipt with the message the MaloIdent group's contract expects. */
 export interface MaloIdentReceipt extends BookingReceipt {
   message: string;

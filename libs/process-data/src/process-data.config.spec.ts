@@ -6,19 +6,19 @@ describe('processDataConfig', () => {
   it('should report AHB findings unless AHB_RULE_MODE says strict', () => {
     expect(processDataConfig.parse({})).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA },
+      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA, journalMaxBytes: 1024 ** 3 },
     });
     expect(processDataConfig.parse({ AHB_RULE_MODE: '' })).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA },
+      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA, journalMaxBytes: 1024 ** 3 },
     });
     expect(processDataConfig.parse({ AHB_RULE_MODE: 'report' })).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA },
+      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA, journalMaxBytes: 1024 ** 3 },
     });
     expect(processDataConfig.parse({ AHB_RULE_MODE: ' strict ' })).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'strict', quarantineMaxBytes: DEFAULT_QUOTA },
+      value: { ahbRuleMode: 'strict', quarantineMaxBytes: DEFAULT_QUOTA, journalMaxBytes: 1024 ** 3 },
     });
   });
 
@@ -32,14 +32,14 @@ describe('processDataConfig', () => {
   it("should leave DEFAULT_RELEASE to platform's config (the triggers fall back to it too)", () => {
     expect(processDataConfig.parse({ DEFAULT_RELEASE: 'no release' })).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA },
+      value: { ahbRuleMode: 'report', quarantineMaxBytes: DEFAULT_QUOTA, journalMaxBytes: 1024 ** 3 },
     });
   });
 
   it('should take QUARANTINE_MAX_BYTES from 1 MiB to 1 TiB', () => {
     expect(processDataConfig.parse({ QUARANTINE_MAX_BYTES: '1048576' })).toEqual({
       ok: true,
-      value: { ahbRuleMode: 'report', quarantineMaxBytes: 1_048_576 },
+      value: { ahbRuleMode: 'report', quarantineMaxBytes: 1_048_576, journalMaxBytes: 1024 ** 3 },
     });
     const refused = processDataConfig.parse({ QUARANTINE_MAX_BYTES: '1000' });
     expect(refused.ok).toBe(false);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, loadServiceConfig } from '@maco/platform';
@@ -26,9 +29,12 @@ export async function startTestService(
     routesOutsideTheDocument?: Record<string, string>;
   } = {},
 ): Promise<TestService> {
+  // Each service its own write journal (one writer per folder), removed with it unless the test named one.
+  const journalDir = env['JOURNAL_DIR'] ? undefined : mkdtempSync(join(tmpdir(), 'maco-test-journal-'));
   const serviceEnv = {
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'warn',
+    ...(journalDir ? { JOURNAL_DIR: journalDir } : {}),
     ...env,
     DATABASE_URL: databaseUrl,
     PORT: '0',
@@ -43,7 +49,11 @@ export async function startTestService(
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    if (journalDir) rmSync(journalDir, { recursive: true, force: true });
+  };
+  return { app, baseUrl: `http://127.0.0.1:${port}`, close };
 }
 
 export interface JsonResponse {

@@ -227,9 +227,13 @@ function problemSchema(problems: ProblemCatalog): OpenApiObject {
 function healthSchema(): OpenApiObject {
   return {
     type: 'object',
-    description: 'Terminus health check result.',
+    description:
+      'Terminus health check result. `degraded` (readiness, 200): the database is down but the instance takes writes ' +
+      'on without it (`detail`, and the write journal\'s figures under `journal`); reads answer 503 meanwhile.',
     properties: {
-      status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] },
+      status: { type: 'string', enum: ['ok', 'error', 'shutting_down', 'degraded'] },
+      detail: { type: 'string' },
+      journal: { type: 'object' },
       info: { type: 'object', additionalProperties: { type: 'object' } },
       error: { type: 'object', additionalProperties: { type: 'object' } },
       details: { type: 'object', additionalProperties: { type: 'object' } },
@@ -248,7 +252,10 @@ function healthOperation(kind: 'live' | 'ready') {
     security: [],
     responses: {
       200: {
-        description: kind === 'live' ? 'Alive.' : 'Ready.',
+        description:
+          kind === 'live'
+            ? 'Alive.'
+            : 'Ready; or `degraded`: the database is down and the write journal takes the writes (keep the instance in the balancer).',
         content: { 'application/json': { schema: schemaRef('HealthStatus') } },
       },
       ...(kind === 'ready'

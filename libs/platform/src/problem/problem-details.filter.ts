@@ -5,6 +5,7 @@ import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/service-config.tokens';
 import { allowedMethods } from '../http/allowed-methods';
 import type { ProblemDetails } from '../platform-api';
+import { AnswerWithheld } from './answer-withheld';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 import { ProblemError } from './problem.error';
 import {
@@ -38,6 +39,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // Its connection is closed already: there is no one to answer.
+    if (exception instanceof AnswerWithheld) return;
     this.answer(this.toProblemError(exception, request), exception, request, reply, true);
   }
 
@@ -75,7 +78,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (!recorder) return send();
     void recorder
       .record(request, { status: spec.status, problem: body })
-      .then((instead) => (instead ? this.answer(instead, instead, request, reply, false) : send()), send);
+      .then((instead) => {
+        if (instead instanceof AnswerWithheld) return;
+        return instead ? this.answer(instead, instead, request, reply, false) : send();
+      }, send);
   }
 
   private toProblemError(exception: unknown, request: FastifyRequest): ProblemError {

@@ -42,7 +42,7 @@ const bookingParameterRefs = Object.keys(BOOKING_PARAMETERS).map((name) => ({
 const BOOKING_STATUS_TEXT: Record<number, string> = {
   409: "The business key is already booked for this role with a different body (create), or the request's keys name two processes (update).",
   422: 'The request is well-formed JSON but cannot be booked; `code` says why, `errors[]` names the fields.',
-  503: 'The database is unreachable: retry later. A booking cut off mid-commit may have been stored; its retry is answered as a replay (`replayed: true`).',
+  503: 'Not from the database being away (the write journal takes the write then, 200 `journaled`): the quarantine is full. When neither the database nor the journal can take a write, its connection is closed without an answer, which the middleware retries.',
 };
 
 /** The `errors[]` of a booking problem's example, for the codes that carry them. */
@@ -82,7 +82,14 @@ function bookingRoute(operation: ProcessOperation, summary: string, description:
     summary,
     description: description + QUARANTINED,
     headers: bookingParameterRefs,
-    answers: { 200: { description: 'Booked (or recognised as a replay).', schema: ref('BookingReceipt') } },
+    answers: {
+      200: {
+        description:
+          'Booked (or recognised as a replay); or, while the database cannot take writes, kept in the write journal ' +
+          '(`journaled: true`) and booked once it is back.',
+        schema: { oneOf: [ref('BookingReceipt'), ref('JournaledReceipt')] },
+      },
+    },
     problems,
     statusText: BOOKING_STATUS_TEXT,
     errorsOf: bookingErrorsOf,
@@ -188,8 +195,9 @@ export function bookingRouteOf(
     answers: {
       ...route.answers,
       201: {
-        description: 'A MaloIdent answer (PI 03002/03003) booked on the process of its `START_MALOIDENT` trigger.',
-        schema: ref('MaloIdentReceipt'),
+        description:
+          'A MaloIdent answer (PI 03002/03003) booked on the process of its `START_MALOIDENT` trigger, or kept in the write journal while the database is away.',
+        schema: { oneOf: [ref('MaloIdentReceipt'), ref('JournaledMaloIdentReceipt')] },
       },
     },
     problems: [...route.problems, 'MALO_IDENT.REFUSED'],

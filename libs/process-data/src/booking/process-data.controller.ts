@@ -2,8 +2,9 @@ import { Controller, createParamDecorator, type ExecutionContext, HttpStatus, In
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@maco/auth';
 import { platformProblem, requestFactsOf, Route, SERVICE_ROLE } from '@maco/platform';
+import { BookingJournal } from '../journal/booking-journal';
 import { BookingRoute } from '../metrics/booking-route.decorator';
-import type { BookingReceipt } from '../process-data-api';
+import type { BookingReceipt, JournaledReceipt } from '../process-data-api';
 import type { BookingContext } from './booking-context';
 import { BOOKING_PARAMETERS, CREATE_ROUTE, ROLE_PARAMETER, UPDATE_ROUTE } from './booking-routes';
 import { ProcessDataService } from './process-data.service';
@@ -18,6 +19,9 @@ interface BookingRequest {
   context: BookingContext;
   /** The role segment of a role-structured path (`/prozessdaten/lf/create`), when the request came that way. */
   pathRole?: string;
+  /** The request itself, for the write journal (what was received, byte for byte). */
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /**
@@ -26,8 +30,11 @@ interface BookingRequest {
  * promise and an array per parameter and request), and these routes are the hot path.
  */
 const Booking = createParamDecorator((_data: unknown, context: ExecutionContext): BookingRequest => {
-  const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
+  const http = context.switchToHttp();
+  const request = http.getRequest<FastifyRequest & { user?: Principal }>();
   return {
+    request,
+    reply: http.getResponse<FastifyReply>(),
     body: request.body,
     pathRole: (request.params as Record<string, string> | undefined)?.[ROLE_PARAMETER],
     context: {
@@ -49,27 +56,51 @@ const Booking = createParamDecorator((_data: unknown, context: ExecutionContext)
 export class ProcessDataController {
   constructor(
     private readonly processData: ProcessDataService,
+    private readonly journal: BookingJournal,
     @Inject(SERVICE_ROLE) private readonly role: string,
   ) {}
 
   @Route(CREATE_ROUTE)
   @BookingRoute('create')
-  createProcessData(@Booking() { body, context, pathRole }: BookingRequest): Promise<BookingReceipt> {
+  createProcessData(@Booking() booking: BookingRequest): Promise<BookingReceipt | JournaledReceipt> {
+    const { body, context, pathRole, request, reply } = booking;
     this.ownPath(pathRole);
-    return this.processData.create(body, context);
+    return this.journal.book(
+      'create',
+      request,
+      reply,
+      () => this.processData.journaledReceipt('create', body, context),
+      () => this.processData.create(body, context),
+    );
   }
 
   @Route(UPDATE_ROUTE)
   @BookingRoute('update')
   updateProcessData(
-    @Booking() { body, context, pathRole }: BookingRequest,
+    @Booking() booking: BookingRequest,
+    // Passed through so the status a MaloIdent answer sets stands.
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<BookingReceipt> {
+  ): Promise<BookingReceipt | JournaledReceipt> {
+    const { body, context, pathRole, request } = booking;
     this.ownPath(pathRole);
-    if (!this.processData.isMaloIdentAnswer(body)) return this.processData.update(body, context);
+    if (!this.processData.isMaloIdentAnswer(body)) {
+      return this.journal.book(
+        'update',
+        request,
+        reply,
+        () => this.processData.journaledReceipt('update', body, context),
+        () => this.processData.update(body, context),
+      );
+    }
     // The MaloIdent group's contract on this same path: 201 on success.
     void reply.status(HttpStatus.CREATED);
-    return this.processData.answerMaloIdent(body, context);
+    return this.journal.book(
+      'update',
+      request,
+      reply,
+      () => this.processData.journaledMaloIdentReceipt(body, context),
+      () => this.processData.answerMaloIdent(body, context),
+    );
   }
 
   /** `/prozessdaten/{role}/…` of another role is no path of this service. */

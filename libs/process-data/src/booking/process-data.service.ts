@@ -6,7 +6,12 @@ import { BookingMetrics } from '../metrics/booking-metrics';
 import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from '../process-data.config';
 import { PROCESS_DATA_LOG_FIELDS } from '../process-data.log-fields';
 import { processDataProblem } from '../process-data.problems';
-import type { BookingReceipt, MaloIdentReceipt } from '../process-data-api';
+import type {
+  BookingReceipt,
+  JournaledMaloIdentReceipt,
+  JournaledReceipt,
+  MaloIdentReceipt,
+} from '../process-data-api';
 import { type AcceptancePolicy, acceptBody, type AcceptedBody, type BodyValidator } from './body-acceptance';
 import type { BookedListener, BookingContext } from './booking-context';
 import { canonicalJson, derivedBusinessKey, sha256 } from './canonical-body';
@@ -51,8 +56,7 @@ export class ProcessDataService {
     const { envelope, release, findings } = accepted;
     const bodyJson = context.jsonText ?? JSON.stringify(envelope);
     const givenKey = envelope.zusatzdaten?.businessKey;
-    // Only a keyless create needs the canonical hash here: its key is derived from it.
-    const businessKey = givenKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
+    const businessKey = this.createKeyOf(accepted);
     // The stored body is the state unless the key was derived or a container was read as `{}`.
     const currentJson =
       givenKey && envelope === body
@@ -101,6 +105,52 @@ export class ProcessDataService {
       context.facts,
     );
     return updateReceipt(businessKey, outcome, accepted.release, accepted.findings);
+  }
+
+  /**
+   * What a write kept in the journal is answered: the body judged as its booking would (a refusal is thrown), the key
+   * it will be booked under, nothing stored.
+   */
+  journaledReceipt(operation: ProcessOperation, body: unknown, context: BookingContext): JournaledReceipt {
+    const accepted = this.accept(operation, body, context);
+    const businessKey =
+      operation === 'create'
+        ? this.createKeyOf(accepted)
+        : requestKeyOf(updateKeysOf(accepted.envelope.zusatzdaten ?? {}));
+    this.bookingMetrics.record(
+      { role: this.role, operation, pruefidentifikator: pruefidentifikatorOf(body), outcome: 'journaled' },
+      context.facts,
+    );
+    PROCESS_DATA_LOG_FIELDS.note(context.facts, { businessKey });
+    return { journaled: true, businessKey, release: accepted.release, findings: accepted.findings };
+  }
+
+  /** {@link journaledReceipt} of a MaloIdent answer, refused as its contract wants. */
+  journaledMaloIdentReceipt(body: unknown, context: BookingContext): JournaledMaloIdentReceipt {
+    const answer = unwrapData(body);
+    try {
+      const accepted = this.accept('update', answer, context, validateMaloIdentAnswer);
+      const businessKey = requestKeyOf(updateKeysOf(accepted.envelope.zusatzdaten ?? {}));
+      this.bookingMetrics.record(
+        { role: this.role, operation: 'update', pruefidentifikator: pruefidentifikatorOf(answer), outcome: 'journaled' },
+        context.facts,
+      );
+      return {
+        message: maloIdentMessage(false),
+        journaled: true,
+        businessKey,
+        release: accepted.release,
+        findings: accepted.findings,
+      };
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      throw maloIdentRefusal(error);
+    }
+  }
+
+  /** A create's key: the one sent, else derived from role and canonical body (only then is the hash computed). */
+  private createKeyOf({ envelope }: AcceptedBody): string {
+    return envelope.zusatzdaten?.businessKey ?? derivedBusinessKey(this.role, sha256(canonicalJson(envelope)));
   }
 
   /** Whether an update body is a MaloIdent answer (LF only: PI 03002/03003, also inside a `data` wrapper). */

@@ -5,7 +5,7 @@ import { Counter, type Registry } from 'prom-client';
 import { installRequestFacts, METRICS_REGISTRY, type RequestFacts, requestFactsOf, SERVICE_ROLE } from '@maco/platform';
 import { BOOKING_OPERATION_CONFIG, bookingOperationOf } from './booking-route.decorator';
 
-export type BookingOutcome = 'booked' | 'replayed' | 'conflict' | 'rejected';
+export type BookingOutcome = 'booked' | 'replayed' | 'journaled' | 'conflict' | 'rejected';
 export type BookingOperation = 'create' | 'update';
 
 export interface BookingRecord {
@@ -41,7 +41,7 @@ export class BookingMetrics implements OnModuleInit {
   ) {
     this.bookings = new Counter({
       name: 'maco_bookings_total',
-      help: 'Bookings answered, by market role, operation, Prüfidentifikator and outcome (booked, replayed, conflict, rejected).',
+      help: 'Bookings answered, by market role, operation, Prüfidentifikator and outcome (booked, replayed, journaled, conflict, rejected).',
       labelNames: ['role', 'operation', 'pruefidentifikator', 'outcome'],
       registers: [registry],
     });

@@ -10,6 +10,7 @@ import {
   serviceProblems,
 } from '@maco/platform';
 import { BOOKING_PARAMETERS, bookingRouteOf } from '../booking/booking-routes';
+import { JOURNAL_USAGE_ROUTE } from '../journal/journal-routes';
 import { PROCESS_DATA_PROBLEMS } from '../process-data.problems';
 import { PROCESS_READ_ROUTE } from '../process-read/process-read-routes';
 import {
@@ -22,8 +23,8 @@ import {
 import { envelopeSchemas } from './envelope-schemas';
 import type { OpenApiExamples } from './openapi-examples';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated';
-import { MALO_IDENT_RECEIPT, PROCESS_DATA_SCHEMAS } from './process-data-schemas';
-import { PROZESSDATEN_TAG, QUARANTINE_TAG } from './route-tags';
+import { JOURNALED_MALO_IDENT_RECEIPT, MALO_IDENT_RECEIPT, PROCESS_DATA_SCHEMAS } from './process-data-schemas';
+import { JOURNAL_TAG, PROZESSDATEN_TAG, QUARANTINE_TAG } from './route-tags';
 
 /** The routes every role documents alike: the process read and the quarantine's. */
 const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [
@@ -33,6 +34,7 @@ const ROLE_INDEPENDENT_ROUTES: readonly RouteDescription[] = [
   REFUSED_ENTRY_ROUTE,
   REFUSED_RESUBMIT_ROUTE,
   REFUSED_DISMISS_ROUTE,
+  JOURNAL_USAGE_ROUTE,
 ];
 
 /**
@@ -51,14 +53,16 @@ export function processDataOpenApi(examples: OpenApiExamples): OpenApiContributi
       title: 'Prozessdaten',
       description:
         'MACO APP books market processes here. Bodies are validated against the schemas below; members they do not declare are accepted and stored verbatim.',
-      tags: [PROZESSDATEN_TAG, QUARANTINE_TAG],
+      tags: [PROZESSDATEN_TAG, QUARANTINE_TAG, JOURNAL_TAG],
       paths: routeOperations([...booking, ...ROLE_INDEPENDENT_ROUTES], context),
       components: {
         parameters: BOOKING_PARAMETERS,
         schemas: {
           ...schemas,
           ...PROCESS_DATA_SCHEMAS,
-          ...(role === 'LF' ? { MaloIdentReceipt: MALO_IDENT_RECEIPT } : {}),
+          ...(role === 'LF'
+            ? { MaloIdentReceipt: MALO_IDENT_RECEIPT, JournaledMaloIdentReceipt: JOURNALED_MALO_IDENT_RECEIPT }
+            : {}),
         },
       },
     };

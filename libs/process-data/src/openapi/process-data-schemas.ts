@@ -37,9 +37,27 @@ const BOOKING_RECEIPT = {
   },
 };
 
+const JOURNALED_RECEIPT = {
+  type: 'object',
+  description:
+    'The database could not take the write: it is kept in the instance’s write journal on disk and will be booked ' +
+    'once the database is back (its revision’s request id `journal:<entry>@<received at>`).',
+  required: ['journaled', 'businessKey', 'release', 'findings'],
+  properties: {
+    journaled: { type: 'boolean', enum: [true] },
+    businessKey: {
+      type: 'string',
+      description: 'The key it will be booked under: the one sent, or the UUID derived for a keyless create.',
+    },
+    release: BOOKING_RECEIPT.properties.release,
+    findings: { type: 'array', items: ref('Finding') },
+  },
+};
+
 /** The answers of the group's routes besides the request bodies (those come from the domain classes), by component name. */
 export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
   BookingReceipt: BOOKING_RECEIPT,
+  JournaledReceipt: JOURNALED_RECEIPT,
   Finding: {
     type: 'object',
     description: "What the AHB check of the release, the identifier checks and (report mode) the domain's types found.",
@@ -174,4 +192,11 @@ export const MALO_IDENT_RECEIPT: OpenApiObject = {
   ...BOOKING_RECEIPT,
   required: ['message', ...BOOKING_RECEIPT.required],
   properties: { message: { type: 'string', example: 'MaloIdent answer booked' }, ...BOOKING_RECEIPT.properties },
+};
+
+/** A MaloIdent answer kept in the write journal (201, as its contract wants). */
+export const JOURNALED_MALO_IDENT_RECEIPT: OpenApiObject = {
+  ...JOURNALED_RECEIPT,
+  required: ['message', ...JOURNALED_RECEIPT.required],
+  properties: { message: { type: 'string', example: 'MaloIdent answer booked' }, ...JOURNALED_RECEIPT.properties },
 };

@@ -4,3 +4,7 @@ export const QUARANTINE_TAG = {
   name: 'Quarantine',
   description: 'What the write routes refused: kept, re-resolved, resubmitted or dismissed.',
 } as const;
+export const JOURNAL_TAG = {
+  name: 'Write journal',
+  description: 'Writes kept on the instance’s own disk while the database could not take them, until they are booked.',
+} as const;

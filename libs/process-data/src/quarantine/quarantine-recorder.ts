@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { type Principal, TokenAuthenticator } from '@maco/auth';
 import {
+  type AnswerWithheld,
+  isDatabaseUnavailable,
   METRICS_REGISTRY,
   type ProblemDetails,
   type ProblemError,
@@ -10,8 +12,11 @@ import {
   type RefusalRecorder,
   RefusalRecorders,
   SERVICE_ROLE,
+  withholdAnswer,
 } from '@maco/platform';
-import { BOOKING_PARAMETERS, OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
+import { OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
+import { BookingJournal } from '../journal/booking-journal';
+import { commandOf, pathOf, type ReceivedWrite, receivedWriteOf } from '../journal/received-write';
 import { processDataProblem } from '../process-data.problems';
 import type { RefusedOperation } from '../process-data-api';
 import { QuarantineService } from './quarantine.service';
@@ -45,6 +50,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     private readonly authenticator: TokenAuthenticator,
     private readonly quarantine: QuarantineService,
     private readonly quota: QuarantineQuota,
+    private readonly journal: BookingJournal,
   ) {
     this.refusedTotal = new Counter({
       name: 'maco_refused_total',
@@ -62,18 +68,39 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     return request.method === 'POST' && operationOf(request) !== undefined;
   }
 
-  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<ProblemError | void> {
+  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<ProblemError | AnswerWithheld | void> {
     if (NOT_KEPT.has(status)) return;
-    let reserved = 0;
+    let write: ReceivedWrite | undefined;
     try {
       const principal =
         (request as FastifyRequest & { user?: Principal }).user ?? (await this.callerOf(request, status));
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
-      const operation = operationOf(request) as RefusedOperation;
-      const body = request.receivedBytes ?? Buffer.from(request.jsonText ?? '');
-      if (!(await this.quota.admit(body.length))) return this.quarantineFull(request, body.length, status, problem);
-      reserved = body.length;
-      const parsed = parsedBody(request);
+      write = { ...receivedWriteOf(operationOf(request) as RefusedOperation, request), tokenSubject: principal.subject ?? null };
+      return await this.keep(write, parsedBody(request.body), status, problem);
+    } catch (error) {
+      if (write && isDatabaseUnavailable(error)) return this.journalInstead(request, write, status, problem);
+      // The answer goes out all the same; the log line is then the only trace of the message.
+      this.logger.error(
+        { requestId: request.id, err: error, status, code: problem['code'] },
+        'a refused write could not be kept in quarantine',
+      );
+    }
+  }
+
+  /**
+   * Keeps a refused write in the quarantine (also one the write journal kept while the database was away); throws when
+   * the database cannot take it. Answers the problem to send instead when the quota leaves no room.
+   */
+  async keep(
+    write: ReceivedWrite,
+    parsed: Record<string, unknown> | undefined,
+    status: number,
+    problem: ProblemDetails,
+  ): Promise<ProblemError | void> {
+    const { body, operation } = write;
+    if (!(await this.quota.admit(body.length))) return this.quarantineFull(write, status, problem);
+    let reserved = body.length;
+    try {
       // A MaloIdent answer's refusal carries the problem it stands for as errorCode.
       const code = String(
         problem['code'] === 'MALO_IDENT.REFUSED' && problem['errorCode'] ? problem['errorCode'] : problem['code'],
@@ -81,11 +108,11 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
       const id = await this.refused.insert({
         role: this.role,
         operation,
-        path: request.url.split('?')[0],
-        command: textOf((request.query as Record<string, unknown> | undefined)?.[BOOKING_PARAMETERS.command.name]),
-        contentType: textOf(request.headers['content-type']),
-        requestId: request.id,
-        tokenSubject: principal.subject ?? null,
+        path: pathOf(write),
+        command: textOf(commandOf(write)),
+        contentType: textOf(write.contentType),
+        requestId: write.requestId,
+        tokenSubject: write.tokenSubject,
         body,
         status,
         code,
@@ -97,17 +124,30 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
       reserved = 0;
       this.refusedTotal.inc({ role: this.role, operation, code: LABEL.test(code) ? code : 'other' });
       this.logger.warn(
-        { requestId: request.id, refusedId: id, status, code },
+        { requestId: write.requestId, refusedId: id, status, code },
         `refused ${operation} kept in quarantine as ${id}`,
       );
       if (code === UNKNOWN_KEYS) this.quarantine.noteWaiting();
-    } catch (error) {
+    } finally {
       this.quota.release(reserved);
-      // The answer goes out all the same; the log line is then the only trace of the message.
+    }
+  }
+
+  /** The database is away: the refusal waits in the write journal; when that cannot take it, the caller retries. */
+  private async journalInstead(
+    request: FastifyRequest,
+    write: ReceivedWrite,
+    status: number,
+    problem: ProblemDetails,
+  ): Promise<AnswerWithheld | void> {
+    try {
+      await this.journal.keepRefusal(write, status, problem);
+    } catch (error) {
       this.logger.error(
         { requestId: request.id, err: error, status, code: problem['code'] },
-        'a refused write could not be kept in quarantine',
+        'a refused write could be kept neither in quarantine nor in the write journal: its connection is closed',
       );
+      return withholdAnswer(request, 'the refused write could not be kept');
     }
   }
 
@@ -122,20 +162,12 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
   }
 
   /** The answer to a refusal the quota leaves no room for: 503, never a silent drop. */
-  private quarantineFull(
-    request: FastifyRequest,
-    bytes: number,
-    status: number,
-    problem: ProblemDetails,
-  ): ProblemError {
+  private quarantineFull(write: ReceivedWrite, status: number, problem: ProblemDetails): ProblemError {
     const refusedCode = problem['code'];
-    this.refusedTotal.inc({
-      role: this.role,
-      operation: operationOf(request) ?? 'create',
-      code: 'REFUSED.QUARANTINE_FULL',
-    });
+    const bytes = write.body.length;
+    this.refusedTotal.inc({ role: this.role, operation: write.operation, code: 'REFUSED.QUARANTINE_FULL' });
     this.logger.error(
-      { requestId: request.id, status, code: refusedCode, bytes, quarantineBytes: this.quota.used },
+      { requestId: write.requestId, status, code: refusedCode, bytes, quarantineBytes: this.quota.used },
       'the quarantine is full: a refused write could not be kept, answered 503',
     );
     return processDataProblem(
@@ -154,8 +186,7 @@ function operationOf(request: FastifyRequest): RefusedOperation | undefined {
 }
 
 /** The body as parsed, when it did parse; the MaloIdent group's `data` wrapper is looked through. */
-function parsedBody(request: FastifyRequest): Record<string, unknown> | undefined {
-  const body = request.body;
+export function parsedBody(body: unknown): Record<string, unknown> | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const data = (body as Record<string, unknown>)['data'];
   return !('transaktionsdaten' in body) && typeof data === 'object' && data !== null && !Array.isArray(data)

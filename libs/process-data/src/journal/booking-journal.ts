@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WriteJournal } from '@maco/journal';
+import {
+  type DegradedReadiness,
+  isDatabaseUnavailable,
+  type ProblemDetails,
+  type ReadinessFallback,
+  ReadinessFallbacks,
+  SERVICE_CONFIG,
+  SERVICE_ROLE,
+  type ServiceConfig,
+  withholdAnswer,
+} from '@maco/platform';
+import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from '../process-data.config';
+import type { JournaledReceipt, JournalUsage, RefusedOperation } from '../process-data-api';
+import { JournalMetrics } from './journal-metrics';
+import { journalEntryOf, type ReceivedWrite, receivedWriteOf } from './received-write';
+
+/**
+ * The booking side of the write journal (libs/journal): a write the database cannot take is kept on the instance's
+ * own disk and answered once it is there; while entries wait, new writes queue behind them (arrival order). While the
+ * journal is empty and the database up, a booking asks one number of it.
+ */
+@Injectable()
+export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessFallback {
+  private readonly logger = new Logger('WriteJournal');
+  private journal?: WriteJournal;
+  private readonly appendedListeners: (() => void)[] = [];
+  /** When the journal last went from empty to holding entries, and how many it took since. */
+  private journalingSince?: Date;
+  private journaledSince = 0;
+
+  constructor(
+    @Inject(SERVICE_ROLE) private readonly role: string,
+    @Inject(SERVICE_CONFIG) private readonly serviceConfig: ServiceConfig,
+    @Inject(PROCESS_DATA_CONFIG) private readonly config: ProcessDataConfig,
+    private readonly metrics: JournalMetrics,
+    private readonly readiness: ReadinessFallbacks,
+  ) {}
+
+  onModuleInit(): void {
+    const dir = this.config.journalDir ?? join(this.serviceConfig.dataDir, this.role.toLowerCase(), 'journal');
+    this.journal = WriteJournal.open(dir, this.config.journalMaxBytes);
+    this.metrics.readUsageFrom(() => this.journal?.usage() ?? { entries: 0, bytes: 0 });
+    this.readiness.register(this);
+    const { entries, oldestReceivedAt } = this.journal.usage();
+    if (entries > 0) {
+      this.journalingSince = new Date(oldestReceivedAt ?? Date.now());
+      this.logger.warn({ journalEntries: entries, journalDir: dir }, `the write journal holds ${entries} entries from before the start: booking them`);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.journal?.close();
+    this.journal = undefined;
+  }
+
+  /** Entries wait for the database: a new write goes behind them. */
+  get holding(): boolean {
+    return (this.journal?.size ?? 0) > 0;
+  }
+
+  /** Hears of every append (the replay starts on it). */
+  whenAppended(listener: () => void): void {
+    this.appendedListeners.push(listener);
+  }
+
+  /**
+   * Books a write through `booking`, or keeps it in the journal when entries wait or the database cannot take it,
+   * answering `journaled()` once it is on disk. When the journal cannot take it either, the connection is closed.
+   */
+  async book<T>(
+    operation: RefusedOperation,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    journaled: () => JournaledReceipt,
+    booking: () => Promise<T>,
+  ): Promise<T | JournaledReceipt> {
+    if (!this.holding) {
+      try {
+        return await booking();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || !this.journal) throw error;
+      }
+    }
+    // Judged before it is kept: a body the booking would refuse is refused now (and kept as a refusal).
+    const receipt = journaled();
+    const write = receivedWriteOf(operation, request, reply);
+    try {
+      await this.append(write);
+    } catch (error) {
+      this.metrics.recordWithheld(operation);
+      this.logger.error(
+        { requestId: request.id, err: error, journalBytes: this.journal?.usage().bytes },
+        'neither the database nor the write journal could take a write: its connection is closed, so the middleware retries it',
+      );
+      throw withholdAnswer(request, 'neither the database nor the write journal could take the write');
+    }
+    return receipt;
+  }
+
+  /** Keeps a refusal the quarantine could not store (the database is away): the replay stores it there. */
+  async keepRefusal(write: ReceivedWrite, status: number, problem: ProblemDetails): Promise<void> {
+    await this.append(write, { status, problem });
+  }
+
+  /** The oldest entry, next to be booked. */
+  first() {
+    return this.journal?.first();
+  }
+
+  /** An entry the database took (booked, replayed or quarantined). */
+  async remove(id: number): Promise<void> {
+    await this.journal?.remove(id);
+    if (this.journal?.size === 0 && this.journalingSince) {
+      const seconds = (Date.now() - this.journalingSince.getTime()) / 1000;
+      this.logger.log(
+        { journaled: this.journaledSince, journalingSeconds: Math.round(seconds) },
+        `the database takes writes again: the write journal is empty (${this.journaledSince} writes journaled over ${Math.round(seconds)} s)`,
+      );
+      this.journalingSince = undefined;
+      this.journaledSince = 0;
+    }
+  }
+
+  usage(): JournalUsage {
+    const usage = this.journal?.usage() ?? { entries: 0, bytes: 0 };
+    return {
+      role: this.role,
+      entries: usage.entries,
+      bytes: usage.bytes,
+      maxBytes: this.config.journalMaxBytes,
+      oldestReceivedAt: usage.oldestReceivedAt ?? null,
+      journalingSince: this.journalingSince?.toISOString() ?? null,
+    };
+  }
+
+  /** The readiness check's question while the database is down: this instance takes writes on while there is room. */
+  whileDatabaseDown(): DegradedReadiness | undefined {
+    if (!this.journal) return undefined;
+    const usage = this.usage();
+    if (usage.bytes >= usage.maxBytes) return undefined;
+    return { detail: 'database unavailable, journaling', journal: usage };
+  }
+
+  private async append(write: ReceivedWrite, refused?: { status: number; problem: ProblemDetails }): Promise<void> {
+    if (!this.journal) throw new Error('the write journal is closed');
+    const wasEmpty = this.journal.size === 0;
+    const id = await this.journal.append({ ...journalEntryOf(write), ...(refused ? { refused } : {}) });
+    this.metrics.recordJournaled(write.operation);
+    this.journaledSince += 1;
+    if (wasEmpty && !this.journalingSince) {
+      this.journalingSince = new Date();
+      this.logger.warn(
+        { journalEntry: id, requestId: write.requestId },
+        'the database cannot take writes: keeping them in the write journal until it can',
+      );
+    }
+    for (const listener of this.appendedListeners) listener();
+  }
+}
