@@ -7,6 +7,8 @@ export interface DatabaseProxy {
   readonly url: string;
   /** From now on the database is unreachable: open connections are reset, new ones refused. */
   cut(): Promise<void>;
+  /** The database is reachable again, on the same address. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,16 +34,28 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
     upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
   const proxied = new URL(databaseUrl);
   proxied.hostname = '127.0.0.1';
-  proxied.port = String((server.address() as AddressInfo).port);
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
+  proxied.port = String(port);
+  let listening = true;
+  const cut = async () => {
+    if (!listening) return;
+    listening = false;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const socket of sockets) socket.resetAndDestroy();
     await stopped;
   };
-  return { url: proxied.toString(), cut: close, close };
+  const restore = async () => {
+    if (listening) return;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    listening = true;
+  };
+  return { url: proxied.toString(), cut, restore, close: cut };
 }

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { LF_SERVICE } from '@maco/roles';
+import { composeService } from '@maco/service';
+import {
+  createTestDatabase,
+  type DatabaseProxy,
+  loadSamples,
+  mintTestToken,
+  postJson,
+  startDatabaseProxy,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+  withBusinessKey,
+  withClient,
+} from '@maco/testing';
+
+/** What issue 38 asks of the cut: 25 s without the database, writes at 5 a second. */
+const CUT_MS = 25_000;
+const WRITE_INTERVAL_MS = 200;
+const BEFORE_AND_AFTER_MS = 3_000;
+
+type Item = Record<string, unknown>;
+
+interface Sent {
+  kind: 'create' | 'update';
+  /** The create's business key, or the update's own one (unique per update body). */
+  key: string;
+  status?: number;
+  journaled?: boolean;
+  during: 'before' | 'cut' | 'after';
+}
+
+/**
+ * The write journal against a real cut: a service whose database connection is reset and refused for 25 s while the
+ * middleware keeps sending creates and updates (updates of processes created during the cut among them).
+ */
+describe('LF service: writes while the database is cut off', () => {
+  let database: TestDatabase;
+  let proxy: DatabaseProxy;
+  let service: TestService;
+  const token = mintTestToken({ roles: ['LF'] });
+  const operatorToken = mintTestToken({ roles: ['OPERATOR'] });
+  const createSamples = loadSamples({ role: 'LF', operation: 'create' });
+  const updateSamples = loadSamples({ role: 'LF', operation: 'update' });
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
+  const journal = async () =>
+    (await fetch(`${service.baseUrl}/journal`, { headers: { authorization: `Bearer ${operatorToken}` } })).json() as Promise<
+      Item
+    >;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startDatabaseProxy(database.url);
+    service = await startTestService(composeService(LF_SERVICE), proxy.url, {
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'silent',
+      TRIGGER_POLL_INTERVAL_MS: '60000',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('should answer every write 2xx and book each exactly once within a minute of the return', async () => {
+    const sent: Sent[] = [];
+    const created: string[] = [];
+    let during: Sent['during'] = 'before';
+    const answers: Promise<void>[] = [];
+    const send = (index: number) => {
+      // Every third write an update of a process created before it (during the cut too), the others creates.
+      const isUpdate = index % 3 === 2 && created.length > 0;
+      const key = randomUUID();
+      let body: Item;
+      if (isUpdate) {
+        body = withBusinessKey(updateSamples[index % updateSamples.length].body, key);
+        const target = created[created.length - 1 - (index % Math.min(3, created.length))];
+        body['zusatzdaten'] = { ...(body['zusatzdaten'] as Item), targetBusinessKey: target };
+      } else {
+        body = withBusinessKey(createSamples[index % createSamples.length].body, key);
+        created.push(key);
+      }
+      const entry: Sent = { kind: isUpdate ? 'update' : 'create', key, during };
+      sent.push(entry);
+      answers.push(
+        postJson(`${service.baseUrl}/${isUpdate ? 'updateProcessData' : 'createProcessData'}`, body, { token }).then(
+          (response) => {
+            entry.status = response.status;
+            entry.journaled = response.body['journaled'] === true;
+          },
+        ),
+      );
+    };
+    let index = 0;
+    const ticker = setInterval(() => send(index++), WRITE_INTERVAL_MS);
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    await wait(BEFORE_AND_AFTER_MS);
+    during = 'cut';
+    await proxy.cut();
+    await wait(CUT_MS / 2);
+    // Meanwhile the instance stays in the balancer and says why.
+    const ready = await fetch(`${service.baseUrl}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'degraded', detail: 'database unavailable, journaling' });
+    // A write the service refuses is still refused, and kept (in the journal until the quarantine can take it).
+    const refused = await postJson(
+      `${service.baseUrl}/createProcessData?command=AKTUALISIEREN_PROZESSDATEN`,
+      withBusinessKey(createSamples[0].body),
+      { token },
+    );
+    expect(refused.status).toBe(422);
+    const waiting = await journal();
+    expect(waiting['entries']).toBeGreaterThan(10);
+    expect(waiting['journalingSince']).toEqual(expect.any(String));
+    await wait(CUT_MS / 2);
+    during = 'after';
+    await proxy.restore();
+    const restoredAt = Date.now();
+    await wait(BEFORE_AND_AFTER_MS);
+    clearInterval(ticker);
+    await Promise.all(answers);
+
+    // Every write answered 2xx; those of the cut from the journal.
+    expect(sent.filter((entry) => entry.status !== 200)).toEqual([]);
+    const cut = sent.filter((entry) => entry.during === 'cut');
+    expect(cut.length).toBeGreaterThanOrEqual(100);
+    expect(cut.every((entry) => entry.journaled)).toBe(true);
+
+    // Within a minute of the return the journal is empty...
+    while ((await journal())['entries'] !== 0) {
+      expect(Date.now() - restoredAt).toBeLessThan(60_000);
+      await wait(250);
+    }
+    // ...and every write is booked exactly once: each create a process, each update one revision on its process.
+    const records = await sql<{ business_key: string; revisions: number }>(
+      `SELECT r.business_key, count(v.*)::int AS revisions FROM process_record r JOIN process_revision v ON v.record_id = r.id
+       WHERE r.role = 'LF' GROUP BY r.business_key`,
+    );
+    const creates = sent.filter((entry) => entry.kind === 'create');
+    const booked = new Set(records.map((record) => record.business_key));
+    expect(creates.filter((entry) => !booked.has(entry.key))).toEqual([]);
+    expect(records).toHaveLength(creates.length);
+    const updates = await sql<{ key: string; count: number }>(
+      `SELECT body->'zusatzdaten'->>'businessKey' AS key, count(*)::int AS count FROM process_revision
+       WHERE operation = 'update' GROUP BY 1`,
+    );
+    const updateCounts = new Map(updates.map((row) => [row.key, row.count]));
+    expect(sent.filter((entry) => entry.kind === 'update' && updateCounts.get(entry.key) !== 1)).toEqual([]);
+    // The revisions of the journaled writes (the cut's, and those that came after it while entries still waited, to keep
+    // the arrival order) say they came from the journal, and when they were received.
+    const fromJournal = await sql<{ request_id: string }>(
+      `SELECT request_id FROM process_revision WHERE request_id LIKE 'journal:%'`,
+    );
+    expect(fromJournal).toHaveLength(sent.filter((entry) => entry.journaled).length);
+    for (const { request_id } of fromJournal) expect(request_id).toMatch(/^journal:\d+@\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    // The refusal of the cut reached the quarantine, with its answer.
+    const quarantined = await sql<{ status: number; code: string; request_id: string }>(
+      `SELECT status, code, request_id FROM refused_message`,
+    );
+    expect(quarantined).toEqual([
+      { status: 422, code: 'REQUEST.COMMAND_MISMATCH', request_id: expect.stringMatching(/^journal:/) },
+    ]);
+    const readyAgain = await fetch(`${service.baseUrl}/health/ready`);
+    expect(await readyAgain.json()).toMatchObject({ status: 'ok' });
+  }, 120_000);
+});
