@@ -169,3 +169,71 @@ describe('LF service: writes while the database is cut off', () => {
     expect(await readyAgain.json()).toMatchObject({ status: 'ok' });
   }, 120_000);
 });
+
+/**
+ * The last case: neither the database nor the journal can take a write. A 503 would be a message lost (the middleware
+ * never retries one); the connection is closed instead, which it retries up to three times.
+ */
+describe('LF service: a write neither the database nor a full journal can take', () => {
+  let database: TestDatabase;
+  let proxy: DatabaseProxy;
+  let service: TestService;
+  const token = mintTestToken({ roles: ['LF'] });
+  const sample = loadSamples({ role: 'LF', operation: 'create' })[0].body;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startDatabaseProxy(database.url);
+    service = await startTestService(composeService(LF_SERVICE), proxy.url, {
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      JOURNAL_MAX_BYTES: String(64 * 1024),
+      LOG_LEVEL: 'silent',
+      TRIGGER_POLL_INTERVAL_MS: '60000',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('should close the connection without an answer, take the retry once there is room, and leave the balancer meanwhile', async () => {
+    await proxy.cut();
+    const keys: string[] = [];
+    let withheld: { key: string; body: Item; error: unknown } | undefined;
+    while (!withheld) {
+      const key = randomUUID();
+      const body = withBusinessKey(sample, key);
+      try {
+        const answer = await postJson(`${service.baseUrl}/createProcessData`, body, { token });
+        expect(answer).toMatchObject({ status: 200, body: { journaled: true, businessKey: key } });
+        keys.push(key);
+      } catch (error) {
+        withheld = { key, body, error };
+      }
+      expect(keys.length).toBeLessThan(200);
+    }
+    // fetch saw the connection close: what the middleware retries.
+    expect(String((withheld.error as Error).cause ?? withheld.error)).toMatch(/other side closed|socket|terminated/i);
+    expect((await fetch(`${service.baseUrl}/health/ready`)).status).toBe(503);
+
+    // The middleware's retry, once the database is back, is booked; so is everything the journal had.
+    await proxy.restore();
+    const retry = await postJson(`${service.baseUrl}/createProcessData`, withheld.body, { token });
+    expect(retry.status).toBe(200);
+    expect(retry.body['businessKey']).toBe(withheld.key);
+    const booked = await withClient(database.url, async (client) => {
+      for (let waited = 0; waited < 60_000; waited += 250) {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM process_record WHERE business_key = ANY($1)`,
+          [[...keys, withheld?.key]],
+        );
+        if (rows[0].n === keys.length + 1) return rows[0].n;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return -1;
+    });
+    expect(booked).toBe(keys.length + 1);
+  }, 120_000);
+});

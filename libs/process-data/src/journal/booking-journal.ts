@@ -31,6 +31,8 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
   /** When the journal last went from empty to holding entries, and how many it took since. */
   private journalingSince?: Date;
   private journaledSince = 0;
+  /** The last append failed (no room, a disk error) and nothing was removed since: readiness says not ready then. */
+  private failing = false;
 
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: string,
@@ -53,8 +55,10 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.journal?.close();
+    // Forgotten before it closes: LMDB must see no read while it closes (a read then throws from a timer).
+    const journal = this.journal;
     this.journal = undefined;
+    await journal?.close();
   }
 
   /** Entries wait for the database: a new write goes behind them. */
@@ -78,7 +82,8 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     journaled: () => JournaledReceipt,
     booking: () => Promise<T>,
   ): Promise<T | JournaledReceipt> {
-    if (!this.holding) {
+    const queued = this.holding;
+    if (!queued) {
       try {
         return await booking();
       } catch (error) {
@@ -90,7 +95,16 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     const write = receivedWriteOf(operation, request, reply);
     try {
       await this.append(write);
+      return receipt;
     } catch (error) {
+      // Queued behind waiting entries but the journal has no room: the database may take it (the order then yields).
+      if (queued) {
+        try {
+          return await booking();
+        } catch (bookingError) {
+          if (!isDatabaseUnavailable(bookingError)) throw bookingError;
+        }
+      }
       this.metrics.recordWithheld(operation);
       this.logger.error(
         { requestId: request.id, err: error, journalBytes: this.journal?.usage().bytes },
@@ -98,7 +112,6 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
       );
       throw withholdAnswer(request, 'neither the database nor the write journal could take the write');
     }
-    return receipt;
   }
 
   /** Keeps a refusal the quarantine could not store (the database is away): the replay stores it there. */
@@ -114,6 +127,7 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
   /** An entry the database took (booked, replayed or quarantined). */
   async remove(id: number): Promise<void> {
     await this.journal?.remove(id);
+    this.failing = false;
     if (this.journal?.size === 0 && this.journalingSince) {
       const seconds = (Date.now() - this.journalingSince.getTime()) / 1000;
       this.logger.log(
@@ -139,16 +153,21 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
 
   /** The readiness check's question while the database is down: this instance takes writes on while there is room. */
   whileDatabaseDown(): DegradedReadiness | undefined {
-    if (!this.journal) return undefined;
-    const usage = this.usage();
-    if (usage.bytes >= usage.maxBytes) return undefined;
-    return { detail: 'database unavailable, journaling', journal: usage };
+    if (!this.journal || this.failing) return undefined;
+    return { detail: 'database unavailable, journaling', journal: this.usage() };
   }
 
   private async append(write: ReceivedWrite, refused?: { status: number; problem: ProblemDetails }): Promise<void> {
     if (!this.journal) throw new Error('the write journal is closed');
     const wasEmpty = this.journal.size === 0;
-    const id = await this.journal.append({ ...journalEntryOf(write), ...(refused ? { refused } : {}) });
+    let id: number;
+    try {
+      id = await this.journal.append({ ...journalEntryOf(write), ...(refused ? { refused } : {}) });
+    } catch (error) {
+      this.failing = true;
+      throw error;
+    }
+    this.failing = false;
     this.metrics.recordJournaled(write.operation);
     this.journaledSince += 1;
     if (wasEmpty && !this.journalingSince) {
