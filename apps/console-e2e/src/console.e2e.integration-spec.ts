@@ -11,17 +11,20 @@ import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
 import {
   createTestDatabase,
+  type DatabaseProxy,
   FAST_RETRIES,
   loadSamples,
   maloIdentBody,
   mintTestToken,
   postJson,
   type ScriptedMiddleware,
+  startDatabaseProxy,
   startScriptedMiddleware,
   startTestService,
   TEST_JWT_SECRET,
   type TestDatabase,
   type TestService,
+  withBusinessKey,
   workspaceRoot,
 } from '@maco/testing';
 import { TRIGGERS_GROUP } from '@maco/triggers';
@@ -29,7 +32,9 @@ import { TRIGGERS_GROUP } from '@maco/triggers';
 /**
  * The operator console (apps/console, as built) in Debian's Chromium against a real LF service with every group the
  * console reads, on a fresh database, with a scripted middleware: what a user sees from signing in to a delivered
- * trigger, and the quarantine of refused writes (the Refused page, and the CLI tools/refused against the same service). Screenshots land in apps/console-e2e/screenshots/ (test output, ignored by git).
+ * trigger, the quarantine of refused writes (the Refused page, and the CLI tools/refused against the same service), and
+ * the banner of the write journal (a second service, whose database a proxy cuts). Screenshots land in
+ * apps/console-e2e/screenshots/ (test output, ignored by git).
  */
 
 const ROOT = workspaceRoot();
@@ -153,8 +158,8 @@ describe('the operator console in a browser (LF)', () => {
     return JSON.parse(text.replaceAll(SAMPLE_MALO_ID, MALO_ID)) as Record<string, unknown>;
   };
 
-  const openConsole = async (token: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL: service.baseUrl });
+  const openConsole = async (token: string, baseURL = service.baseUrl): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL });
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
@@ -655,6 +660,103 @@ describe('the operator console in a browser (LF)', () => {
         state: 'dismissed',
         resolvedAt: null,
       });
+    });
+  });
+  describe('the write journal banner', () => {
+    /**
+     * A service of its own (the console's process reads and the journal), on a database of its own behind a proxy the
+     * test cuts: the shared service above keeps its database, and its trigger deliveries never meet the cut.
+     */
+    let journalDatabase: TestDatabase;
+    let proxy: DatabaseProxy;
+    let journaling: TestService;
+
+    const journalUsage = async (): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${journaling.baseUrl}/journal`, {
+        headers: { authorization: `Bearer ${reader}` },
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+
+    beforeAll(async () => {
+      journalDatabase = await createTestDatabase();
+      proxy = await startDatabaseProxy(journalDatabase.url);
+      journaling = await startTestService(
+        composeService({ role: 'LF', groups: [PROCESS_DATA_GROUP, OPERATOR_GROUP, CONSOLE_GROUP] }),
+        proxy.url,
+        { CONSOLE_DIR: consoleCopy as string, DATABASE_CONNECT_TIMEOUT_MS: '1000', LOG_LEVEL: 'error' },
+      );
+    }, 60_000);
+
+    afterAll(async () => {
+      // Back first (when the test stopped during the cut), so the service's pool ends on a reachable database.
+      await proxy?.restore();
+      await journaling?.close();
+      await proxy?.close();
+      await journalDatabase?.drop();
+    });
+
+    it('should show the write waiting in the journal while the database is cut, on every page, and hide it once booked', async () => {
+      const page = await openConsole(writer, journaling.baseUrl);
+      const processes = page.getByRole('table', { name: 'Processes, newest first' });
+      await eventually(async () => expect(await processes.getAttribute('aria-busy')).toBe('false'));
+      const banner = page.getByRole('status', { name: 'Write journal' });
+      expect(await banner.count()).toBe(0);
+
+      // The database away: a create is kept in the journal and answered 200 journaled.
+      await proxy.cut();
+      const businessKey = randomUUID();
+      const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+        (candidate) => candidate.file === 'lf-create-55001.json',
+      );
+      if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
+      const created = await postJson(
+        `${journaling.baseUrl}/createProcessData`,
+        withBusinessKey(sample.body, businessKey),
+        { token: writer },
+      );
+      expect([created.status, created.body]).toEqual([200, expect.objectContaining({ journaled: true, businessKey })]);
+      const usage = await journalUsage();
+      expect(usage).toMatchObject({ role: 'LF', entries: 1, journalingSince: expect.any(String) });
+
+      // The banner, at the next read (every 5 s): one write, since the local time the service began journaling (with
+      // the date only when that was another day, as around midnight).
+      const since = await page.evaluate(
+        (value) => new Date(value).toLocaleTimeString('de-DE'),
+        usage['journalingSince'] as string,
+      );
+      await visible(banner);
+      expect(await banner.innerText()).toMatch(
+        new RegExp(
+          `^Write journal\\s+1 write waits in the write journal since (\\d\\d\\.\\d\\d\\.\\d\\d, )?${since}, (just now|\\d+ s ago) ` +
+            '\\(the database is unavailable; they are booked when it is back\\)\\.$',
+        ),
+      );
+      // One write is far from half of the 1 GiB limit: no fill line.
+      expect(await banner.getByLabel('Write journal fill').count()).toBe(0);
+      await screenshot(page, '10-journal-banner');
+
+      // Over every page (one that reads nothing without a search, so nothing else meets the cut).
+      await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Master data' }).click();
+      await visible(page.getByRole('heading', { name: 'Master data', level: 1 }));
+      await visible(banner.getByText(/^1 write waits in the write journal/));
+
+      // The database back: the entry is booked, and the banner goes at the next read.
+      await proxy.restore();
+      await eventually(async () => expect(await banner.count()).toBe(0), 2 * WAIT_MS);
+      expect(await journalUsage()).toMatchObject({ entries: 0, journalingSince: null });
+      const booked = await fetch(`${journaling.baseUrl}/processes/${businessKey}`, {
+        headers: { authorization: `Bearer ${writer}` },
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
+      expect(booked.status).toBe(200);
+      const revisions = ((await booked.json()) as { revisions: { revision: number; requestId: string | null }[] })
+        .revisions;
+      expect(revisions).toEqual([
+        expect.objectContaining({ revision: 1, requestId: expect.stringMatching(/^journal:/) }),
+      ]);
     });
   });
 });

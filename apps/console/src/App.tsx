@@ -1,6 +1,7 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { OperatorSession } from '@maco/operator/api';
+import { JournalBanner } from './components/JournalBanner';
 import { ApiError, createApi, errorText, storedToken, storeToken } from './lib/api';
 import { matchRoute, type Route, routePath } from './lib/routes';
 import { Link, navigate, useLocation } from './navigation';
@@ -182,6 +183,7 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
               })}
             </AppShell.Navbar>
             <AppShell.Main id="main">
+              <JournalBanner />
               <Page route={route} />
             </AppShell.Main>
           </AppShell>
