@@ -125,9 +125,9 @@ export class WriteJournal {
     return entriesOf(this.db);
   }
 
-  /** The oldest entry, the next to replay. */
-  first(): JournalEntry | undefined {
-    const [oldest] = this.db.getRange({ limit: 1 });
+  /** The oldest entry, or the oldest after `afterId` (the next to replay while earlier removals still commit). */
+  first(afterId = 0): JournalEntry | undefined {
+    const [oldest] = this.db.getRange({ start: afterId + 1, limit: 1 });
     return copyOf(oldest?.value);
   }
 
@@ -135,13 +135,16 @@ export class WriteJournal {
     return copyOf(this.db.get(id));
   }
 
-  /** Removes an entry once its booking committed. */
-  async remove(id: number): Promise<void> {
+  /**
+   * Removes an entry once its booking committed; counted out at once, its removal committed with the next batch (the
+   * promise). A removal lost in a crash only books the entry once more, which the booking recognises as a replay.
+   */
+  remove(id: number): Promise<boolean> {
     const entry = this.db.get(id);
-    if (!entry) return;
-    await this.db.remove(id);
+    if (!entry) return Promise.resolve(false);
     this.count -= 1;
     this.bytes -= entry.body.byteLength;
+    return this.db.remove(id);
   }
 
   /** Entries held: the booking path's one question while the database is up. */

@@ -119,14 +119,18 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     await this.append(write, { status, problem });
   }
 
-  /** The oldest entry, next to be booked. */
-  first() {
-    return this.journal?.first();
+  /** The oldest entry after `afterId`, next to be booked. */
+  first(afterId = 0) {
+    return this.journal?.first(afterId);
   }
 
-  /** An entry the database took (booked, replayed or quarantined). */
-  async remove(id: number): Promise<void> {
-    await this.journal?.remove(id);
+  /** An entry the database took (booked, replayed or quarantined); its removal commits with the next batch. */
+  remove(id: number): void {
+    this.journal
+      ?.remove(id)
+      .catch((error: unknown) =>
+        this.logger.error({ journalEntry: id, err: error }, 'a booked journal entry could not be removed: it will be booked again as a replay'),
+      );
     this.failing = false;
     if (this.journal?.size === 0 && this.journalingSince) {
       const seconds = (Date.now() - this.journalingSince.getTime()) / 1000;

@@ -31,6 +31,8 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
   private running?: Promise<void>;
   private stopped = false;
   private wake?: () => void;
+  /** The last entry booked: its removal may not be committed yet, so the next one is looked up after it. */
+  private lastReplayed = 0;
 
   constructor(
     private readonly journal: BookingJournal,
@@ -71,10 +73,15 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
 
   private async drain(): Promise<void> {
     let retryMs = FIRST_RETRY_MS;
-    for (let entry = this.journal.first(); entry && !this.stopped; entry = this.journal.first()) {
+    for (
+      let entry = this.journal.first(this.lastReplayed);
+      entry && !this.stopped;
+      entry = this.journal.first(this.lastReplayed)
+    ) {
       try {
         this.metrics.recordReplayed(await this.replay(entry));
-        await this.journal.remove(entry.id);
+        this.journal.remove(entry.id);
+        this.lastReplayed = entry.id;
         retryMs = FIRST_RETRY_MS;
       } catch (error) {
         if (!isDatabaseUnavailable(error))

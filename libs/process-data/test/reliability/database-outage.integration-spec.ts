@@ -25,8 +25,8 @@ const WORKERS = 12;
 const LOAD_BEFORE_MS = 1_000;
 const OUTAGE_MS = 2_500;
 const LOAD_AFTER_MS = 1_500;
-/** What a middleware does after a 503: wait a moment before the next message (a tight loop would only heat the CPU). */
-const BACKOFF_AFTER_503_MS = 50;
+/** What a middleware does after a failure: wait a moment before the next message (a tight loop would only heat the CPU). */
+const BACKOFF_AFTER_FAILURE_MS = 50;
 
 type Message =
   | { type: 'ready'; url: string }
@@ -200,7 +200,7 @@ describe('LF service while its database goes away and comes back', () => {
     };
   };
 
-  it('should answer 503 problems while the database is down, lose nothing, and book again once it is back', async () => {
+  it('should answer every write 2xx while the database is down (the journal keeps them), lose nothing, and book each once when it is back', async () => {
     if (!createSample || !updateSample) throw new Error('samples lf-create-55001 and lf-update-55003 are required');
     const database = started().postgres;
     const outcomes: Outcome[] = [];
@@ -224,8 +224,9 @@ describe('LF service while its database goes away and comes back', () => {
           ? await post('update', key, updateBody(key), `outage-${index}-${n}`)
           : await post('create', key, createBody(key), `outage-${index}-${n}`);
         outcomes.push(outcome);
+        // A journaled create is a process the next updates may name (booked after it, in arrival order).
         if (outcome.status === 200 && !update) booked.push(key);
-        if (outcome.status !== 200) await sleep(BACKOFF_AFTER_503_MS);
+        if (outcome.status !== 200) await sleep(BACKOFF_AFTER_FAILURE_MS);
       }
     };
 
@@ -241,103 +242,69 @@ describe('LF service while its database goes away and comes back', () => {
     const startedAt = await database.start();
     loadEndsAt = Date.now() + LOAD_AFTER_MS;
     await load;
+    const drainedInMs = await journalDrained(started().service.baseUrl, startedAt);
     const readyAfter = await readiness();
 
     const during = outcomes.filter((o) => o.startedAt >= stopRequestedAt && o.startedAt < startedAt);
     const after = outcomes.filter((o) => o.startedAt >= startedAt);
     const ok = outcomes.filter((o) => o.status === 200);
-    const unavailable = outcomes.filter((o) => o.status === 503);
-    const other = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
+    const journaled = ok.filter((o) => o.answer['journaled'] === true);
     const bound = CONNECT_TIMEOUT_MS + LATENCY_MARGIN_MS;
 
-    // Every failure is a 503 problem document, none took longer than the bound.
-    expect(other.map((o) => ({ status: o.status, requestId: o.requestId, answer: o.answer }))).toEqual([]);
-    expect(unavailable.length).toBeGreaterThan(0);
-    for (const o of unavailable) {
-      const path = o.operation === 'create' ? '/createProcessData' : '/updateProcessData';
-      expect(o.contentType).toMatch(/^application\/problem\+json/);
-      expect(o.answer).toMatchObject({
-        type: 'urn:maco:problem:unavailable',
-        title: expect.any(String),
-        status: 503,
-        detail: expect.any(String),
-        instance: path,
-        code: 'SERVER.UNAVAILABLE',
-        correlationId: o.requestId,
-      });
-      expect(Number(o.retryAfter)).toBeGreaterThan(0);
-    }
-    expect(unavailable.every((o) => o.startedAt >= stopRequestedAt - bound && o.startedAt < startedAt)).toBe(true);
+    // Every write is answered 200: booked, or kept in the journal while the database is away; none took longer than
+    // the bound.
+    expect(outcomes.filter((o) => o.status !== 200).map((o) => ({ status: o.status, answer: o.answer }))).toEqual([]);
+    expect(journaled.length).toBeGreaterThan(0);
+    expect(journaled.every((o) => o.startedAt >= stopRequestedAt - bound)).toBe(true);
+    for (const o of journaled) expect(o.answer).toMatchObject({ journaled: true, businessKey: o.key });
     const maxLatency = Math.max(...outcomes.map((o) => o.latencyMs));
     expect(maxLatency).toBeLessThanOrEqual(bound);
 
-    // Readiness follows the database.
-    expect(readyDuringOutage.status).toBe(503);
-    expect(readyDuringOutage.contentType).toMatch(/^application\/problem\+json/);
-    expect(readyDuringOutage.body).toMatchObject({ code: 'SERVER.UNAVAILABLE', status: 503 });
+    // Readiness: degraded but ready while the journal takes the writes, ok again after.
+    expect(readyDuringOutage.status).toBe(200);
+    expect(readyDuringOutage.body).toMatchObject({ status: 'degraded', detail: 'database unavailable, journaling' });
     expect(readyAfter.status).toBe(200);
+    expect(readyAfter.body).toMatchObject({ status: 'ok' });
 
-    // The same process books again as soon as the database is back: no restart, no stale connection.
-    expect(ok.filter((o) => o.startedAt < stopRequestedAt).length).toBeGreaterThan(0);
+    // The same process books again once the database is back: no restart, no stale connection.
+    expect(ok.filter((o) => o.startedAt < stopRequestedAt && o.answer['journaled'] !== true).length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(0);
-    expect(after.filter((o) => o.status !== 200).map((o) => ({ status: o.status, answer: o.answer }))).toEqual([]);
 
-    // The database holds every 200, whole; whatever else it holds is a request that was answered 503 while its
-    // commit went through (in doubt: a retry is a replay).
+    // The database holds every write exactly once, whole: those booked at once under their request id, the journaled
+    // ones under `journal:<entry>@<received at>`.
     const stored = await storedState(database.url);
     expect(stored.partial).toEqual([]);
-    const sentIds = new Map(outcomes.map((o) => [o.requestId, o]));
-    const lost = ok.filter((o) => {
-      const row = stored.revisions.get(o.requestId);
-      return (
-        !row || row.businessKey !== o.key || row.revision !== o.answer['revision'] || row.operation !== o.operation
+    const found = ok.map((o) => {
+      const rows = stored.writes.filter((row) =>
+        o.operation === 'create'
+          ? row.operation === 'create' && row.businessKey === o.key
+          : row.operation === 'update' && row.dokumentennummer === (o.body['transaktionsdaten'] as Record<string, unknown>)['dokumentennummer'],
       );
+      return { requestId: o.requestId, journaled: o.answer['journaled'] === true, rows };
     });
-    expect(lost.map((o) => o.requestId)).toEqual([]);
-    const strangers = [...stored.revisions.keys()].filter((id) => !sentIds.has(id));
-    expect(strangers).toEqual([]);
-    const inDoubt = [...stored.revisions.keys()].filter((id) => sentIds.get(id)?.status === 503);
-
-    // The middleware's retry after the outage: every failed request books now, the in-doubt ones as replays,
-    // so each request is in the database exactly once.
-    const retries = await retryAll(unavailable, (o) => post(o.operation, o.key, o.body, `${o.requestId}-retry`));
-    expect(retries.filter((r) => r.status !== 200).map((r) => ({ status: r.status, answer: r.answer }))).toEqual([]);
-    for (const retry of retries) {
-      const original = retry.requestId.replace(/-retry$/, '');
-      expect({ original, replayed: retry.answer['replayed'] }).toEqual({
-        original,
-        replayed: inDoubt.includes(original),
-      });
-    }
-    const final = await storedState(database.url);
-    expect(final.partial).toEqual([]);
-    const everyRequest = outcomes.map((o) => o.requestId);
-    const twice = everyRequest.filter((id) => final.revisions.has(id) && final.revisions.has(`${id}-retry`));
-    const missing = everyRequest.filter((id) => !final.revisions.has(id) && !final.revisions.has(`${id}-retry`));
-    expect({ twice, missing }).toEqual({ twice: [], missing: [] });
+    expect(found.filter((f) => f.rows.length !== 1).map((f) => ({ requestId: f.requestId, stored: f.rows.length }))).toEqual([]);
+    expect(
+      found.filter((f) => (f.journaled ? !f.rows[0].requestId.startsWith('journal:') : f.rows[0].requestId !== f.requestId)),
+    ).toEqual([]);
+    expect(stored.writes.length).toBe(ok.length);
 
     const figures = {
       workers: WORKERS,
       requestsSent: outcomes.length,
       ok200: ok.length,
-      unavailable503: unavailable.length,
-      other5xx: outcomes.filter((o) => o.status >= 500 && o.status !== 503).length,
-      noAnswer: outcomes.filter((o) => o.status === 0).length,
+      journaled: journaled.length,
+      non2xx: outcomes.filter((o) => o.status !== 200).length,
       outageMs: startedAt - stopRequestedAt,
       requestsDuringOutage: during.length,
       maxLatencyDuringOutageMs: Math.max(0, ...during.map((o) => o.latencyMs)),
       maxLatencyMs: maxLatency,
       latencyBoundMs: bound,
-      ok200AfterRestart: after.filter((o) => o.status === 200).length,
-      firstOkAfterRestartMs:
-        Math.min(...after.filter((o) => o.status === 200).map((o) => o.startedAt + o.latencyMs)) - startedAt,
-      committedButAnswered503: inDoubt.length,
-      retried: retries.length,
-      retriesReplayed: retries.filter((r) => r.answer['replayed'] === true).length,
-      recordsInDatabase: final.records,
-      revisionsInDatabase: final.revisions.size,
-      partialRows: final.partial.length,
-      lost: lost.length,
+      journalDrainedAfterRestartMs: drainedInMs,
+      recordsInDatabase: stored.records,
+      revisionsInDatabase: stored.writes.length,
+      partialRows: stored.partial.length,
+      lost: found.filter((f) => f.rows.length === 0).length,
+      bookedTwice: found.filter((f) => f.rows.length > 1).length,
       loadMs: Date.now() - loadStartedAt,
       serviceLogLines: Object.fromEntries(logs.levels),
     };
@@ -351,8 +318,8 @@ describe('LF service while its database goes away and comes back', () => {
 
 interface StoredState {
   records: number;
-  /** By request id. */
-  revisions: Map<string, { businessKey: string; revision: number; operation: string }>;
+  /** Every revision with what identifies its write (a create's key, an update's document number). */
+  writes: { requestId: string; businessKey: string; revision: number; operation: string; dokumentennummer: string | null }[];
   /** Records whose revisions do not add up: missing first revision, gaps, a count other than the record's revision. */
   partial: unknown[];
 }
@@ -381,9 +348,15 @@ async function storedState(url: string): Promise<StoredState> {
     const orphans = await client.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM process_revision v LEFT JOIN process_record r ON r.id = v.record_id WHERE r.id IS NULL',
     );
-    const rows = await client.query<{ request_id: string; business_key: string; revision: number; operation: string }>(`
-      SELECT v.request_id, r.business_key, v.revision, v.operation FROM process_revision v
-      JOIN process_record r ON r.id = v.record_id WHERE r.role = 'LF'`);
+    const rows = await client.query<{
+      request_id: string;
+      business_key: string;
+      revision: number;
+      operation: string;
+      dokumentennummer: string | null;
+    }>(`
+      SELECT v.request_id, r.business_key, v.revision, v.operation, v.body->'transaktionsdaten'->>'dokumentennummer' AS dokumentennummer
+      FROM process_revision v JOIN process_record r ON r.id = v.record_id WHERE r.role = 'LF'`);
     const partial: unknown[] = records.rows.filter(
       (r) =>
         !r.has_create || r.revisions !== r.revision || r.max_revision !== r.revision || r.current_doc !== r.last_doc,
@@ -391,32 +364,29 @@ async function storedState(url: string): Promise<StoredState> {
     if (orphans.rows[0].count > 0) partial.push({ orphanRevisions: orphans.rows[0].count });
     return {
       records: records.rows.length,
-      revisions: new Map(
-        rows.rows.map((r) => [
-          r.request_id,
-          { businessKey: r.business_key, revision: r.revision, operation: r.operation },
-        ]),
-      ),
+      writes: rows.rows.map((r) => ({
+        requestId: r.request_id,
+        businessKey: r.business_key,
+        revision: r.revision,
+        operation: r.operation,
+        dokumentennummer: r.dokumentennummer,
+      })),
       partial,
     };
   });
 }
 
-/** Retries failed requests as a middleware would: one client per worker, each worker's requests in their order. */
-async function retryAll(failed: Outcome[], retry: (o: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
-  const byWorker = new Map<string, Outcome[]>();
-  for (const o of [...failed].sort((a, b) => a.startedAt - b.startedAt)) {
-    const worker = o.requestId.split('-')[1];
-    byWorker.set(worker, [...(byWorker.get(worker) ?? []), o]);
+/** Waits until the service's write journal is empty; answers how long after `since` that was. */
+async function journalDrained(baseUrl: string, since: number): Promise<number> {
+  const operator = mintTestToken({ roles: ['OPERATOR'] });
+  for (;;) {
+    const usage = (await (
+      await fetch(`${baseUrl}/journal`, { headers: { authorization: `Bearer ${operator}` } })
+    ).json()) as { entries: number };
+    if (usage.entries === 0) return Date.now() - since;
+    if (Date.now() - since > 60_000) throw new Error(`the journal still holds ${usage.entries} entries after a minute`);
+    await sleep(100);
   }
-  const results = await Promise.all(
-    [...byWorker.values()].map(async (queue) => {
-      const answers: Outcome[] = [];
-      for (const o of queue) answers.push(await retry(o));
-      return answers;
-    }),
-  );
-  return results.flat();
 }
 
 function sleep(ms: number): Promise<void> {
