@@ -16,13 +16,13 @@ import { RoleKit } from './role-kit';
  * is no longer in the document (stale) or was provoked after all (then it needs no exemption).
  */
 export const UNPROVOKABLE_ANSWERS: ReadonlyArray<{ method: string; path: string; status: number; reason: string }> = [
-  ...['/operator/session', '/triggers/events'].flatMap((path) => [
+  ...['/operator/session', '/triggers/events', '/journal'].flatMap((path) => [
     {
       method: 'GET',
       path,
       status: 500,
       reason:
-        'answered from the token and the release catalogue in memory: no database or other dependency whose failure a test could cause',
+        'answered from the token, the release catalogue in memory or the write journal on disk: no database or other dependency whose failure a test could cause',
     },
     {
       method: 'GET',
@@ -33,8 +33,15 @@ export const UNPROVOKABLE_ANSWERS: ReadonlyArray<{ method: string; path: string;
   ]),
 ];
 
+/** `QUARANTINE_MAX_BYTES` of the faulty service: its minimum. */
+const QUARANTINE_BYTES = 1024 ** 2;
+
 /** Routes that answer without the database: a lost database does not change their answer. */
-const WITHOUT_DATABASE = new Set(['GET /operator/session', 'GET /triggers/events', 'GET /health/live']);
+const WITHOUT_DATABASE = new Set(['GET /operator/session', 'GET /triggers/events', 'GET /health/live', 'GET /journal']);
+
+/** The booking operations: while the database is unreachable their writes go to the write journal (200). */
+const BOOKINGS = new Set(['ERSTELLEN_PROZESSDATEN', 'AKTUALISIEREN_PROZESSDATEN']);
+const READINESS = 'GET /health/ready';
 
 /** A service of a role as its app composes it. */
 export interface TruthSubject {
@@ -83,6 +90,8 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
           ...middleware.env,
           RATE_LIMIT: '1',
           RATE_LIMIT_WINDOW_MS: '3600000',
+          // The smallest quarantine: one refused megabyte fills it.
+          QUARANTINE_MAX_BYTES: String(QUARANTINE_BYTES),
           DATABASE_CONNECT_TIMEOUT_MS: '1000',
           LOG_LEVEL: 'silent',
           TRIGGER_POLL_INTERVAL_MS: '60000',
@@ -139,6 +148,28 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
         expect(await misses(probes)).toEqual([]);
       });
 
+      it('should answer 503 on every booking route once the quarantine is full (a refused write it cannot keep)', async () => {
+        const bookings = secured.filter((operation) => operation.method === 'POST' && BOOKINGS.has(operation.operation));
+        expect(bookings.length).toBeGreaterThan(0);
+        // A malformed body that fills what the refusals kept so far (the 429s) left of the quota.
+        const usage = await ask(faulty.baseUrl, { method: 'GET', url: '/refused/usage', token: kit.token() });
+        const room = QUARANTINE_BYTES - Number(usage.body['bytes']);
+        const filler = await ask(faulty.baseUrl, {
+          method: 'POST',
+          url: bookings[0].path.replace('{role}', role.toLowerCase()),
+          token: kit.token(),
+          contentType: 'application/json',
+          body: '{' + ' '.repeat(room - 1),
+        });
+        expect(filler.status).toBe(400);
+        const probes = bookings.map((operation) => ({
+          status: 503,
+          what: operation.key,
+          run: () => ask(faulty.baseUrl, { ...faultyRequest(operation, kit.token()), body: '{' }),
+        }));
+        expect(await misses(probes)).toEqual([]);
+      });
+
       it('should answer 500 on every route that reads the database once it lost its tables', async () => {
         await withClient(faultyDatabase.url, (client) =>
           client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public'),
@@ -153,12 +184,20 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
         expect(await misses(probes)).toEqual([]);
       });
 
-      it('should answer 503 on every route that reads the database, and on the readiness probe, once the database is unreachable', async () => {
+      it('should answer 503 on the readiness probe while migrations are missing', async () => {
+        const probe = operations.find((operation) => operation.key === READINESS) as Operation;
+        expect(
+          await misses([{ status: 503, what: READINESS, run: () => ask(faulty.baseUrl, faultyRequest(probe, kit.token())) }]),
+        ).toEqual([]);
+      });
+
+      it('should answer 503 on every route that reads the database once it is unreachable, while bookings and readiness go on with the write journal', async () => {
         await proxy.cut();
+        const journaling = (operation: Operation) => BOOKINGS.has(operation.operation) || operation.key === READINESS;
         const probes = operations
           .filter((operation) => !WITHOUT_DATABASE.has(operation.key))
           .map((operation) => ({
-            status: 503,
+            status: journaling(operation) ? 200 : 503,
             what: operation.key,
             run: () => ask(faulty.baseUrl, faultyRequest(operation, kit.token())),
           }));
