@@ -184,6 +184,41 @@ describe('LF service: writes while the database is cut off', () => {
     };
     console.log(`database cut figures\n${JSON.stringify(figures, null, 2)}`);
   }, 120_000);
+
+  it('should keep a MaloIdent answer too (201, its contract) and book it on its process once the database is back', async () => {
+    const processKey = randomUUID();
+    expect((await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSamples[0].body, processKey), { token })).status).toBe(200);
+    await proxy.cut();
+    const answer = await postJson(
+      `${service.baseUrl}/updateProcessData`,
+      {
+        stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }] },
+        transaktionsdaten: {
+          vorgangsnummer: randomUUID(),
+          pruefidentifikator: '03002',
+          absender: { boTyp: 'MARKTTEILNEHMER', versionStruktur: '1', rollencodenummer: '9900000000010' },
+          empfaenger: { boTyp: 'MARKTTEILNEHMER', versionStruktur: '1', rollencodenummer: '9900000000003' },
+        },
+        zusatzdaten: { prozessId: randomUUID(), targetBusinessKey: processKey },
+      },
+      { token },
+    );
+    expect(answer).toMatchObject({ status: 201, body: { journaled: true, businessKey: processKey, message: expect.any(String) } });
+    await proxy.restore();
+    for (let waited = 0; (await journal())['entries'] !== 0; waited += 50) {
+      expect(waited).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const revisions = await sql<{ pruefidentifikator: string; request_id: string }>(
+      `SELECT v.pruefidentifikator, v.request_id FROM process_revision v JOIN process_record r ON r.id = v.record_id
+       WHERE r.business_key = $1 ORDER BY v.revision`,
+      [processKey],
+    );
+    expect(revisions).toEqual([
+      { pruefidentifikator: expect.any(String), request_id: expect.not.stringMatching(/^journal:/) },
+      { pruefidentifikator: '03002', request_id: expect.stringMatching(/^journal:/) },
+    ]);
+  }, 90_000);
 });
 
 /**
