@@ -288,3 +288,70 @@ describe('LF service: a write neither the database nor a full journal can take',
     expect(booked).toBe(keys.length + 1);
   }, 120_000);
 });
+
+/**
+ * Two instances on one database, each with its own journal: an update reaches the instance that has the database
+ * while its process waits in the other's journal. It waits in the quarantine and is booked once the process arrives.
+ */
+describe('LF instances: an update whose process is in the other instance’s journal', () => {
+  let database: TestDatabase;
+  let proxy: DatabaseProxy;
+  let cutOff: TestService;
+  let connected: TestService;
+  const token = mintTestToken({ roles: ['LF'] });
+  const createSample = loadSamples({ role: 'LF', operation: 'create' })[0].body;
+  const updateSample = loadSamples({ role: 'LF', operation: 'update' })[0].body;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startDatabaseProxy(database.url);
+    const env = { DATABASE_CONNECT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', TRIGGER_POLL_INTERVAL_MS: '60000' };
+    cutOff = await startTestService(composeService(LF_SERVICE), proxy.url, env);
+    connected = await startTestService(composeService(LF_SERVICE), database.url, env);
+  });
+
+  afterAll(async () => {
+    await cutOff?.close();
+    await connected?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('should book it right after the other instance replays the create', async () => {
+    await proxy.cut();
+    const processKey = randomUUID();
+    const create = await postJson(`${cutOff.baseUrl}/createProcessData`, withBusinessKey(createSample, processKey), {
+      token,
+    });
+    expect(create.body).toMatchObject({ journaled: true, businessKey: processKey });
+    const update = withBusinessKey(updateSample, randomUUID());
+    update['zusatzdaten'] = { ...(update['zusatzdaten'] as Item), targetBusinessKey: processKey };
+    const early = await postJson(`${connected.baseUrl}/updateProcessData`, update, { token });
+    expect(early).toMatchObject({ status: 422, body: { code: 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN' } });
+
+    await proxy.restore();
+    const restoredAt = Date.now();
+    const state = async () =>
+      (
+        await withClient(database.url, (client) =>
+          client.query<{ state: string }>(`SELECT state FROM refused_message WHERE code = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN'`),
+        )
+      ).rows.map((row) => row.state);
+    while ((await state())[0] !== 'resolved') {
+      // Well before the quarantine's minute sweep: the replaying instance sweeps when its journal is empty.
+      expect(Date.now() - restoredAt).toBeLessThan(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const revisions = await withClient(database.url, (client) =>
+      client.query<{ revision: number; request_id: string }>(
+        `SELECT v.revision, v.request_id FROM process_revision v JOIN process_record r ON r.id = v.record_id
+         WHERE r.business_key = $1 ORDER BY v.revision`,
+        [processKey],
+      ),
+    );
+    expect(revisions.rows).toEqual([
+      { revision: 1, request_id: expect.stringMatching(/^journal:1@/) },
+      { revision: 2, request_id: expect.stringMatching(/^refused:/) },
+    ]);
+  }, 60_000);
+});

@@ -72,6 +72,7 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
   }
 
   private async drain(): Promise<void> {
+    let booked = 0;
     let retryMs = FIRST_RETRY_MS;
     for (
       let entry = this.journal.first(this.lastReplayed);
@@ -79,7 +80,9 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
       entry = this.journal.first(this.lastReplayed)
     ) {
       try {
-        this.metrics.recordReplayed(await this.replay(entry));
+        const outcome = await this.replay(entry);
+        this.metrics.recordReplayed(outcome);
+        if (outcome === 'booked') booked += 1;
         this.journal.remove(entry.id);
         this.lastReplayed = entry.id;
         retryMs = FIRST_RETRY_MS;
@@ -90,6 +93,8 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
         retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
       }
     }
+    // Updates another instance took while these processes were in this journal wait in the quarantine for their keys.
+    if (booked > 0 && !this.stopped) await this.quarantine.sweepNow().catch(() => undefined);
   }
 
   /** One entry through the booking path; throws while the database cannot take it (the entry stays). */
