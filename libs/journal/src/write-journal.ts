@@ -77,7 +77,11 @@ export class WriteJournal {
     chmodSync(dir, 0o700);
     const releaseLock = takeOwnerLock(dir, join(dir, 'owner.pid'));
     try {
-      const db = open<JournalEntry, number>({ path: join(dir, 'journal.mdb'), compression: false, keyEncoding: 'uint32' });
+      const db = open<JournalEntry, number>({
+        path: join(dir, 'journal.mdb'),
+        compression: false,
+        keyEncoding: 'uint32',
+      });
       const journal = new WriteJournal(db, dir, maxBytes, releaseLock);
       journal.ownerOnly();
       return journal;

@@ -46,9 +46,9 @@ describe('LF service: writes while the database is cut off', () => {
   const sql = <T>(text: string, params: unknown[] = []) =>
     withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
   const journal = async () =>
-    (await fetch(`${service.baseUrl}/journal`, { headers: { authorization: `Bearer ${operatorToken}` } })).json() as Promise<
-      Item
-    >;
+    (
+      await fetch(`${service.baseUrl}/journal`, { headers: { authorization: `Bearer ${operatorToken}` } })
+    ).json() as Promise<Item>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -187,12 +187,20 @@ describe('LF service: writes while the database is cut off', () => {
 
   it('should keep a MaloIdent answer too (201, its contract) and book it on its process once the database is back', async () => {
     const processKey = randomUUID();
-    expect((await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSamples[0].body, processKey), { token })).status).toBe(200);
+    expect(
+      (
+        await postJson(`${service.baseUrl}/createProcessData`, withBusinessKey(createSamples[0].body, processKey), {
+          token,
+        })
+      ).status,
+    ).toBe(200);
     await proxy.cut();
     const answer = await postJson(
       `${service.baseUrl}/updateProcessData`,
       {
-        stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }] },
+        stammdaten: {
+          MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', versionStruktur: '1', marktlokationsId: '50074561192' }],
+        },
         transaktionsdaten: {
           vorgangsnummer: randomUUID(),
           pruefidentifikator: '03002',
@@ -203,7 +211,10 @@ describe('LF service: writes while the database is cut off', () => {
       },
       { token },
     );
-    expect(answer).toMatchObject({ status: 201, body: { journaled: true, businessKey: processKey, message: expect.any(String) } });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { journaled: true, businessKey: processKey, message: expect.any(String) },
+    });
     await proxy.restore();
     for (let waited = 0; (await journal())['entries'] !== 0; waited += 50) {
       expect(waited).toBeLessThan(60_000);
@@ -334,7 +345,9 @@ describe('LF instances: an update whose process is in the other instance’s jou
     const state = async () =>
       (
         await withClient(database.url, (client) =>
-          client.query<{ state: string }>(`SELECT state FROM refused_message WHERE code = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN'`),
+          client.query<{ state: string }>(
+            `SELECT state FROM refused_message WHERE code = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN'`,
+          ),
         )
       ).rows.map((row) => row.state);
     while ((await state())[0] !== 'resolved') {

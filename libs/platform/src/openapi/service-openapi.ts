@@ -229,7 +229,7 @@ function healthSchema(): OpenApiObject {
     type: 'object',
     description:
       'Terminus health check result. `degraded` (readiness, 200): the database is down but the instance takes writes ' +
-      'on without it (`detail`, and the write journal\'s figures under `journal`); reads answer 503 meanwhile.',
+      "on without it (`detail`, and the write journal's figures under `journal`); reads answer 503 meanwhile.",
     properties: {
       status: { type: 'string', enum: ['ok', 'error', 'shutting_down', 'degraded'] },
       detail: { type: 'string' },

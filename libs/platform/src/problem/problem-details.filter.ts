@@ -76,12 +76,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     // with the problem the group names instead.
     const recorder = keep ? this.refusals?.for(request) : undefined;
     if (!recorder) return send();
-    void recorder
-      .record(request, { status: spec.status, problem: body })
-      .then((instead) => {
-        if (instead instanceof AnswerWithheld) return;
-        return instead ? this.answer(instead, instead, request, reply, false) : send();
-      }, send);
+    void recorder.record(request, { status: spec.status, problem: body }).then((instead) => {
+      if (instead instanceof AnswerWithheld) return;
+      return instead ? this.answer(instead, instead, request, reply, false) : send();
+    }, send);
   }
 
   private toProblemError(exception: unknown, request: FastifyRequest): ProblemError {

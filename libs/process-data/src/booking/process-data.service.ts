@@ -132,7 +132,12 @@ export class ProcessDataService {
       const accepted = this.accept('update', answer, context, validateMaloIdentAnswer);
       const businessKey = requestKeyOf(updateKeysOf(accepted.envelope.zusatzdaten ?? {}));
       this.bookingMetrics.record(
-        { role: this.role, operation: 'update', pruefidentifikator: pruefidentifikatorOf(answer), outcome: 'journaled' },
+        {
+          role: this.role,
+          operation: 'update',
+          pruefidentifikator: pruefidentifikatorOf(answer),
+          outcome: 'journaled',
+        },
         context.facts,
       );
       return {

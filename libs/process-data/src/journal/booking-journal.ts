@@ -50,7 +50,10 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     const { entries, oldestReceivedAt } = this.journal.usage();
     if (entries > 0) {
       this.journalingSince = new Date(oldestReceivedAt ?? Date.now());
-      this.logger.warn({ journalEntries: entries, journalDir: dir }, `the write journal holds ${entries} entries from before the start: booking them`);
+      this.logger.warn(
+        { journalEntries: entries, journalDir: dir },
+        `the write journal holds ${entries} entries from before the start: booking them`,
+      );
     }
   }
 
@@ -129,7 +132,10 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     this.journal
       ?.remove(id)
       .catch((error: unknown) =>
-        this.logger.error({ journalEntry: id, err: error }, 'a booked journal entry could not be removed: it will be booked again as a replay'),
+        this.logger.error(
+          { journalEntry: id, err: error },
+          'a booked journal entry could not be removed: it will be booked again as a replay',
+        ),
       );
     this.failing = false;
     if (this.journal?.size === 0 && this.journalingSince) {

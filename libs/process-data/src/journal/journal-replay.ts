@@ -129,7 +129,12 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
     }
   }
 
-  private async keepRefused(write: ReceivedWrite, text: string | undefined, status: number, problem: Record<string, unknown>) {
+  private async keepRefused(
+    write: ReceivedWrite,
+    text: string | undefined,
+    status: number,
+    problem: Record<string, unknown>,
+  ) {
     let parsed: unknown;
     try {
       parsed = text === undefined ? undefined : parseJsonSafely(text);

@@ -68,14 +68,20 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
     return request.method === 'POST' && operationOf(request) !== undefined;
   }
 
-  async record(request: FastifyRequest, { status, problem }: RefusalAnswer): Promise<ProblemError | AnswerWithheld | void> {
+  async record(
+    request: FastifyRequest,
+    { status, problem }: RefusalAnswer,
+  ): Promise<ProblemError | AnswerWithheld | void> {
     if (NOT_KEPT.has(status)) return;
     let write: ReceivedWrite | undefined;
     try {
       const principal =
         (request as FastifyRequest & { user?: Principal }).user ?? (await this.callerOf(request, status));
       if (!principal?.roles.includes(this.role as Principal['roles'][number])) return;
-      write = { ...receivedWriteOf(operationOf(request) as RefusedOperation, request), tokenSubject: principal.subject ?? null };
+      write = {
+        ...receivedWriteOf(operationOf(request) as RefusedOperation, request),
+        tokenSubject: principal.subject ?? null,
+      };
       return await this.keep(write, parsedBody(request.body), status, problem);
     } catch (error) {
       if (write && isDatabaseUnavailable(error)) return this.journalInstead(request, write, status, problem);

@@ -278,13 +278,18 @@ describe('LF service while its database goes away and comes back', () => {
       const rows = stored.writes.filter((row) =>
         o.operation === 'create'
           ? row.operation === 'create' && row.businessKey === o.key
-          : row.operation === 'update' && row.dokumentennummer === (o.body['transaktionsdaten'] as Record<string, unknown>)['dokumentennummer'],
+          : row.operation === 'update' &&
+            row.dokumentennummer === (o.body['transaktionsdaten'] as Record<string, unknown>)['dokumentennummer'],
       );
       return { requestId: o.requestId, journaled: o.answer['journaled'] === true, rows };
     });
-    expect(found.filter((f) => f.rows.length !== 1).map((f) => ({ requestId: f.requestId, stored: f.rows.length }))).toEqual([]);
     expect(
-      found.filter((f) => (f.journaled ? !f.rows[0].requestId.startsWith('journal:') : f.rows[0].requestId !== f.requestId)),
+      found.filter((f) => f.rows.length !== 1).map((f) => ({ requestId: f.requestId, stored: f.rows.length })),
+    ).toEqual([]);
+    expect(
+      found.filter((f) =>
+        f.journaled ? !f.rows[0].requestId.startsWith('journal:') : f.rows[0].requestId !== f.requestId,
+      ),
     ).toEqual([]);
     expect(stored.writes.length).toBe(ok.length);
 
@@ -319,7 +324,13 @@ describe('LF service while its database goes away and comes back', () => {
 interface StoredState {
   records: number;
   /** Every revision with what identifies its write (a create's key, an update's document number). */
-  writes: { requestId: string; businessKey: string; revision: number; operation: string; dokumentennummer: string | null }[];
+  writes: {
+    requestId: string;
+    businessKey: string;
+    revision: number;
+    operation: string;
+    dokumentennummer: string | null;
+  }[];
   /** Records whose revisions do not add up: missing first revision, gaps, a count other than the record's revision. */
   partial: unknown[];
 }

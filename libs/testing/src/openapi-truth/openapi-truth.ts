@@ -149,7 +149,9 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
       });
 
       it('should answer 503 on every booking route once the quarantine is full (a refused write it cannot keep)', async () => {
-        const bookings = secured.filter((operation) => operation.method === 'POST' && BOOKINGS.has(operation.operation));
+        const bookings = secured.filter(
+          (operation) => operation.method === 'POST' && BOOKINGS.has(operation.operation),
+        );
         expect(bookings.length).toBeGreaterThan(0);
         // A malformed body that fills what the refusals kept so far (the 429s) left of the quota.
         const usage = await ask(faulty.baseUrl, { method: 'GET', url: '/refused/usage', token: kit.token() });
@@ -187,7 +189,9 @@ export function describeOpenApiTruth(subject: TruthSubject): void {
       it('should answer 503 on the readiness probe while migrations are missing', async () => {
         const probe = operations.find((operation) => operation.key === READINESS) as Operation;
         expect(
-          await misses([{ status: 503, what: READINESS, run: () => ask(faulty.baseUrl, faultyRequest(probe, kit.token())) }]),
+          await misses([
+            { status: 503, what: READINESS, run: () => ask(faulty.baseUrl, faultyRequest(probe, kit.token())) },
+          ]),
         ).toEqual([]);
       });
 
