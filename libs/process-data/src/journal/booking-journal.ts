@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WriteJournal } from '@maco/journal';
 import {
@@ -24,7 +24,7 @@ import { journalEntryOf, type ReceivedWrite, receivedWriteOf } from './received-
  * journal is empty and the database up, a booking asks one number of it.
  */
 @Injectable()
-export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessFallback {
+export class BookingJournal implements OnModuleInit, OnApplicationShutdown, ReadinessFallback {
   private readonly logger = new Logger('WriteJournal');
   private journal?: WriteJournal;
   private readonly appendedListeners: (() => void)[] = [];
@@ -57,7 +57,11 @@ export class BookingJournal implements OnModuleInit, OnModuleDestroy, ReadinessF
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Closed last, after the HTTP server (Nest's shutdown hooks run after it closed): a request still in flight while the
+   * database pool closes is kept, and the replay has stopped by then (its hook is `onModuleDestroy`).
+   */
+  async onApplicationShutdown(): Promise<void> {
     // Forgotten before it closes: LMDB must see no read while it closes (a read then throws from a timer).
     const journal = this.journal;
     this.journal = undefined;

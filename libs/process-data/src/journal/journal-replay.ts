@@ -2,7 +2,6 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { JournalEntry } from '@maco/journal';
@@ -26,7 +25,7 @@ const LONGEST_RETRY_MS = 2_000;
  * (or its refusal's keeping) committed. Its revision's request id is `journal:<entry>@<received at>`.
  */
 @Injectable()
-export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('WriteJournal');
   private running?: Promise<void>;
   private stopped = false;
@@ -48,10 +47,6 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy, O
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.stop();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
     await this.stop();
   }
 
