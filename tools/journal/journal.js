@@ -18,6 +18,7 @@
 const { spawn } = require('node:child_process');
 const { existsSync, readFileSync } = require('node:fs');
 const { createServer } = require('node:net');
+const { hostname } = require('node:os');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 
@@ -174,23 +175,43 @@ function detailOf(entry) {
 }
 
 /**
- * The live process holding the journal's owner file (`owner.pid`, libs/journal owner-lock.ts), if any.
+ * The live process holding the journal's owner file (`owner.pid`: pid, host, start time; libs/journal owner-lock.ts),
+ * if any: the same judgement as the service's, so a container's pid 1 or a reused pid is no holder.
  * @param {string} dir
  * @returns {number | undefined}
  */
 function liveOwnerOf(dir) {
-  let holder;
+  let text;
   try {
-    holder = Number.parseInt(readFileSync(join(dir, 'owner.pid'), 'utf8').trim(), 10);
+    text = readFileSync(join(dir, 'owner.pid'), 'utf8').trim();
   } catch {
     return undefined;
   }
+  const [pidText, host, startedAt] = text.split(/\s+/);
+  const holder = Number.parseInt(pidText ?? '', 10);
   if (!Number.isInteger(holder) || holder <= 0 || holder === process.pid) return undefined;
+  if (host && host !== hostname()) return undefined;
   try {
     process.kill(holder, 0);
-    return holder;
   } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM' ? holder : undefined;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return undefined;
+  }
+  const now = startTimeOf(holder);
+  return startedAt && now && startedAt !== now ? undefined : holder;
+}
+
+/**
+ * A process's start (boot id and clock ticks since boot, Linux `/proc`), as the owner lock records it.
+ * @param {number} pid
+ * @returns {string | undefined}
+ */
+function startTimeOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${boot}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+  } catch {
+    return undefined;
   }
 }
 
@@ -258,8 +279,7 @@ async function replay({ dir, role, build, timeoutMs, json }) {
   if (holder !== undefined)
     fail(
       `the write journal in ${dir} is held by process ${holder}, a service running on it: that service books it itself. ` +
-        'To carry it over here, stop that service first. (If no service runs on it, the folder came from another ' +
-        `machine or container where ${holder} was its service's process: remove ${join(dir, 'owner.pid')}.)`,
+        'To carry it over here, stop that service first.',
     );
   const count = () => withJournal(dir, (journal) => [...journal.entries()].length);
   const initial = await count();
