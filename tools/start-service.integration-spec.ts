@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { freePort } from '@maco/database';
 import {
   createTestDatabase,
@@ -13,38 +11,11 @@ import {
   type TestDatabase,
   trackChild,
   withBusinessKey,
-  workspaceRoot,
+  workspaceCopy,
 } from '@maco/testing';
 
 const ROLES = ['lf', 'nb', 'msb'] as const;
 
-/**
- * A copy of the workspace (its files, its own `@maco` links, everything else of `node_modules` linked): the starts run
- * Nx builds that empty `dist` folders, which must not touch the workspace whose other suites run its built services now.
- */
-function workspaceCopy(): string {
-  const root = workspaceRoot();
-  const copy = mkdtempSync(join(tmpdir(), 'maco-start-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(root, file), join(copy, file), { errorOnExist: false });
-  }
-  const modules = join(copy, 'node_modules');
-  mkdirSync(join(modules, '@maco'), { recursive: true });
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (entry !== '@maco') symlinkSync(join(root, 'node_modules', entry), join(modules, entry));
-  }
-  // The links are relative (as npm wrote them), so each package resolves into the copy's own sources and builds.
-  for (const entry of readdirSync(join(root, 'node_modules', '@maco'))) {
-    symlinkSync(readlinkSync(join(root, 'node_modules', '@maco', entry)), join(modules, '@maco', entry));
-  }
-  return copy;
-}
 
 interface StartedRole {
   role: (typeof ROLES)[number];
@@ -60,7 +31,7 @@ describe('npm run start:lf, start:nb and start:msb started at the same moment', 
   let started: StartedRole[];
 
   beforeAll(async () => {
-    copy = workspaceCopy();
+    copy = workspaceCopy('maco-start-');
     database = await createTestDatabase();
     started = await Promise.all(
       ROLES.map(async (role): Promise<StartedRole> => {

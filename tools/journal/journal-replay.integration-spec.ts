@@ -1,7 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { WriteJournal } from '@maco/journal';
 import {
   createTestDatabase,
@@ -12,37 +12,9 @@ import {
   trackChild,
   withBusinessKey,
   withClient,
-  workspaceRoot,
+  workspaceCopy,
 } from '@maco/testing';
 
-/**
- * A copy of the workspace (its files, its own `@maco` links, everything else of `node_modules` linked), as
- * tools/start-service.integration-spec.ts makes one: the replay builds the service with Nx, which empties `dist`
- * folders that the workspace's other suites run their built services from.
- */
-function workspaceCopy(): string {
-  const root = workspaceRoot();
-  const copy = mkdtempSync(join(tmpdir(), 'maco-journal-replay-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(root, file))) continue;
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(root, file), join(copy, file), { errorOnExist: false });
-  }
-  const modules = join(copy, 'node_modules');
-  mkdirSync(join(modules, '@maco'), { recursive: true });
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (entry !== '@maco') symlinkSync(join(root, 'node_modules', entry), join(modules, entry));
-  }
-  for (const entry of readdirSync(join(root, 'node_modules', '@maco'))) {
-    symlinkSync(readlinkSync(join(root, 'node_modules', '@maco', entry)), join(modules, '@maco', entry));
-  }
-  return copy;
-}
 
 interface Run {
   code: number | null;
@@ -57,7 +29,7 @@ describe('npm run journal -- replay', () => {
   let folder: string;
 
   beforeAll(async () => {
-    copy = workspaceCopy();
+    copy = workspaceCopy('maco-journal-replay-');
     database = await createTestDatabase();
     folder = mkdtempSync(join(tmpdir(), 'maco-retired-'));
   }, 60_000);

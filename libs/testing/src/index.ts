@@ -19,3 +19,4 @@ export * from './openapi-answer-record';
 export * from './openapi-answer-watch';
 export * from './database-proxy';
 export * from './openapi-truth/openapi-truth';
+export * from './workspace-copy';
