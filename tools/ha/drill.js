@@ -1,34 +1,43 @@
 #!/usr/bin/env node
-// The failover drill (docs/operations.md): the LF service books under load against the cluster of tools/ha/cluster.sh,
-// the primary is killed hard in the middle, the service must find the promoted standby by itself, and afterwards every
-// booking that was answered 200 must be in the database.
+// The failover drill (docs/operations.md, "The drill"): the LF service books under load against the cluster of
+// tools/ha/cluster.sh, the primary is killed hard in the middle, the service must find the promoted standby by itself
+// and — with its write journal — answer every write 2xx meanwhile; afterwards every write answered 2xx must be booked,
+// exactly once.
 //
 //   tools/ha/cluster.sh up && node tools/ha/drill.js [--warmup 5] [--before 10] [--after 10] [--rejoin-load 10]
-//     [--connections 16] [--max-outage 120] [--no-build] [--no-rejoin]
+//     [--connections 16] [--rate N] [--max-outage 120] [--drain-timeout 120] [--allow-non-2xx] [--no-build]
+//     [--no-rejoin]
 //
 // 1. makes sure the cluster has a primary and a synchronous standby (starts a stopped node and waits for it: the node a
 //    previous drill killed rejoins as standby);
 // 2. builds the LF service (Nx, a no-op when nothing changed) and starts it on DATABASE_URL = both nodes with
-//    target_session_attrs=read-write; it migrates the database itself;
+//    target_session_attrs=read-write, its write journal in a fresh folder of the run (HA_DIR/drill/<run>-journal); it
+//    migrates the database itself;
 // 3. books with --connections concurrent clients, each request a create with a business key of its own; every answer
-//    is a line of the log (HA_DIR/drill/<run>.ndjson: key, status, problem code, start and end);
+//    is a line of the log (HA_DIR/drill/<run>.ndjson: key, status, class — booked, journaled, refused, transport —,
+//    problem or socket code, start and end);
 // 4. after --warmup and --before seconds: `cluster.sh kill-primary` (SIGKILL of the primary's keeper and PostgreSQL);
-// 5. keeps booking until bookings succeed again, then --after seconds more; meanwhile it records the monitor's states
-//    and the service's readiness;
-// 7. restarts the killed node (it rejoins as the standby: `cluster.sh rejoin`) and books --rejoin-load seconds more,
-//    with synchronous replication again;
-// 8. reads the new primary: every key answered 200 must have its process row and its first revision;
-// 9. prints the figures (and writes them to HA_DIR/drill/<run>.json) and stops the service.
-// Exit 0 when every 200 is stored and bookings came back; 1 otherwise; 2 when it cannot run.
+// 5. keeps booking until the database takes writes again (a direct booking, or the journal's replay booking an entry),
+//    then --after seconds more; meanwhile it records the monitor's states, the service's readiness and its journal;
+// 6. waits until GET /journal reports 0 entries (at most --drain-timeout seconds, else the drill fails);
+// 7. restarts the killed node (it rejoins as the standby: `cluster.sh rejoin`) and, when the journal drained, books
+//    --rejoin-load seconds more, with synchronous replication again;
+// 8. stops the service, reads what is left in its journal (nothing, when it drained) and the new primary: every key
+//    answered 2xx (booked or journaled) must have exactly one process row, its create as revision 1 and no other
+//    revision — or still be in the journal (the drill has failed then, but nothing is lost);
+// 9. prints the figures (and writes them to HA_DIR/drill/<run>.json).
+// Exit 0 when every 2xx is booked exactly once, the journal drained, the database came back and every write was
+// answered 2xx (--allow-non-2xx: whatever the other answers); 1 otherwise; 2 when it cannot run.
 'use strict';
 const { execFile, execFileSync, spawn } = require('node:child_process');
-const { createWriteStream, mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const { join } = require('node:path');
 const { parseArgs, promisify } = require('node:util');
 const { sign } = require('jsonwebtoken');
 const { Client } = require('pg');
+const { classify, count, verdict } = require('./drill-count');
 
 const ROOT = join(__dirname, '..', '..');
 const CLUSTER = join(__dirname, 'cluster.sh');
@@ -41,11 +50,19 @@ const { values: args } = parseArgs({
     before: { type: 'string', default: '10' },
     after: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
+    // At most this many requests per second from all clients together (a caller sending at its own pace). Unset: each
+    // client sends its next request as soon as it has its answer (the load then follows the service's answer time).
+    rate: { type: 'string' },
     'max-outage': { type: 'string', default: '120' },
     port: { type: 'string', default: '23201' },
-    // Pause of a client after an answer other than 200, as a caller that retries later would (and so that the clients do
-    // not take the CPU the promotion needs on a small machine).
+    // Pause of a client after an answer other than 2xx (or none), as a caller that retries later would (and so that the
+    // clients do not take the CPU the promotion needs on a small machine).
     'pause-ms': { type: 'string', default: '50' },
+    // After the load: how long the service's write journal may take to book what it kept (GET /journal → 0 entries).
+    'drain-timeout': { type: 'string', default: '120' },
+    // Exit 0 despite writes answered other than 2xx (or not answered): only missing or twice-booked writes and a
+    // journal that does not drain fail the drill then. By default any such answer fails it (the goal is none).
+    'allow-non-2xx': { type: 'boolean', default: false },
     build: { type: 'boolean', default: true },
     // After the drill: restart the killed node (it rejoins as the standby) and book this many seconds more.
     rejoin: { type: 'boolean', default: true },
@@ -61,6 +78,8 @@ const maxOutageS = Number(args['max-outage']);
 const port = Number(args.port);
 const pauseMs = Number(args['pause-ms']);
 const rejoinLoadS = Number(args['rejoin-load']);
+const drainTimeoutS = Number(args['drain-timeout']);
+const rate = args.rate === undefined ? undefined : Number(args.rate);
 
 const log = (/** @type {string} */ message) =>
   process.stderr.write(`[drill ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
@@ -129,9 +148,11 @@ async function healthyCluster(/** @type {Record<string, string>} */ env) {
     );
     execFileSync(CLUSTER, ['rejoin'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const started = Date.now();
+    // 360 s: when pg_rewind fails, the keeper's base backup first waits for a spread checkpoint on the new primary
+    // (up to checkpoint_completion_target × checkpoint_timeout = 4.5 min after a journal's replay wrote much).
     while (!healthy(nodes)) {
-      if (Date.now() - started > 180_000)
-        throw new Error(`the cluster did not reach primary + secondary within 180 s: ${describeStates(nodes)}`);
+      if (Date.now() - started > 360_000)
+        throw new Error(`the cluster did not reach primary + secondary within 360 s: ${describeStates(nodes)}`);
       await sleep(1000);
       nodes = await nodeStates(env.MONITOR_URL).catch(() => []);
     }
@@ -165,7 +186,11 @@ function buildService() {
 }
 
 /** The LF service of this checkout (tools/ha/checkout-libs.js: its libraries, also in a worktree sharing node_modules). */
-async function startService(/** @type {string} */ databaseUrl, /** @type {string} */ logFile) {
+async function startService(
+  /** @type {string} */ databaseUrl,
+  /** @type {string} */ logFile,
+  /** @type {{ journalDir: string, dataDir: string }} */ dirs,
+) {
   const out = createWriteStream(logFile);
   const child = spawn(
     process.execPath,
@@ -181,6 +206,10 @@ async function startService(/** @type {string} */ databaseUrl, /** @type {string
         HOST: '127.0.0.1',
         RATE_LIMIT: '0',
         LOG_LEVEL: process.env.DRILL_SERVICE_LOG_LEVEL ?? 'warn',
+        // A journal of the run's own, empty at the start (never the working tree's .data/lf/journal, which another
+        // service of this checkout may hold), and the service's other files beside it.
+        JOURNAL_DIR: dirs.journalDir,
+        MACO_DATA_DIR: dirs.dataDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -191,25 +220,63 @@ async function startService(/** @type {string} */ databaseUrl, /** @type {string
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the service exited with ${child.exitCode} at start (log: ${logFile})`);
-    const status = await get(`http://127.0.0.1:${port}/health/ready`).catch(() => 0);
+    const { status } = await get(`http://127.0.0.1:${port}/health/ready`).catch(() => ({ status: 0 }));
     if (status === 200) break;
     if (Date.now() - started > 60_000) throw new Error(`the service was not ready within 60 s (log: ${logFile})`);
     await sleep(250);
   }
-  log(`service ready on :${port} in ${Date.now() - started} ms (log: ${logFile})`);
+  log(`service ready on :${port} in ${Date.now() - started} ms (log: ${logFile}, journal: ${dirs.journalDir})`);
   return child;
 }
 
-/** @returns {Promise<number>} */
-function get(/** @type {string} */ url) {
+/** @returns {Promise<{ status: number, body: string }>} */
+function get(/** @type {string} */ url, /** @type {string | undefined} */ token = undefined) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { timeout: 2000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.get(
+      url,
+      { timeout: 2000, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (response) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', reject);
   });
+}
+
+/** @returns {any} */
+const parsed = (/** @type {string} */ text) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The service's journal counters (`maco_journaled_total`, `…_replayed_total`, `maco_writes_withheld_total`). */
+async function journalCounters() {
+  const { body } = await get(`http://127.0.0.1:${port}/metrics`);
+  /** @type {{ journaled: number, replayed: number, withheld: number }} */
+  const sums = { journaled: 0, replayed: 0, withheld: 0 };
+  /** @type {Record<string, number>} */
+  const series = {};
+  for (const line of body.split('\n')) {
+    const match =
+      /^(maco_journaled_total|maco_journal_replayed_total|maco_writes_withheld_total)(\{[^}]*\})? (\S+)$/.exec(line);
+    if (!match) continue;
+    const value = Number(match[3]);
+    series[`${match[1]}${match[2] ?? ''}`] = value;
+    if (match[1] === 'maco_journaled_total') sums.journaled += value;
+    else if (match[1] === 'maco_journal_replayed_total') sums.replayed += value;
+    else sums.withheld += value;
+  }
+  return { ...sums, series };
 }
 
 /** The role's create samples as templates, a business key of its own per request (as tools/bench does). */
@@ -232,18 +299,23 @@ function bodies(/** @type {string} */ run) {
   };
 }
 
-/**
- * @typedef {{ key: string, status: number, code?: string, start: number, end: number }} Answer
- * status 0: no HTTP answer (`code` is the socket error).
- */
+/** @typedef {import('./drill-count').Answer} Answer */
 
-/** One booking; resolves with its answer, never rejects. */
+/** One booking; resolves with its answer (classified: booked, journaled, refused, transport), never rejects. */
 function book(
   /** @type {http.Agent} */ agent,
   /** @type {string} */ token,
   /** @type {{ key: string, body: string }} */ booking,
 ) {
   const start = Date.now();
+  /** @returns {Answer} */
+  const noAnswer = (/** @type {any} */ error) => ({
+    key: booking.key,
+    status: 0,
+    ...classify(0, error.code ?? error.message),
+    start,
+    end: Date.now(),
+  });
   return new Promise((resolve) => {
     const request = http.request(
       {
@@ -265,40 +337,22 @@ function book(
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
-          /** @type {Answer} */
-          const answer = { key: booking.key, status: response.statusCode ?? 0, start, end: Date.now() };
-          if (answer.status !== 200) {
-            try {
-              answer.code = JSON.parse(Buffer.concat(chunks).toString('utf8')).code;
-            } catch {
-              answer.code = 'unparsable answer';
-            }
-          }
-          resolve(answer);
-        });
-        response.on('error', (error) =>
+          const status = response.statusCode ?? 0;
           resolve({
             key: booking.key,
-            status: 0,
-            code: /** @type {any} */ (error).code ?? error.message,
+            status,
+            ...classify(status, Buffer.concat(chunks).toString('utf8')),
             start,
             end: Date.now(),
-          }),
-        );
+          });
+        });
+        response.on('error', (error) => resolve(noAnswer(error)));
       },
     );
     request.on('timeout', () =>
       request.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })),
     );
-    request.on('error', (error) =>
-      resolve({
-        key: booking.key,
-        status: 0,
-        code: /** @type {any} */ (error).code ?? error.message,
-        start,
-        end: Date.now(),
-      }),
-    );
+    request.on('error', (error) => resolve(noAnswer(error)));
     request.end(booking.body);
   });
 }
@@ -313,8 +367,19 @@ async function main() {
 
   const run = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
   const outDir = join(env.HA_DIR, 'drill');
+  const journalDir = join(outDir, `${run}-journal`);
   mkdirSync(outDir, { recursive: true });
-  const service = await startService(env.DATABASE_URL, join(outDir, `${run}-service.log`));
+  const service = await startService(env.DATABASE_URL, join(outDir, `${run}-service.log`), {
+    journalDir,
+    dataDir: join(outDir, `${run}-data`),
+  });
+  // SIGTERM: the service answers what is in flight, stops its journal's replay and exits.
+  const stopService = async () => {
+    if (service.exitCode === null && service.signalCode === null) service.kill('SIGTERM');
+    await new Promise((resolve) =>
+      service.exitCode !== null || service.signalCode !== null ? resolve(undefined) : service.once('exit', resolve),
+    );
+  };
   const answersFile = join(outDir, `${run}.ndjson`);
   const answerLog = createWriteStream(answersFile);
   /** @type {Answer[]} */
@@ -336,18 +401,29 @@ async function main() {
     const next = bodies(run);
     // When the primary was killed (none yet: no answer started after it).
     let killAt = Infinity;
+    /** When the drill first saw the database take a write after the kill: a direct booking, or a journal replay. */
     /** @type {number | undefined} */
-    let recoveredAt;
+    let dbBackSeenAt;
+    // --rate: the next request's time, shared by the clients (a client late by more than 200 ms does not catch up).
+    let nextSlot = 0;
+    const pace = async () => {
+      if (!rate) return;
+      const now = Date.now();
+      nextSlot = Math.max(nextSlot + 1000 / rate, now - 200);
+      if (nextSlot > now) await sleep(nextSlot - now);
+    };
     /** Starts `connections` clients booking one after the other; the returned function stops them and waits. */
     const startLoad = () => {
       let stopping = false;
       const worker = async () => {
         while (!stopping) {
-          const answer = /** @type {Answer} */ (await book(agent, token, next()));
+          await pace();
+          if (stopping) break;
+          const answer = await book(agent, token, next());
           answers.push(answer);
           answerLog.write(`${JSON.stringify(answer)}\n`);
-          if (recoveredAt === undefined && answer.status === 200 && answer.start > killAt) recoveredAt = answer.end;
-          if (answer.status !== 200) await sleep(pauseMs);
+          if (dbBackSeenAt === undefined && answer.cls === 'booked' && answer.start > killAt) dbBackSeenAt = answer.end;
+          if (answer.cls === 'refused' || answer.cls === 'transport') await sleep(pauseMs);
         }
       };
       const workers = Array.from({ length: connections }, worker);
@@ -357,21 +433,68 @@ async function main() {
       };
     };
 
-    // The monitor's states and the service's readiness, every 250 ms, as they change.
+    // What GET /journal reports (entries waiting), as it is read.
+    /** @type {[number, number][]} */
+    const journalSamples = [];
+    let journalEntries = 0;
+    let journalMaxEntries = 0;
+    /** @type {number | undefined} */
+    let journalEmptyAt;
+    const readJournal = async () => {
+      const { status, body } = await get(`http://127.0.0.1:${port}/journal`, token);
+      const entries = status === 200 ? parsed(body)?.entries : undefined;
+      if (typeof entries !== 'number') throw new Error(`GET /journal answered ${status}: ${body.slice(0, 200)}`);
+      const at = Date.now();
+      journalSamples.push([at, entries]);
+      journalMaxEntries = Math.max(journalMaxEntries, entries);
+      if (entries > 0 && journalEntries === 0) mark(`journal: ${entries} entries waiting`, at);
+      if (entries === 0 && journalEntries > 0) {
+        mark(`journal: empty (at most ${journalMaxEntries} entries waited)`, at);
+        if (at > killAt && journalEmptyAt === undefined) journalEmptyAt = at;
+      }
+      journalEntries = entries;
+      return entries;
+    };
+
+    // The monitor's states, the service's readiness and its journal, every 250 ms, as they change.
     let watching = true;
     let lastStates = '';
-    let lastReady = -1;
+    let lastReady = '';
+    let replayedSeen = 0;
     const watch = (async () => {
       while (watching) {
         const states = await nodeStates(env.MONITOR_URL)
           .then(describeStates)
           .catch(() => 'monitor unreachable');
         if (states !== lastStates) mark(`monitor: ${(lastStates = states)}`);
-        const ready = await get(`http://127.0.0.1:${port}/health/ready`).catch(() => 0);
+        const ready = await get(`http://127.0.0.1:${port}/health/ready`)
+          .then(({ status, body }) => `${status}${parsed(body)?.status ? ` ${parsed(body).status}` : ''}`)
+          .catch((error) => `no answer (${error.code ?? error.message})`);
         if (ready !== lastReady) mark(`service /health/ready: ${(lastReady = ready)}`);
+        await readJournal().catch((error) => mark(`journal: ${error.message}`));
+        const counters = await journalCounters().catch(() => undefined);
+        if (counters && counters.replayed > replayedSeen) {
+          if (replayedSeen === 0) mark(`journal: the replay booked its first entry`);
+          if (dbBackSeenAt === undefined && Date.now() > killAt) dbBackSeenAt = Date.now();
+          replayedSeen = counters.replayed;
+        }
         await sleep(250);
       }
     })();
+
+    /** Until GET /journal reports 0 entries (true), or `seconds` passed (false). */
+    const drain = async (/** @type {number} */ seconds) => {
+      const from = Date.now();
+      for (;;) {
+        const entries = await readJournal().catch(() => -1);
+        if (entries === 0) {
+          if (journalEmptyAt === undefined && answers.some((a) => a.cls === 'journaled')) journalEmptyAt = Date.now();
+          return true;
+        }
+        if (Date.now() - from > seconds * 1000) return false;
+        await sleep(250);
+      }
+    };
 
     mark(`load: ${connections} clients booking (${warmupS} s warm-up)`);
     let stopLoad = startLoad();
@@ -386,24 +509,34 @@ async function main() {
     const killedAt = Date.parse(/ at (\S+Z)$/.exec(killed)?.[1] ?? '');
     if (Number.isNaN(killedAt)) throw new Error(`kill-primary said: ${killed}`);
     killAt = killedAt;
-    recoveredAt = answers.find((a) => a.status === 200 && a.start > killedAt)?.end;
+    dbBackSeenAt = answers.find((a) => a.cls === 'booked' && a.start > killedAt)?.end;
     mark(killed, killAt);
 
-    while (recoveredAt === undefined && Date.now() - killAt < maxOutageS * 1000) await sleep(100);
-    if (recoveredAt === undefined) mark(`no booking answered 200 within ${maxOutageS} s of the kill`);
+    while (dbBackSeenAt === undefined && Date.now() - killAt < maxOutageS * 1000) await sleep(100);
+    const recovered = dbBackSeenAt !== undefined;
+    if (!recovered) mark(`the database took no write within ${maxOutageS} s of the kill`);
     else {
-      mark('first booking answered 200 after the kill', recoveredAt);
+      mark('the database takes writes again (first direct booking or journal replay seen)', dbBackSeenAt);
       await sleep(afterS * 1000);
     }
     await stopLoad();
     const loadEnd = Date.now();
-    mark(`load stopped: ${answers.length} answers`);
+    mark(`load stopped: ${answers.length} answers, ${answers.filter((a) => a.cls === 'journaled').length} journaled`);
+
+    // What the journal kept must be booked before the standby comes back (and before the check).
+    let drained = await drain(recovered ? drainTimeoutS : 0);
+    const drainUntil = Date.now();
+    mark(
+      drained
+        ? 'journal drained'
+        : `journal not drained within ${drainTimeoutS} s: ${journalEntries} entries left${args.rejoin ? ' (no load after the rejoin)' : ''}`,
+    );
 
     // The killed node back as the standby (pg_rewind, else a base backup), then bookings with synchronous replication
     // again: the third throughput figure.
     /** @type {{ restartToHealthyMs: number, from: number, to: number } | undefined} */
     let rejoined;
-    if (args.rejoin && recoveredAt !== undefined) {
+    if (args.rejoin && recovered) {
       const restarted = Date.now();
       const healthy = await healthyCluster(env).catch((error) => {
         mark(`the cluster is not back to primary + standby: ${error.message}`);
@@ -413,54 +546,93 @@ async function main() {
         mark(
           `redundancy back: ${describeStates(healthy.nodes)}, synchronous_standby_names = ${healthy.replication.synchronousStandbyNames}`,
         );
-        if (rejoinLoadS > 0) {
+        if (rejoinLoadS > 0 && drained) {
           const from = Date.now();
           stopLoad = startLoad();
           await sleep(rejoinLoadS * 1000);
           await stopLoad();
           rejoined = { restartToHealthyMs: from - restarted, from, to: Date.now() };
           mark(`load with the standby back stopped: ${answers.length} answers in all`);
+          drained = await drain(drainTimeoutS);
+          if (!drained) mark(`journal not drained within ${drainTimeoutS} s after the load with the standby back`);
         } else rejoined = { restartToHealthyMs: Date.now() - restarted, from: 0, to: 0 };
       }
     }
     watching = false;
     await watch;
+    const counters = await journalCounters().catch(() => undefined);
     answerLog.end();
     agent.destroy();
 
-    // Row by row: every key answered 200 has its process and its first revision on the (new) primary.
-    const primaryUrl = await findPrimary(env.DATABASE_URL);
-    const okKeys = answers.filter((a) => a.status === 200).map((a) => a.key);
-    const otherKeys = answers.filter((a) => a.status !== 200).map((a) => a.key);
-    const stored = await storedKeys(primaryUrl, [...okKeys, ...otherKeys]);
-    const missing = okKeys.filter((key) => !stored.has(key));
-    const storedDespiteError = otherKeys.filter((key) => stored.has(key));
+    // The service stopped, what is left in its journal stays as it is: the check does not race the replay.
+    await stopService();
+    const pending = journalLeft(journalDir);
+    if (pending.size) mark(`the stopped service's journal holds ${pending.size} entries`);
 
-    const report = figures({
+    // Row by row: every key answered 2xx has exactly one process, its create as revision 1, on the (new) primary.
+    const primaryUrl = await findPrimary(env.DATABASE_URL);
+    const stored = await storedKeys(
+      primaryUrl,
+      answers.map((a) => a.key),
+    );
+    const counted = count({
       answers,
+      stored,
+      pending,
       killAt,
-      recoveredAt,
       loadStart,
       loadEnd,
+      drainUntil,
+      journalEmptyAt: drained ? journalEmptyAt : undefined,
+      journalMaxEntries,
+      rejoined: rejoined?.to ? rejoined : undefined,
+    });
+    const judged = verdict(counted, { allowNon2xx: args['allow-non-2xx'] ?? false, recovered });
+    const report = figures({
+      counted,
+      judged,
+      answers,
+      killAt,
+      dbBackSeenAt,
+      loadStart,
       rejoined,
-      missing,
-      storedDespiteError,
-      okCount: okKeys.length,
       timeline,
+      journalSamples,
+      counters,
       cluster,
       killed,
       answersFile,
+      journalDir,
       primaryUrl,
       haDir: env.HA_DIR,
     });
     writeFileSync(join(outDir, `${run}.json`), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(markdown(report));
     log(`figures: ${join(outDir, `${run}.json`)}; every answer: ${answersFile}`);
-    process.exitCode = missing.length === 0 && recoveredAt !== undefined ? 0 : 1;
+    for (const reason of judged.reasons) log(`FAILED: ${reason}`);
+    process.exitCode = judged.exitCode;
   } finally {
-    service.kill('SIGTERM');
-    await new Promise((resolve) => (service.exitCode !== null ? resolve(undefined) : service.once('exit', resolve)));
+    await stopService();
   }
+}
+
+/**
+ * The request ids (the drill's keys) of the entries left in a journal, read with the service stopped — through the
+ * lib's own source (`WriteJournal.read`, as `npm run journal` does), so that its LMDB options are the service's.
+ */
+function journalLeft(/** @type {string} */ dir) {
+  /** @type {Set<string>} */
+  const keys = new Set();
+  if (!existsSync(join(dir, 'journal.mdb'))) return keys;
+  require('../ts-require');
+  const { WriteJournal } = require('../../libs/journal/src/write-journal.ts');
+  const journal = WriteJournal.read(dir);
+  try {
+    for (const entry of journal.entries()) keys.add(entry.requestId);
+  } finally {
+    void journal.close();
+  }
+  return keys;
 }
 
 async function findPrimary(/** @type {string} */ url) {
@@ -474,18 +646,37 @@ async function findPrimary(/** @type {string} */ url) {
   throw new Error('no primary to check the bookings on');
 }
 
-/** Keys with their process row and revision 1 (the create), read in batches. */
+/**
+ * What the database holds of each key (drill-count.js, StoredKey): its process rows, their revisions, whether
+ * revision 1 is the create and its request id, the record's created_at; read in batches.
+ * @returns {Promise<Map<string, import('./drill-count').StoredKey>>}
+ */
 async function storedKeys(/** @type {string} */ url, /** @type {string[]} */ keys) {
   return withClient(url, async (client) => {
-    const found = new Set();
+    /** @type {Map<string, import('./drill-count').StoredKey>} */
+    const found = new Map();
     for (let i = 0; i < keys.length; i += 5000) {
       const { rows } = await client.query(
-        `SELECT r.business_key FROM process_record r
+        `SELECT r.business_key AS key,
+                count(DISTINCT r.id)::int AS records,
+                count(v.record_id)::int AS revisions,
+                coalesce(bool_or(v.revision = 1 AND v.operation = 'create'), false) AS first,
+                min(v.request_id) FILTER (WHERE v.revision = 1) AS request_id,
+                (extract(epoch FROM min(r.created_at)) * 1000)::float8 AS created_ms
+           FROM process_record r
+           LEFT JOIN process_revision v ON v.record_id = r.id
           WHERE r.role = 'LF' AND r.business_key = ANY($1::text[])
-            AND EXISTS (SELECT 1 FROM process_revision v WHERE v.record_id = r.id AND v.revision = 1 AND v.operation = 'create')`,
+          GROUP BY r.business_key`,
         [keys.slice(i, i + 5000)],
       );
-      for (const row of rows) found.add(row.business_key);
+      for (const row of rows)
+        found.set(row.key, {
+          records: row.records,
+          revisions: row.revisions,
+          first: row.first,
+          requestId: row.request_id,
+          createdAt: row.created_ms,
+        });
     }
     return found;
   });
@@ -493,24 +684,7 @@ async function storedKeys(/** @type {string} */ url, /** @type {string[]} */ key
 
 /** @param {any} r */
 function figures(r) {
-  const { answers, killAt, recoveredAt, loadStart, loadEnd } = r;
-  /** @type {Answer[]} */
-  const ok = answers.filter((/** @type {Answer} */ a) => a.status === 200);
-  // The gap: from the last 200 answered before the first failure after the kill to the first 200 after it.
-  const firstFailure = answers
-    .filter((/** @type {Answer} */ a) => a.status !== 200 && a.end >= killAt)
-    .sort((/** @type {Answer} */ a, /** @type {Answer} */ b) => a.end - b.end)[0];
-  const lastOkBefore = Math.max(...ok.filter((a) => a.end <= (firstFailure?.end ?? killAt)).map((a) => a.end));
-  const gapEnd = recoveredAt ?? loadEnd;
-  const inGap = answers.filter((/** @type {Answer} */ a) => a.end > lastOkBefore && a.end < gapEnd);
-  /** @type {Record<string, number>} */
-  const byStatus = {};
-  for (const a of inGap) {
-    const label = `${a.status || 'no answer'}${a.code ? ` ${a.code}` : ''}`;
-    byStatus[label] = (byStatus[label] ?? 0) + 1;
-  }
-  const rate = (/** @type {number} */ from, /** @type {number} */ to) =>
-    Math.round((ok.filter((a) => a.end >= from && a.end < to).length / ((to - from) / 1000)) * 10) / 10;
+  const { counted, killAt } = r;
   // The first monitor state after the kill in which the other node is the (wait_)primary.
   const killedNode = /^killed (\S+)/.exec(r.killed)?.[1];
   const promotion = r.timeline.find(
@@ -521,7 +695,8 @@ function figures(r) {
   );
   const cpus = os.cpus();
   return {
-    date: new Date(loadStart).toISOString(),
+    date: new Date(r.loadStart).toISOString(),
+    verdict: r.judged,
     machine: {
       cpus: cpus.length,
       cpuModel: cpus[0]?.model,
@@ -531,12 +706,16 @@ function figures(r) {
     },
     settings: {
       connections,
+      ratePerS: rate ?? null,
       warmupS,
       beforeS,
       afterS,
       rejoinLoadS,
-      pauseMsAfterError: pauseMs,
+      pauseMsAfterFailure: pauseMs,
+      drainTimeoutS,
+      allowNon2xx: args['allow-non-2xx'] ?? false,
       timeouts: readFileSync(join(r.haDir, '.maco-ha'), 'utf8').trim(),
+      journalDir: r.journalDir,
     },
     cluster: {
       before: describeStates(r.cluster.nodes),
@@ -545,31 +724,26 @@ function figures(r) {
     },
     killed: r.killed,
     failover: {
-      gapMs: recoveredAt ? recoveredAt - lastOkBefore : null,
-      killToFirst200Ms: recoveredAt ? recoveredAt - killAt : null,
+      ...counted.gap,
       killToPromotionMs: promotion ? promotion.at - killAt : null,
-      lastOkBefore: new Date(lastOkBefore).toISOString(),
-      firstOkAfter: recoveredAt ? new Date(recoveredAt).toISOString() : null,
-      answersInGap: inGap.length,
-      answersInGapByStatus: byStatus,
+      killToDatabaseBackSeenMs: r.dbBackSeenAt ? r.dbBackSeenAt - killAt : null,
     },
-    throughput: {
-      beforePerS: rate(loadStart, killAt),
-      afterPerS: recoveredAt ? rate(recoveredAt, loadEnd) : null,
-      afterRejoinPerS: r.rejoined?.to ? rate(r.rejoined.from, r.rejoined.to) : null,
-    },
+    answers: counted.answers,
+    journal: { ...counted.journal, serviceCounters: r.counters ?? null },
+    throughput: counted.throughput,
     rejoin: r.rejoined ? { restartToHealthyMs: r.rejoined.restartToHealthyMs } : null,
-    bookings: {
-      answered: answers.length,
-      answered200: r.okCount,
-      missing: r.missing.length,
-      missingKeys: r.missing.slice(0, 20),
-      storedDespiteError: r.storedDespiteError.length,
-    },
+    bookings: counted.bookings,
     checkedOn: r.primaryUrl.replace(/\/\/[^@]*@/, '//'),
     timeline: [...r.timeline]
       .sort((/** @type {any} */ a, /** @type {any} */ b) => a.at - b.at)
       .map((/** @type {any} */ t) => ({ atMs: t.at - killAt, event: t.event })),
+    // GET /journal's entries as read, [ms from the kill, entries], where they changed.
+    journalSamples: r.journalSamples
+      .filter(
+        (/** @type {[number, number]} */ s, /** @type {number} */ i, /** @type {[number, number][]} */ all) =>
+          i === 0 || s[1] !== all[i - 1][1],
+      )
+      .map((/** @type {[number, number]} */ s) => [s[0] - killAt, s[1]]),
     answersLog: r.answersFile,
   };
 }
@@ -577,28 +751,39 @@ function figures(r) {
 /** @param {ReturnType<typeof figures>} f */
 function markdown(f) {
   const s = (/** @type {number | null} */ ms) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+  const classes = (/** @type {Record<string, number>} */ byClass) =>
+    Object.entries(byClass)
+      .map(([k, v]) => `${k} × ${v}`)
+      .join(', ') || 'none';
   return [
     `## Failover drill ${f.date}`,
     '',
     `Machine: ${f.machine.cpus} × ${f.machine.cpuModel}, ${f.machine.memoryGB} GB, load ${f.machine.load1.toFixed(1)} at the end, Node ${f.machine.node}. ` +
-      `${f.settings.connections} clients, ${f.settings.warmupS} s warm-up, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after recovery, ${f.settings.rejoinLoadS} s after the rejoin; cluster ${f.settings.timeouts}.`,
+      `${f.settings.connections} clients${f.settings.ratePerS ? ` at ${f.settings.ratePerS} requests/s in all` : ''}, ${f.settings.warmupS} s warm-up, ${f.settings.beforeS} s before the kill, ${f.settings.afterS} s after the database is back, ${f.settings.rejoinLoadS} s after the rejoin; cluster ${f.settings.timeouts}.`,
     `Before: ${f.cluster.before}, synchronous_standby_names = ${f.cluster.synchronousStandbyNames}, synchronous_commit = ${f.cluster.synchronousCommit}.`,
     '',
     '| figure | value |',
     '|---|---|',
-    `| failover time (last 200 before → first 200 after) | ${s(f.failover.gapMs)} |`,
+    `| database gap (its last booking before the kill → its first after, created_at) | ${s(f.failover.databaseGapMs)} |`,
     `| kill → standby told to take over (monitor assigns wait_primary) | ${s(f.failover.killToPromotionMs)} |`,
-    `| kill → first 200 | ${s(f.failover.killToFirst200Ms)} |`,
-    `| answers during the gap | ${f.failover.answersInGap}: ${
-      Object.entries(f.failover.answersInGapByStatus)
-        .map(([k, v]) => `${k} × ${v}`)
-        .join(', ') || 'none'
-    } |`,
-    `| throughput before (synchronous standby) / after (new primary alone) / after the rejoin (synchronous again), 200/s | ${f.throughput.beforePerS} / ${f.throughput.afterPerS ?? '—'} / ${f.throughput.afterRejoinPerS ?? '—'} |`,
+    `| kill → the database's first booking after it | ${s(f.failover.killToDatabaseBackMs)} |`,
+    `| answers during the gap | ${f.failover.answers}: ${classes(f.failover.byClass)} |`,
+    `| **not 2xx during the gap** (goal 0) | **${f.failover.non2xx}** |`,
+    `| answers in all | ${f.answers.total}: ${classes(f.answers.byClass)} |`,
+    `| not 2xx in all: with a status / no answer | ${f.answers.non2xx} / ${f.answers.transportFailures} |`,
+    `| journaled: answers; first / last after the kill; median answer time | ${f.journal.journaledAnswers}; ${s(f.answers.firstJournaledMs)} / ${s(f.answers.lastJournaledMs)}; ${f.answers.medianJournaledMs ?? '—'} ms |`,
+    `| journal: most entries waiting; booked by the replay; replay rate | ${f.journal.maxEntries}; ${f.journal.bookedByReplay}; ${f.journal.replayPerS ?? '—'}/s |`,
+    `| journal empty: after the database's first booking / after the load stopped / after the kill | ${s(f.journal.databaseBackToEmptyMs)} / ${f.journal.loadStopToEmptyMs !== null && f.journal.loadStopToEmptyMs < 0 ? 'before it' : s(f.journal.loadStopToEmptyMs)} / ${s(f.journal.killToEmptyMs)}${f.journal.drained ? '' : ' — **not drained**'} |`,
+    `| throughput before (synchronous standby) / after (new primary alone) / after the rejoin (synchronous again), 2xx/s | ${f.throughput.beforePerS} / ${f.throughput.afterPerS ?? '—'} / ${f.throughput.afterRejoinPerS ?? '—'} |`,
     `| killed node restarted → primary + synchronous standby again | ${s(f.rejoin?.restartToHealthyMs ?? null)} |`,
-    `| bookings answered / answered 200 | ${f.bookings.answered} / ${f.bookings.answered200} |`,
-    `| answered 200 but missing in the database | **${f.bookings.missing}** |`,
-    `| answered otherwise but stored (outcome unknown to the caller) | ${f.bookings.storedDespiteError} |`,
+    `| answered 2xx and checked | ${f.bookings.checked} |`,
+    `| answered 2xx but **missing** in the database | **${f.bookings.missing}** |`,
+    `| answered 2xx, not booked, still in the journal (it did not drain) | ${f.bookings.waiting} |`,
+    `| **booked twice** (more than one record or revision) | **${f.bookings.bookedTwice}** |`,
+    `| journaled and booked by the replay / journaled but booked directly (the commit went through before the connection died) / answered booked but booked by the replay | ${f.bookings.journaledByReplay} / ${f.bookings.journaledBookedDirectly} / ${f.bookings.bookedByReplay} |`,
+    `| journaled receipts naming another key | ${f.bookings.receiptKeyMismatch} |`,
+    `| not answered 2xx but stored (outcome unknown to the caller) | ${f.bookings.storedDespiteFailure} |`,
+    `| verdict | ${f.verdict.exitCode === 0 ? 'passed' : `**failed**: ${f.verdict.reasons.join('; ')}`} |`,
     '',
     'Timeline (ms from the kill):',
     '',
