@@ -1,6 +1,8 @@
 'use strict';
 // The service under test: started from a checkout's build (one instance or several), its token, and stopping it all.
 const { spawn } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { sign } = require('jsonwebtoken');
 const { rssMB } = require('./machine');
@@ -38,6 +40,8 @@ function benchToken(role) {
 async function startService({ app, args }, databaseUrl, port, checkout) {
   const started = process.hrtime.bigint();
   const nodeArgs = args['service-node-args'].split(' ').filter((arg) => arg !== '');
+  // Each service its own write journal (one writer per folder): several run at once, and the checkout's own stays free.
+  const journalDir = mkdtempSync(join(tmpdir(), 'maco-bench-journal-'));
   const child = spawn(process.execPath, [...nodeArgs, join(checkout, 'apps', app, 'dist', 'main.js')], {
     cwd: checkout,
     // The load comes from one token: the rate limit runs (its cost is measured) but at a limit the load never reaches.
@@ -49,10 +53,12 @@ async function startService({ app, args }, databaseUrl, port, checkout) {
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT: '10000000',
+      JOURNAL_DIR: journalDir,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // A service that exits before it is live (its port taken by a leftover) must fail the run, not let another answer.
+  child.once('exit', () => rmSync(journalDir, { recursive: true, force: true }));
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(`exited with ${code}`)));
   const live = waitForLive(`http://127.0.0.1:${port}/health/live`, 20_000).then(
     () => 'live',

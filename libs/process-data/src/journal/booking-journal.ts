@@ -5,6 +5,7 @@ import { WriteJournal } from '@maco/journal';
 import {
   type DegradedReadiness,
   isDatabaseUnavailable,
+  parseJsonSafely,
   type ProblemDetails,
   type ReadinessFallback,
   ReadinessFallbacks,
@@ -13,10 +14,20 @@ import {
   type ServiceConfig,
   withholdAnswer,
 } from '@maco/platform';
+import { keysOf, parsedBody } from '../booking/write-keys';
 import { PROCESS_DATA_CONFIG, type ProcessDataConfig } from '../process-data.config';
 import type { JournaledReceipt, JournalUsage, RefusedOperation } from '../process-data-api';
 import { JournalMetrics } from './journal-metrics';
 import { journalEntryOf, type ReceivedWrite, receivedWriteOf } from './received-write';
+
+/** The process keys of a body kept as bytes (an entry from before a restart, a refusal): none when it is no JSON. */
+function keysOfBytes(body: Uint8Array): string[] {
+  try {
+    return keysOf(parsedBody(parseJsonSafely(Buffer.from(body).toString('utf8'))));
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The booking side of the write journal (libs/journal): a write the database cannot take is kept on the instance's
@@ -33,6 +44,11 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
   private journaledSince = 0;
   /** The last append failed (no room, a disk error) and nothing was removed since: readiness says not ready then. */
   private failing = false;
+  /** The last booking or replay found the database unavailable (and none succeeded since). */
+  private databaseDown = false;
+  /** The process keys the waiting entries name (how many entries name each): a write naming one queues behind them. */
+  private readonly waitingKeys = new Map<string, number>();
+  private readonly keysOfEntry = new Map<number, string[]>();
 
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: string,
@@ -47,6 +63,7 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
     this.journal = WriteJournal.open(dir, this.config.journalMaxBytes);
     this.metrics.readUsageFrom(() => this.journal?.usage() ?? { entries: 0, bytes: 0 });
     this.readiness.register(this);
+    for (const entry of this.journal.entries()) this.index(entry.id, keysOfBytes(entry.body));
     const { entries, oldestReceivedAt } = this.journal.usage();
     if (entries > 0) {
       this.journalingSince = new Date(oldestReceivedAt ?? Date.now());
@@ -78,9 +95,16 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
     this.appendedListeners.push(listener);
   }
 
+  /** The database took a write again (the replay booked an entry), or refused one for being unavailable. */
+  databaseAvailable(available: boolean): void {
+    this.databaseDown = !available;
+  }
+
   /**
-   * Books a write through `booking`, or keeps it in the journal when entries wait or the database cannot take it,
-   * answering `journaled()` once it is on disk. When the journal cannot take it either, the connection is closed.
+   * Books a write through `booking`, or keeps it in the journal when the database cannot take it, answering
+   * `journaled()` once it is on disk. While entries wait, a write goes behind them when the database is still away or
+   * it names a process key one of them names (arrival order per process); any other is booked at once, so the journal
+   * drains under a load faster than its replay. When the journal cannot take a write either, the connection is closed.
    */
   async book<T>(
     operation: RefusedOperation,
@@ -89,19 +113,21 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
     journaled: () => JournaledReceipt,
     booking: () => Promise<T>,
   ): Promise<T | JournaledReceipt> {
-    const queued = this.holding;
+    const keys = this.holding ? keysOf(parsedBody(request.body)) : undefined;
+    const queued = keys !== undefined && (this.databaseDown || keys.some((key) => this.waitingKeys.has(key)));
     if (!queued) {
       try {
         return await booking();
       } catch (error) {
         if (!isDatabaseUnavailable(error) || !this.journal) throw error;
+        this.databaseDown = true;
       }
     }
     // Judged before it is kept: a body the booking would refuse is refused now (and kept as a refusal).
     const receipt = journaled();
     const write = receivedWriteOf(operation, request, reply);
     try {
-      await this.append(write);
+      await this.append(write, undefined, keys ?? keysOf(parsedBody(request.body)));
       return receipt;
     } catch (error) {
       // Queued behind waiting entries but the journal has no room: the database may take it (the order then yields).
@@ -123,7 +149,7 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
 
   /** Keeps a refusal the quarantine could not store (the database is away): the replay stores it there. */
   async keepRefusal(write: ReceivedWrite, status: number, problem: ProblemDetails): Promise<void> {
-    await this.append(write, { status, problem });
+    await this.append(write, { status, problem }, keysOfBytes(write.body));
   }
 
   /** The oldest entry after `afterId`, next to be booked. */
@@ -133,6 +159,7 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
 
   /** An entry the database took (booked, replayed or quarantined); its removal commits with the next batch. */
   remove(id: number): void {
+    this.unindex(id);
     this.journal
       ?.remove(id)
       .catch((error: unknown) =>
@@ -171,7 +198,26 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
     return { detail: 'database unavailable, journaling', journal: this.usage() };
   }
 
-  private async append(write: ReceivedWrite, refused?: { status: number; problem: ProblemDetails }): Promise<void> {
+  private index(id: number, keys: string[]): void {
+    if (keys.length === 0) return;
+    this.keysOfEntry.set(id, keys);
+    for (const key of keys) this.waitingKeys.set(key, (this.waitingKeys.get(key) ?? 0) + 1);
+  }
+
+  private unindex(id: number): void {
+    for (const key of this.keysOfEntry.get(id) ?? []) {
+      const left = (this.waitingKeys.get(key) ?? 1) - 1;
+      if (left > 0) this.waitingKeys.set(key, left);
+      else this.waitingKeys.delete(key);
+    }
+    this.keysOfEntry.delete(id);
+  }
+
+  private async append(
+    write: ReceivedWrite,
+    refused: { status: number; problem: ProblemDetails } | undefined,
+    keys: string[],
+  ): Promise<void> {
     if (!this.journal) throw new Error('the write journal is closed');
     const wasEmpty = this.journal.size === 0;
     let id: number;
@@ -182,6 +228,7 @@ export class BookingJournal implements OnModuleInit, OnApplicationShutdown, Read
       throw error;
     }
     this.failing = false;
+    this.index(id, keys);
     this.metrics.recordJournaled(write.operation);
     this.journaledSince += 1;
     if (wasEmpty && !this.journalingSince) {

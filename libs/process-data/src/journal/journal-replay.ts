@@ -8,16 +8,17 @@ import type { JournalEntry } from '@maco/journal';
 import { isDatabaseUnavailable, parseJsonSafely } from '@maco/platform';
 import type { BookingContext } from '../booking/booking-context';
 import { ProcessDataService } from '../booking/process-data.service';
+import { parsedBody } from '../booking/write-keys';
 import type { BookingReceipt } from '../process-data-api';
 import { QuarantineService } from '../quarantine/quarantine.service';
-import { parsedBody, QuarantineRecorder } from '../quarantine/quarantine-recorder';
+import { QuarantineRecorder } from '../quarantine/quarantine-recorder';
 import { BookingJournal } from './booking-journal';
 import { JournalMetrics, type ReplayOutcome } from './journal-metrics';
 import { commandOf, type ReceivedWrite, writeOfJournalEntry } from './received-write';
 
 /** The first retry after the database refused a replay, and the longest wait between retries. */
 const FIRST_RETRY_MS = 100;
-const LONGEST_RETRY_MS = 2_000;
+const LONGEST_RETRY_MS = 500;
 
 /**
  * Books the write journal's entries, oldest first, through the normal booking path once the database takes writes:
@@ -76,14 +77,15 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy {
     ) {
       try {
         const outcome = await this.replay(entry);
+        this.journal.databaseAvailable(true);
         this.metrics.recordReplayed(outcome);
         if (outcome === 'booked') booked += 1;
         this.journal.remove(entry.id);
         this.lastReplayed = entry.id;
         retryMs = FIRST_RETRY_MS;
       } catch (error) {
-        if (!isDatabaseUnavailable(error))
-          this.logger.error({ journalEntry: entry.id, err: error }, 'a journal entry could not be booked: retrying');
+        if (isDatabaseUnavailable(error)) this.journal.databaseAvailable(false);
+        else this.logger.error({ journalEntry: entry.id, err: error }, 'a journal entry could not be booked: retrying');
         await this.pause(retryMs);
         retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
       }

@@ -15,6 +15,7 @@ import {
   withholdAnswer,
 } from '@maco/platform';
 import { OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
+import { keysOf, parsedBody, textOf } from '../booking/write-keys';
 import { BookingJournal } from '../journal/booking-journal';
 import { commandOf, pathOf, type ReceivedWrite, receivedWriteOf } from '../journal/received-write';
 import { processDataProblem } from '../process-data.problems';
@@ -29,7 +30,6 @@ import { RefusedMessageRepository } from './refused-message.repository';
  */
 const NOT_KEPT = new Set([403, 404, 405]);
 const UNKNOWN_KEYS = 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN';
-const KEY_FIELDS = ['businessKey', 'targetBusinessKey', 'parentBusinessKey', 'prozessId', 'referenzProzessId'];
 const LABEL = /^[A-Z_.]{1,64}$/;
 
 /**
@@ -191,35 +191,9 @@ function operationOf(request: FastifyRequest): RefusedOperation | undefined {
     : undefined;
 }
 
-/** The body as parsed, when it did parse; the MaloIdent group's `data` wrapper is looked through. */
-export function parsedBody(body: unknown): Record<string, unknown> | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const data = (body as Record<string, unknown>)['data'];
-  return !('transaktionsdaten' in body) && typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? (data as Record<string, unknown>)
-    : (body as Record<string, unknown>);
-}
-
 function transaktionsdatenOf(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const value = body?.['transaktionsdaten'];
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
-}
-
-/** An update's process keys: what a later booking may bring. */
-function keysOf(body: Record<string, unknown> | undefined): string[] {
-  const zusatzdaten = body?.['zusatzdaten'];
-  if (typeof zusatzdaten !== 'object' || zusatzdaten === null || Array.isArray(zusatzdaten)) return [];
-  const keys = KEY_FIELDS.map((field) => textOf((zusatzdaten as Record<string, unknown>)[field])).filter(
-    (key): key is string => key !== null,
-  );
-  return [...new Set(keys)];
-}
-
-/** A short text for a column; a NUL (which no PostgreSQL text holds) becomes U+FFFD, so a resubmit still sees it differ. */
-function textOf(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 256) return null;
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\u0000/g, '\ufffd');
 }
