@@ -22,6 +22,24 @@ function request(zusatzdaten: Record<string, string>): FastifyRequest {
   } as unknown as FastifyRequest;
 }
 
+/** The group's journal on `dir`, opened as the module does. */
+function openJournal(dir: string): BookingJournal {
+  const journal = new BookingJournal(
+    'LF',
+    { dataDir: dir } as ServiceConfig,
+    {
+      ahbRuleMode: 'report',
+      quarantineMaxBytes: 1024 ** 3,
+      journalDir: join(dir, 'journal'),
+      journalMaxBytes: 1024 ** 2,
+    },
+    new JournalMetrics(new Registry(), 'LF'),
+    new ReadinessFallbacks(),
+  );
+  journal.onModuleInit();
+  return journal;
+}
+
 describe('BookingJournal: which write waits behind the journal', () => {
   let dir: string;
   let journal: BookingJournal;
@@ -35,14 +53,7 @@ describe('BookingJournal: which write waits behind the journal', () => {
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'maco-booking-journal-'));
-    journal = new BookingJournal(
-      'LF',
-      { dataDir: dir } as ServiceConfig,
-      { ahbRuleMode: 'report', quarantineMaxBytes: 1024 ** 3, journalDir: join(dir, 'journal'), journalMaxBytes: 1024 ** 2 },
-      new JournalMetrics(new Registry(), 'LF'),
-      new ReadinessFallbacks(),
-    );
-    journal.onModuleInit();
+    journal = openJournal(dir);
   });
 
   afterEach(async () => {
@@ -89,14 +100,7 @@ describe('BookingJournal: which write waits behind the journal', () => {
   it('should know the keys of entries kept before a restart', async () => {
     await journal.book('create', request({ businessKey: 'A' }), reply, receipt('A'), () => Promise.reject(refused()));
     await journal.onApplicationShutdown();
-    journal = new BookingJournal(
-      'LF',
-      { dataDir: dir } as ServiceConfig,
-      { ahbRuleMode: 'report', quarantineMaxBytes: 1024 ** 3, journalDir: join(dir, 'journal'), journalMaxBytes: 1024 ** 2 },
-      new JournalMetrics(new Registry(), 'LF'),
-      new ReadinessFallbacks(),
-    );
-    journal.onModuleInit();
+    journal = openJournal(dir);
     const behind = jest.fn();
     await journal.book('update', request({ targetBusinessKey: 'A' }), reply, receipt('A'), behind);
     expect(behind).not.toHaveBeenCalled();
