@@ -16,7 +16,6 @@ import {
 
 const ROLES = ['lf', 'nb', 'msb'] as const;
 
-
 interface StartedRole {
   role: (typeof ROLES)[number];
   port: number;

@@ -15,7 +15,6 @@ import {
   workspaceCopy,
 } from '@maco/testing';
 
-
 interface Run {
   code: number | null;
   stdout: string;

@@ -1,9 +1,4 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { JournalEntry } from '@maco/journal';
 import { isDatabaseUnavailable, parseJsonSafely } from '@maco/platform';
 import type { BookingContext } from '../booking/booking-context';
