@@ -275,15 +275,21 @@ describe("a service's real document", () => {
   const create = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
     checker.check({ method: 'POST', path: '/createProcessData', status, contentType, body: JSON.stringify(body) });
 
-  it('should accept a receipt and a problem as the services send them', () => {
+  it('should accept a receipt, a journaled receipt and a problem as the services send them', () => {
     expect(create(200, receipt).kind).toBe('valid');
+    const { businessKey, release, findings } = receipt;
+    expect(create(200, { journaled: true, businessKey, release, findings }).kind).toBe('valid');
     expect(create(422, problem, PROBLEM).kind).toBe('valid');
   });
 
   it('should catch a receipt or a problem that is not what the document says', () => {
+    // The 200 is one of two receipts (booked or journaled): the booked one's own error is among those named.
     expect(create(200, { ...receipt, revision: 0 })).toMatchObject({
       kind: 'invalid',
-      problems: [expect.stringContaining('body/revision must be >= 1')],
+      problems: expect.arrayContaining([expect.stringContaining('body/revision must be >= 1')]),
+    });
+    expect(create(200, { journaled: false, businessKey: 'k', release: '10/26', findings: [] })).toMatchObject({
+      kind: 'invalid',
     });
     expect(create(200, { ...receipt, findings: [{ code: 'no-such-code', pointer: '#', message: 'x' }] })).toMatchObject(
       { kind: 'invalid' },
