@@ -46,11 +46,6 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy {
     await this.stop();
   }
 
-  /** Resolves once the journal is empty (or the service stops). */
-  async drained(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
   private async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
@@ -86,7 +81,7 @@ export class JournalReplay implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     // Updates another instance took while these processes were in this journal wait in the quarantine for their keys.
-    if (booked > 0 && !this.stopped) await this.quarantine.sweepNow().catch(() => undefined);
+    if (booked > 0 && !this.stopped) await this.quarantine.sweep().catch(() => undefined);
   }
 
   /** One entry through the booking path; throws while the database cannot take it (the entry stays). */

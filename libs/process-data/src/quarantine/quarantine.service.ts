@@ -107,14 +107,10 @@ export class QuarantineService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Tries every waiting refusal now, not at the next minute: after the write journal booked its entries, whose keys
-   * refusals of other instances may be waiting for.
+   * Tries every waiting refusal (the minute timer; and the write journal once it booked its entries, whose keys
+   * refusals of other instances may be waiting for).
    */
-  sweepNow(): Promise<void> {
-    return this.sweep();
-  }
-
-  private async sweep(): Promise<void> {
+  async sweep(): Promise<void> {
     if (this.running) return;
     this.running = (async () => {
       this.waiting = await this.refused.waitingCount(this.role).catch(() => this.waiting);
