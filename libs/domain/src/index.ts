@@ -116,4 +116,18 @@ export { BoTyp } from './enum/bo-typ.enum';
 export { Rollencodetyp } from './enum/rollencodetyp.enum';
 export { Rufnummernart } from './enum/rufnummernart.enum';
 export { missingTriggerFields, triggerEvent, triggerEventNames, type TriggerEvent } from './release/trigger-events';
-export { BO4E_DE_TO_EN, BO4E_EN_TO_DE, BO4E_NOT_REVERSIBLE, type Bo4eNameTable, type Bo4eNameTables } from './dialect';
+export {
+  BO4E_DE_TO_EN,
+  BO4E_EN_TO_DE,
+  BO4E_NOT_REVERSIBLE,
+  type Bo4eNameTable,
+  type Bo4eNameTables,
+  type Dialect,
+  dialectOf,
+  DIALECTS,
+  type DialectRoot,
+  fromEnglish,
+  inDialect,
+  receivedPointer,
+  toEnglish,
+} from './dialect';

@@ -1,4 +1,15 @@
-// The middleware vendor's English BO4E names beside the German ones (its official map, reference/bo4e-translation).
+// The middleware vendor's English BO4E beside the canonical German one: its official name map (reference/bo4e-translation)
+// and the walk that translates bodies by it.
+export {
+  dialectOf,
+  DIALECTS,
+  type Dialect,
+  type DialectRoot,
+  fromEnglish,
+  inDialect,
+  receivedPointer,
+  toEnglish,
+} from './dialect';
 export {
   BO4E_DE_TO_EN,
   BO4E_EN_TO_DE,
