@@ -82,6 +82,8 @@ export interface RevisionView {
   matchedBy: string | null;
   /** What the AHB check found when the revision was booked (the receipt's findings, as stored). */
   findings: Finding[];
+  /** The BO4E dialect the body came in: `de`, or the vendor's English `en` (the body is kept as received). */
+  dialect: string;
   body?: unknown;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { bdewCheckDigit, type ReleaseName } from '@maco/domain';
+import { BO4E_DE_TO_EN, BO4E_EN_TO_DE, bdewCheckDigit, type ReleaseName, toEnglish } from '@maco/domain';
 import { referenceDir } from './samples';
 import { seededRandom, seededUuid } from './seeded-random';
 
@@ -15,6 +15,13 @@ import { seededRandom, seededUuid } from './seeded-random';
  * Values follow the schema: `default`, else the first `enum` value, else by `format` (date-time with the offset of
  * German legal time at the start of the format version), else by type; identifier fields (MaLo-, MeLo-, NeLo-,
  * Tranche-, Ressource-, MP-IDs) get valid check digits. Output is deterministic for (format version, PI, kind, seed).
+ *
+ * The vendor publishes the same documents in its English dialect (`pruefi-en/`, resolved through `bo4e-en/`):
+ * option `dialect: 'en'` generates from those. The walk is the same and draws its random choices in the same order
+ * (the documents are structurally parallel), and every value derived from a name (identifier kinds, free texts such
+ * as `name1-X3K9QZ`, location types) is derived from the German name the vendor's name map
+ * (`BO4E_EN_TO_DE` of `@maco/domain`) gives it, so with the same seed the English body is the translation of the
+ * German one: free texts alike, keys and enumeration values in English.
  */
 
 /** The vendor's folders: one per format version. */
@@ -22,12 +29,20 @@ export type VendorFormatVersion = '202510' | '202604' | '202610';
 
 export type VendorBodyKind = 'minimal' | 'maximal';
 
+/** The vendor's two dialects: the canonical German documents (`pruefi/`, `bo4e/`), the English ones (`-en`). */
+export type VendorDialect = 'de' | 'en';
+
 export interface VendorBodyOptions {
+  /** The documents to generate from (default `de`); `en` gives the body in the English dialect. */
+  dialect?: VendorDialect;
   /** Mixed into the seed of every random choice (ids, business key); the same seed gives the same body. */
   seed?: number;
   /** `zusatzdaten.businessKey`; a fresh (seeded) one when absent. An update names the process to book on with it. */
   businessKey?: string;
-  /** Further `zusatzdaten` fields (e.g. `targetBusinessKey`). */
+  /**
+   * Further `zusatzdaten` fields (e.g. `targetBusinessKey`), named in German; an English body has them in
+   * `additionalData` under their English names (`prozessId` → `processId`).
+   */
   zusatzdaten?: Record<string, unknown>;
 }
 
@@ -42,6 +57,13 @@ export type VendorBody = Record<string, unknown> & {
   stammdaten: Record<string, unknown>;
   transaktionsdaten: Record<string, unknown>;
   zusatzdaten: Record<string, unknown>;
+};
+
+/** A body in the vendor's English dialect (`dialect: 'en'`). */
+export type EnglishVendorBody = Record<string, unknown> & {
+  masterData: Record<string, unknown>;
+  transactionData: Record<string, unknown>;
+  additionalData: Record<string, unknown>;
 };
 
 /** Levels of dictionary types (`bo/`, `com/`) a maximal body expands below a field the PI document does not detail. */
@@ -68,18 +90,25 @@ export function vendorDocsDir(): string {
   return join(referenceDir(), 'maco-api-doc-resources');
 }
 
-function pruefiDir(formatVersion: VendorFormatVersion): string {
-  return join(vendorDocsDir(), 'pruefi', formatVersion);
+function pruefiDir(formatVersion: VendorFormatVersion, dialect: VendorDialect): string {
+  return join(vendorDocsDir(), dialect === 'en' ? 'pruefi-en' : 'pruefi', formatVersion);
 }
 
-const specIndex = new Map<VendorFormatVersion, Map<string, VendorSpec>>();
+const specIndex = new Map<string, Map<string, VendorSpec>>();
 
-/** Every PI the vendor documents in a format version folder, by PI (message folder order; the first one wins). */
-export function vendorSpecs(formatVersion: VendorFormatVersion): Map<string, VendorSpec> {
-  let index = specIndex.get(formatVersion);
+/**
+ * Every PI the vendor documents in a format version folder, by PI (message folder order; the first one wins); of
+ * its English documents (`pruefi-en/`) with `dialect` `en`.
+ */
+export function vendorSpecs(
+  formatVersion: VendorFormatVersion,
+  dialect: VendorDialect = 'de',
+): Map<string, VendorSpec> {
+  const cacheKey = `${dialect}/${formatVersion}`;
+  let index = specIndex.get(cacheKey);
   if (index) return index;
   index = new Map();
-  const root = pruefiDir(formatVersion);
+  const root = pruefiDir(formatVersion, dialect);
   for (const message of existsSync(root) ? readdirSync(root).sort() : []) {
     for (const name of readdirSync(join(root, message)).sort()) {
       const pruefidentifikator = /^PI_(\d{5})\.yaml$/.exec(name)?.[1];
@@ -88,14 +117,18 @@ export function vendorSpecs(formatVersion: VendorFormatVersion): Map<string, Ven
       }
     }
   }
-  specIndex.set(formatVersion, index);
+  specIndex.set(cacheKey, index);
   return index;
 }
 
 /** The vendor document of a PI for a release: 10/26 takes UTILMD Strom from 202610, every other message from 202604. */
-export function vendorSpecFor(release: ReleaseName, pruefidentifikator: string): VendorSpec | undefined {
+export function vendorSpecFor(
+  release: ReleaseName,
+  pruefidentifikator: string,
+  dialect: VendorDialect = 'de',
+): VendorSpec | undefined {
   for (const formatVersion of VENDOR_FOLDERS[release]) {
-    const spec = vendorSpecs(formatVersion).get(pruefidentifikator);
+    const spec = vendorSpecs(formatVersion, dialect).get(pruefidentifikator);
     if (spec) return spec;
   }
   return undefined;
@@ -155,8 +188,8 @@ function resolveSchema(located: Located): Located {
     const [target, pointer = ''] = $ref.split('#');
     if (target) {
       file = resolve(dirname(file), target.trim());
-      // `bo4e/bo/X.yaml`, `bo4e/com/X.yaml`: a dictionary type (fields and enums are not).
-      const type = /[\\/]bo4e[\\/](bo|com|cdoc)[\\/]([^\\/]+)\.yaml$/.exec(file);
+      // `bo4e/bo/X.yaml`, `bo4e/com/X.yaml` (`bo4e-en/…` in English): a dictionary type (fields and enums are not).
+      const type = /[\\/]bo4e(?:-en)?[\\/](bo|com|cdoc)[\\/]([^\\/]+)\.yaml$/.exec(file);
       if (type) entered = `${type[1]}/${type[2]}`;
     }
     schema = schemaAt(file, pointer);
@@ -267,6 +300,82 @@ export function generatedIdentifier(kind: IdKind, random: () => number): string 
   }
 }
 
+// ---------- dialects ----------
+
+/** How a dialect names what the walk derives values from; German: the names themselves. */
+interface DialectNames {
+  stammdaten: string;
+  transaktionsdaten: string;
+  zusatzdaten: string;
+  /** The key of `transaktionsdaten.pruefidentifikator`. */
+  pruefidentifikator: string;
+  /** The German name of a key (field, stammdaten kind), which every value derived from a name is derived from. */
+  german(name: string): string;
+  /** The key of a German field name in this dialect. */
+  local(germanName: string): string;
+  /** The German value of an enumeration value. */
+  germanValue(value: string): string;
+  /** The names of a `required` list that are properties of the schema. */
+  required(required: readonly string[], properties: Readonly<Record<string, Schema>>): string[];
+  /** `options.zusatzdaten` (German names) in this dialect. */
+  zusatzdatenFields(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
+}
+
+const identity = (name: string): string => name;
+
+const GERMAN: DialectNames = {
+  stammdaten: 'stammdaten',
+  transaktionsdaten: 'transaktionsdaten',
+  zusatzdaten: 'zusatzdaten',
+  pruefidentifikator: 'pruefidentifikator',
+  german: identity,
+  local: identity,
+  germanValue: identity,
+  required: (required) => [...required],
+  zusatzdatenFields: (fields) => fields,
+};
+
+/** The flat tables of the vendor's name map (no English name is in two of them with different German names). */
+const GERMAN_KEY_OF: Readonly<Record<string, string>> = {
+  ...BO4E_EN_TO_DE.object_property_names,
+  ...BO4E_EN_TO_DE.transaktionsdaten_properties,
+  ...BO4E_EN_TO_DE.stammdaten_properties,
+};
+const ENGLISH_KEY_OF: Readonly<Record<string, string>> = BO4E_DE_TO_EN.object_property_names;
+/** Enumeration values; the BO kinds (`TECHNISCHE_RESSOURCE`) are in the map only as `stammdaten` keys. */
+const GERMAN_VALUE_OF: Readonly<Record<string, string>> = {
+  ...BO4E_EN_TO_DE.enumeration_case_values,
+  ...BO4E_EN_TO_DE.stammdaten_properties,
+};
+
+const ENGLISH: DialectNames = {
+  stammdaten: BO4E_DE_TO_EN.processdata_properties.stammdaten,
+  transaktionsdaten: BO4E_DE_TO_EN.processdata_properties.transaktionsdaten,
+  zusatzdaten: BO4E_DE_TO_EN.processdata_properties.zusatzdaten,
+  pruefidentifikator: BO4E_DE_TO_EN.transaktionsdaten_properties.pruefidentifikator,
+  german: (name) => (Object.hasOwn(GERMAN_KEY_OF, name) ? GERMAN_KEY_OF[name] : name),
+  local: (germanName) => (Object.hasOwn(ENGLISH_KEY_OF, germanName) ? ENGLISH_KEY_OF[germanName] : germanName),
+  germanValue: (value) => (Object.hasOwn(GERMAN_VALUE_OF, value) ? GERMAN_VALUE_OF[value] : value),
+  // Vendor defect: the English BO types (`bo4e-en/bo/*.yaml`) list `required: [boTyp, versionStruktur]` under their
+  // German names while their properties are `boType` and `structureVersion`. A required name that is no property is
+  // translated through the name map (German → English) and kept when that is a property; else it is ignored (it
+  // demands nothing a body could hold). Without this a minimal English body would lack what the German one has.
+  required: (required, properties) =>
+    required.flatMap((name) => {
+      if (Object.hasOwn(properties, name)) return [name];
+      const english = Object.hasOwn(ENGLISH_KEY_OF, name) ? ENGLISH_KEY_OF[name] : undefined;
+      return english !== undefined && Object.hasOwn(properties, english) ? [english] : [];
+    }),
+  zusatzdatenFields: (fields) =>
+    fields === undefined
+      ? undefined
+      : (toEnglish({ zusatzdaten: fields }) as { [key: string]: Record<string, unknown> })[
+          BO4E_DE_TO_EN.processdata_properties.zusatzdaten
+        ],
+};
+
+const DIALECT_NAMES: Record<VendorDialect, DialectNames> = { de: GERMAN, en: ENGLISH };
+
 // ---------- bodies ----------
 
 interface Walk {
@@ -274,7 +383,8 @@ interface Walk {
   random: () => number;
   instant: { date: string; offset: string };
   pruefidentifikator: string;
-  /** The stammdaten kind (`MARKTLOKATION`, `TECHNISCHE_RESSOURCE`, …) the walk is inside, for `ressourcenId`. */
+  names: DialectNames;
+  /** The stammdaten kind (`MARKTLOKATION`, `TECHNISCHE_RESSOURCE`, …; German) the walk is inside, for `ressourcenId`. */
   stammdatenKind?: string;
 }
 
@@ -313,7 +423,7 @@ function valueOf(walk: Walk, located: Located, name: string, stack: readonly str
 
 function objectOf(walk: Walk, located: Located, stack: readonly string[]): Record<string, unknown> {
   const { schema } = located;
-  const required = new Set(schema.required ?? []);
+  const required = new Set(walk.names.required(schema.required ?? [], schema.properties ?? {}));
   const object: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (walk.kind === 'minimal' && !required.has(name)) continue;
@@ -321,15 +431,18 @@ function objectOf(walk: Walk, located: Located, stack: readonly string[]): Recor
     if (value !== undefined) object[name] = value;
   }
   // Location ids whose kind a sibling type names: drawn again once the sibling has its value.
-  for (const [field, typeField] of Object.entries(TYPE_FIELD_OF)) {
+  for (const [germanField, germanTypeField] of Object.entries(TYPE_FIELD_OF)) {
+    const field = walk.names.local(germanField);
     if (typeof object[field] !== 'string') continue;
-    const kind = ID_KIND_BY_LOCATION_TYPE[String(object[typeField])] ?? 'malo';
+    const locationType = walk.names.germanValue(String(object[walk.names.local(germanTypeField)]));
+    const kind = ID_KIND_BY_LOCATION_TYPE[locationType] ?? 'malo';
     object[field] = generatedIdentifier(kind, walk.random);
   }
   return object;
 }
 
-function stringOf(walk: Walk, name: string, format: string | undefined): string {
+function stringOf(walk: Walk, localName: string, format: string | undefined): string {
+  const name = walk.names.german(localName);
   if (name === 'pruefidentifikator') return walk.pruefidentifikator;
   const kind =
     ID_KIND_BY_FIELD[name] ??
@@ -361,49 +474,90 @@ function hash(text: string): number {
   return value >>> 0;
 }
 
-/** One generated body of a PI in a format version folder; throws when the vendor has no document for it. */
+/**
+ * One generated body of a PI in a format version folder; throws when the vendor has no document for it. With
+ * `dialect: 'en'` from the English documents: the same seed gives the English translation of the German body.
+ */
+export function vendorBody(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  kind: VendorBodyKind,
+  options?: VendorBodyOptions & { dialect?: 'de' },
+): VendorBody;
+export function vendorBody(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  kind: VendorBodyKind,
+  options: VendorBodyOptions & { dialect: 'en' },
+): EnglishVendorBody;
+export function vendorBody(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  kind: VendorBodyKind,
+  options?: VendorBodyOptions,
+): VendorBody | EnglishVendorBody;
 export function vendorBody(
   formatVersion: VendorFormatVersion,
   pruefidentifikator: string,
   kind: VendorBodyKind,
   options: VendorBodyOptions = {},
-): VendorBody {
-  const spec = vendorSpecs(formatVersion).get(pruefidentifikator);
-  if (!spec) throw new Error(`the vendor has no document for PI ${pruefidentifikator} in ${formatVersion}`);
+): VendorBody | EnglishVendorBody {
+  const dialect = options.dialect ?? 'de';
+  const names = DIALECT_NAMES[dialect];
+  const spec = vendorSpecs(formatVersion, dialect).get(pruefidentifikator);
+  if (!spec) {
+    const where = dialect === 'en' ? `${formatVersion} (English)` : formatVersion;
+    throw new Error(`the vendor has no document for PI ${pruefidentifikator} in ${where}`);
+  }
+  // The dialect is not part of the seed: both dialects draw the same sequence.
   const random = seededRandom(hash(`${formatVersion}/${pruefidentifikator}/${kind}`) ^ (options.seed ?? 0));
-  const walk: Walk = { kind, random, instant: INSTANT_OF[formatVersion], pruefidentifikator };
+  const walk: Walk = { kind, random, instant: INSTANT_OF[formatVersion], pruefidentifikator, names };
   const root = resolveSchema({
     schema: schemaAt(spec.file, `/components/schemas/PI_${pruefidentifikator}`),
     file: spec.file,
   });
   const properties = root.schema.properties ?? {};
   const stammdaten: Record<string, unknown> = {};
-  const stammdatenSchema = properties['stammdaten']
-    ? resolveSchema({ ...root, schema: properties['stammdaten'] }).schema
+  const stammdatenSchema = properties[names.stammdaten]
+    ? resolveSchema({ ...root, schema: properties[names.stammdaten] }).schema
     : {};
   const requiredStammdaten = new Set(stammdatenSchema.required ?? []);
   for (const [stammdatenKind, property] of Object.entries(stammdatenSchema.properties ?? {})) {
     if (kind === 'minimal' && !requiredStammdaten.has(stammdatenKind)) continue;
-    const value = valueOf({ ...walk, stammdatenKind }, { ...root, schema: property }, stammdatenKind, []);
+    const inKind: Walk = { ...walk, stammdatenKind: names.german(stammdatenKind) };
+    const value = valueOf(inKind, { ...root, schema: property }, stammdatenKind, []);
     if (value !== undefined) stammdaten[stammdatenKind] = value;
   }
-  const transaktionsdaten = properties['transaktionsdaten']
-    ? (valueOf(walk, { ...root, schema: properties['transaktionsdaten'] }, 'transaktionsdaten', []) as Record<
+  const transaktionsdaten = properties[names.transaktionsdaten]
+    ? (valueOf(walk, { ...root, schema: properties[names.transaktionsdaten] }, names.transaktionsdaten, []) as Record<
         string,
         unknown
       >)
     : {};
-  transaktionsdaten['pruefidentifikator'] = pruefidentifikator;
+  transaktionsdaten[names.pruefidentifikator] = pruefidentifikator;
   const businessKey = options.businessKey ?? seededUuid(random);
-  return { stammdaten, transaktionsdaten, zusatzdaten: { ...options.zusatzdaten, businessKey } };
+  const zusatzdaten = { ...names.zusatzdatenFields(options.zusatzdaten), businessKey };
+  if (dialect === 'en')
+    return { masterData: stammdaten, transactionData: transaktionsdaten, additionalData: zusatzdaten };
+  return { stammdaten, transaktionsdaten, zusatzdaten };
 }
 
 /** The minimal and the maximal body of a PI (see the module comment); throws without a vendor document. */
 export function vendorBodies(
   formatVersion: VendorFormatVersion,
   pruefidentifikator: string,
+  options?: VendorBodyOptions & { dialect?: 'de' },
+): { minimal: VendorBody; maximal: VendorBody };
+export function vendorBodies(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
+  options: VendorBodyOptions & { dialect: 'en' },
+): { minimal: EnglishVendorBody; maximal: EnglishVendorBody };
+export function vendorBodies(
+  formatVersion: VendorFormatVersion,
+  pruefidentifikator: string,
   options: VendorBodyOptions = {},
-): { minimal: VendorBody; maximal: VendorBody } {
+): { minimal: VendorBody | EnglishVendorBody; maximal: VendorBody | EnglishVendorBody } {
   return {
     minimal: vendorBody(formatVersion, pruefidentifikator, 'minimal', options),
     maximal: vendorBody(formatVersion, pruefidentifikator, 'maximal', options),

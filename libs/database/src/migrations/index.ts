@@ -15,6 +15,7 @@ import { RefusedMessages1764900000000 } from './1764900000000-RefusedMessages';
 import { MeterLocationPostcodeIndex1765000000000 } from './1765000000000-MeterLocationPostcodeIndex';
 import { ServiceRole1765100000000 } from './1765100000000-ServiceRole';
 import { RevisionHashChain1765200000000 } from './1765200000000-RevisionHashChain';
+import { RevisionDialect1765300000000 } from './1765300000000-RevisionDialect';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   MeterLocationPostcodeIndex1765000000000,
   ServiceRole1765100000000,
   RevisionHashChain1765200000000,
+  RevisionDialect1765300000000,
 ];

@@ -60,8 +60,13 @@ export function inDialect<T>(value: T, dialect: Dialect, root: DialectRoot = 'Pr
   return dialect === 'de' ? value : (toEnglish(value, root) as T);
 }
 
-function translate(value: unknown, type: string | undefined, enumeration: string | undefined, direction: Direction) {
-  if (Array.isArray(value)) return value.map((item) => translate(item, type, enumeration, direction));
+function translate(
+  value: unknown,
+  type: string | undefined,
+  enumeration: string | undefined,
+  direction: Direction,
+): unknown {
+  if (Array.isArray(value)) return value.map((item): unknown => translate(item, type, enumeration, direction));
   if (isPlainObject(value)) {
     const fields = type === undefined ? undefined : direction.fields[type];
     const out: Record<string, unknown> = {};
@@ -95,8 +100,9 @@ export function receivedPointer(received: unknown, canonical: string, root: Dial
       node = Array.isArray(node) ? node[Number(key)] : undefined;
       continue;
     }
-    const englishFields = type === undefined ? undefined : FIELDS_FROM_EN[type];
-    const sent = isPlainObject(node)
+    const englishFields: Readonly<Record<string, DialectField>> | undefined =
+      type === undefined ? undefined : FIELDS_FROM_EN[type];
+    const sent: string | undefined = isPlainObject(node)
       ? Object.keys(node).find(
           (candidate) => (fieldOf(englishFields, candidate)?.to ?? FROM_EN.names[candidate] ?? candidate) === key,
         )

@@ -43,6 +43,13 @@ export const SERVICE_CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'release (`10/25`, `04/26`, `10/26` or `FV2510`, `FV2604`, `FV2610`) for messages that name none and carry no ' +
       'usable `nachrichtendatum`',
   },
+  {
+    name: 'MACO_DIALECT',
+    meaning:
+      "BO4E dialect of what the service answers and sends without a body to copy: `de` (German) or `en` (the vendor's " +
+      'English: reads, identification answers, trigger bodies; `eventname` stays German). Bodies are read in either ' +
+      '([dialects.md](dialects.md))',
+  },
   { name: 'LOG_LEVEL', meaning: 'the lowest level logged' },
   {
     name: 'SHUTDOWN_TIMEOUT_MS',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseRelease, releaseInForceAt, type ReleaseName, RELEASES } from '@maco/domain';
+import { type Dialect, DIALECTS, parseRelease, releaseInForceAt, type ReleaseName, RELEASES } from '@maco/domain';
 import {
   type ConfigEnvironment,
   type ConfigReader,
@@ -40,6 +40,11 @@ export interface ServiceConfig {
   problemTypeBase: string;
   /** The release a message or request is validated against when nothing it carries decides (read by several groups). */
   defaultRelease: ReleaseName;
+  /**
+   * The BO4E dialect of what the service answers and sends without a body to copy (reads, identification answers,
+   * trigger bodies); bodies are read in either dialect whatever it says.
+   */
+  dialect: Dialect;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a SIGTERM may wait for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
@@ -114,6 +119,7 @@ export function readServiceConfig(read: ConfigReader): ServiceConfig {
     jwtMaxLifetimeSeconds: read.seconds('JWT_MAX_LIFETIME', 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
     problemTypeBase: read.text('PROBLEM_TYPE_BASE', 'urn:maco:problem:'),
     defaultRelease: readDefaultRelease(read),
+    dialect: read.choice('MACO_DIALECT', DIALECTS, 'de'),
     logLevel: read.choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     shutdownTimeoutMs: read.milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
     jsonMaxDepth: read.integer('JSON_MAX_DEPTH', 32, { min: 4, max: 1000 }),

@@ -1,11 +1,16 @@
 import { findingsFor, isBindingFinding } from '@maco/ahb';
 import { unstorableTextError } from '@maco/database';
 import {
+  type Dialect,
+  dialectOf,
   type FieldViolation,
   type Finding,
+  fromEnglish,
   type MarketRole,
   type ProcessOperation,
+  receivedPointer,
   type ReleaseName,
+  ROOT_POINTER,
   tolerantReading,
   validateProcessData,
 } from '@maco/domain';
@@ -25,12 +30,19 @@ export interface AcceptancePolicy {
   defaultRelease: ReleaseName;
 }
 
-/** A body the booking takes: as it reads it, the release it was checked against and what the check found. */
+/**
+ * A body the booking takes: as it reads it (the canonical German form, whatever dialect it came in), the release it was
+ * checked against, what the check found (pointers into the body as received) and the dialect it came in.
+ */
 export interface AcceptedBody {
   envelope: ProcessDataEnvelope;
   release: ReleaseName;
   findings: Finding[];
+  dialect: Dialect;
 }
+
+/** A pointer into the canonical form as a pointer into the body as received. */
+type PointerOf = (canonical: string) => string;
 
 export type BodyValidator = (body: unknown) => FieldViolation[];
 
@@ -54,10 +66,18 @@ export function acceptBody(
       `The command query parameter must be ${COMMAND_OF[operation]} on this path, with or without a system prefix such as SAP_ (or absent).`,
     );
   }
-  const { envelope, findings: valueFindings } = readBody(operation, body, policy.ahbRuleMode, validate);
+  const dialect = dialectOf(body);
+  if (dialect === 'mixed') throw validationFailed([{ pointer: ROOT_POINTER, message: MIXED_DIALECTS }]);
+  // English is read in the canonical German form; what is reported points into the body as received.
+  const canonical = dialect === 'en' ? fromEnglish(body) : body;
+  const pointerOf: PointerOf | undefined = dialect === 'en' ? (pointer) => receivedPointer(body, pointer) : undefined;
+  const { envelope, findings: valueFindings } = readBody(operation, canonical, policy.ahbRuleMode, validate, pointerOf);
   const release = releaseOf(envelope, context.formatVersion, policy.defaultRelease);
   const ahbFindings = findingsFor(release, policy.role, operation, envelope, { receivedAt: Date.now() });
-  const findings = valueFindings.length === 0 ? ahbFindings : [...valueFindings, ...ahbFindings];
+  const canonicalFindings = valueFindings.length === 0 ? ahbFindings : [...valueFindings, ...ahbFindings];
+  const findings = pointerOf
+    ? canonicalFindings.map((finding) => ({ ...finding, pointer: pointerOf(finding.pointer) }))
+    : canonicalFindings;
   const binding = findings.filter(isBindingFinding);
   if (policy.ahbRuleMode === 'strict' && binding.length > 0) {
     const pruefidentifikator = String(envelope.transaktionsdaten['pruefidentifikator']);
@@ -69,7 +89,7 @@ export function acceptBody(
       { release, errors: binding.map(({ pointer, message, code }) => ({ pointer, message, code })) },
     );
   }
-  return { envelope, release, findings };
+  return { envelope, release, findings, dialect };
 }
 
 /**
@@ -83,12 +103,13 @@ function readBody(
   body: unknown,
   ahbRuleMode: AhbRuleMode,
   validate: BodyValidator,
+  pointerOf?: PointerOf,
 ): { envelope: ProcessDataEnvelope; findings: Finding[] } {
   if (ahbRuleMode === 'strict' || typeof body !== 'object' || body === null || Array.isArray(body)) {
     let violations = validate(body);
     // Valid, but a key too long for its index would fail the insert: refused like any invalid field.
     if (violations.length === 0) violations = overlongIndexedValues(body as Record<string, unknown>);
-    if (violations.length > 0) throw validationFailed(violations);
+    if (violations.length > 0) throw validationFailed(violations, pointerOf);
     // Valid: the domain's types say what ProcessDataEnvelope does, and more.
     return { envelope: body as ProcessDataEnvelope, findings: [] };
   }
@@ -102,16 +123,22 @@ function readBody(
       message: 'is required: an update needs a key that names its process',
     });
   refusals.push(...overlongIndexedValues(reading.envelope));
-  if (refusals.length > 0) throw validationFailed(refusals);
+  if (refusals.length > 0) throw validationFailed(refusals, pointerOf);
   return { envelope, findings };
 }
 
-function validationFailed(violations: FieldViolation[]): ProblemError {
+function validationFailed(violations: FieldViolation[], pointerOf?: PointerOf): ProblemError {
   return processDataProblem(
     'REQUEST.VALIDATION_FAILED',
     `${violations.length} field${violations.length === 1 ? '' : 's'} of the body failed validation.`,
     {
-      errors: violations,
+      errors: pointerOf
+        ? violations.map((violation) => ({ ...violation, pointer: pointerOf(violation.pointer) }))
+        : violations,
     },
   );
 }
+
+const MIXED_DIALECTS =
+  'mixes German containers (stammdaten, transaktionsdaten, zusatzdaten) with English ones (masterData, ' +
+  'transactionData, additionalData): a body is read in one dialect';

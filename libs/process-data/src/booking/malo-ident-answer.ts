@@ -10,7 +10,8 @@ export function isMaloIdentAnswer(role: MarketRole, body: unknown): boolean {
 
 /** The MaloIdent group's examples wrap the body in `data`; the rules apply to what is inside. */
 export function unwrapData(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || 'transaktionsdaten' in body) return body;
+  if (typeof body !== 'object' || body === null || 'transaktionsdaten' in body || 'transactionData' in body)
+    return body;
   const data = (body as { data?: unknown }).data;
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : body;
 }

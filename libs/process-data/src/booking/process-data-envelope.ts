@@ -31,13 +31,17 @@ export function marktlokationsIdsOf(state: ProcessState): string[] {
   return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
 }
 
-/** The body's Prüfidentifikator as sent, read before validation (for the log line and metrics of a refusal too). */
+/** The body's Prüfidentifikator as sent (`verificationIdentifier` in English), read before validation (for the log line and metrics of a refusal too). */
 export function pruefidentifikatorOf(body: unknown): unknown {
-  return (body as { transaktionsdaten?: { pruefidentifikator?: unknown } } | null)?.transaktionsdaten
-    ?.pruefidentifikator;
+  const sent = body as {
+    transaktionsdaten?: { pruefidentifikator?: unknown };
+    transactionData?: { verificationIdentifier?: unknown };
+  } | null;
+  return sent?.transaktionsdaten?.pruefidentifikator ?? sent?.transactionData?.verificationIdentifier;
 }
 
-/** The body's own businessKey as sent, read before validation. */
+/** The body's own businessKey as sent (in `zusatzdaten` or English `additionalData`), read before validation. */
 export function businessKeyOf(body: unknown): unknown {
-  return (body as { zusatzdaten?: { businessKey?: unknown } } | null)?.zusatzdaten?.businessKey;
+  const sent = body as { zusatzdaten?: { businessKey?: unknown }; additionalData?: { businessKey?: unknown } } | null;
+  return sent?.zusatzdaten?.businessKey ?? sent?.additionalData?.businessKey;
 }

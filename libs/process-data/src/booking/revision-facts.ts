@@ -8,7 +8,7 @@ export function revisionFacts(
   role: MarketRole,
   businessKey: string,
   bodyJson: string,
-  { envelope, release, findings }: AcceptedBody,
+  { envelope, release, findings, dialect }: AcceptedBody,
   context: BookingContext,
 ): UpdateFacts {
   const pruefidentifikator = envelope.transaktionsdaten['pruefidentifikator'];
@@ -22,5 +22,6 @@ export function revisionFacts(
     tokenSubject: context.tokenSubject ?? null,
     requestId: context.requestId,
     targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
+    dialect,
   };
 }

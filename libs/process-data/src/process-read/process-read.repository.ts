@@ -30,7 +30,7 @@ const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id 
 // Bodies are read as jsonb's text and answered as such (RawJson): JSON.parse would round numbers beyond double
 // precision. Without bodies it still reads revision 1's when $2 says the process was never updated: that body is its state.
 const REVISIONS = (bodies: boolean, firstMonth: string, afterLastMonth: string) => `
-  SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings,
+  SELECT revision, operation, pruefidentifikator, release, received_at, token_subject, request_id, matched_by, findings, dialect,
     ${bodies ? 'body::text AS body' : 'CASE WHEN revision = 1 AND $2 THEN body::text END AS body'}
   FROM process_revision
   WHERE record_id = $1 AND received_at >= '${firstMonth} 00:00:00+00' AND received_at < '${afterLastMonth} 00:00:00+00'
@@ -115,6 +115,7 @@ export class ProcessReadRepository {
           requestId: row.request_id,
           matchedBy: row.matched_by,
           findings: row.findings,
+          dialect: row.dialect,
           ...(options.bodies ? { body: rawJsonOf(row.body) } : {}),
         })),
         // A process never updated is its create's body; revision 1 may have left with a dropped partition (retention)

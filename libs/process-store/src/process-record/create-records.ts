@@ -15,7 +15,7 @@ export const INSERT_RECORDS_WITH_REVISIONS = `
   WITH input AS MATERIALIZED (
     SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
-      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb)
+      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb, dialect text)
   ),
   chained AS (
     SELECT input.*, ${CREATE_CHAIN_HASH('input', "'create'", 'input.pruefidentifikator', 'input.release', 'input.token_subject', 'input.request_id', 'input.findings')} AS chain_hash
@@ -32,8 +32,8 @@ export const INSERT_RECORDS_WITH_REVISIONS = `
   booked AS (SELECT chained.* FROM chained JOIN inserted USING (id)),
   revisions AS (
     INSERT INTO process_revision
-      (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash)
-    SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash FROM booked ORDER BY seq
+      (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash, dialect)
+    SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash, COALESCE(dialect, 'de') FROM booked ORDER BY seq
   ),${batchProjectionCtes('$1::varchar')}
   SELECT business_key FROM inserted`;
 
@@ -56,6 +56,8 @@ export interface CreateRow {
   findingsJson: string;
   /** The object descriptors (`describeBusinessObjects`) as JSON text. */
   objectsJson: string;
+  /** The dialect the body came in; absent: German. */
+  dialect?: string;
 }
 
 /**
@@ -94,7 +96,7 @@ export function createBatchJson(rows: CreateRow[]): string {
       row.findingsJson +
       ',"objects":' +
       row.objectsJson +
-      '}';
+      (row.dialect === undefined || row.dialect === 'de' ? '}' : ',"dialect":' + JSON.stringify(row.dialect) + '}');
   });
   return json + ']';
 }

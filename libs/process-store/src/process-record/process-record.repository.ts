@@ -76,6 +76,7 @@ export class ProcessRecordRepository {
       tokenSubject: facts.tokenSubject,
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
+      dialect: facts.dialect,
       objectsJson: JSON.stringify(
         describeBusinessObjects(facts.stammdaten, undefined, {
           ...projectionOptionsOf(facts.role),

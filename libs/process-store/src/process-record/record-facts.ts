@@ -18,6 +18,8 @@ export interface RevisionFacts {
   findingsJson: string;
   tokenSubject: string | null;
   requestId: string | null;
+  /** The BO4E dialect the body came in (`de`, `en`); absent: German. Not hashed: the body's hash covers it. */
+  dialect?: string;
 }
 
 /** What an update records beyond every revision's facts. */

@@ -25,6 +25,7 @@ const UPDATE = namedParameters([
   'objectsJson',
   'role',
   'readRevision',
+  'dialect',
 ]);
 const $ = UPDATE.ref;
 
@@ -64,8 +65,8 @@ export const UPDATE_RECORD_WITH_REVISION = `
     SELECT ${$.recordId}, input.body_sha256, updated.revision FROM updated, input
   ),${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
   INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash)
-  SELECT ${$.recordId}, updated.revision, 'update', ${$.pruefidentifikator}, ${$.release}, input.body, input.body_sha256, ${$.tokenSubject}, ${$.requestId}, ${$.findingsJson}::jsonb, ${$.matchedBy}, statement_timestamp(), updated.chain_hash
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash, dialect)
+  SELECT ${$.recordId}, updated.revision, 'update', ${$.pruefidentifikator}, ${$.release}, input.body, input.body_sha256, ${$.tokenSubject}, ${$.requestId}, ${$.findingsJson}::jsonb, ${$.matchedBy}, statement_timestamp(), updated.chain_hash, ${$.dialect}::text
   FROM updated, input
   RETURNING revision`;
 
@@ -105,6 +106,7 @@ export function writeStatement(
       tokenSubject: facts.tokenSubject,
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
+      dialect: facts.dialect ?? 'de',
       matchedBy,
       newKeys: newKeys.map(({ key }) => key),
       newKeyKinds: newKeys.map(({ field }): ProcessKeyKind =>

@@ -51,7 +51,8 @@ export function projectionCtes(s: ProjectionSources): string {
 
 /**
  * `projectionCtes` for a batch of creates (`INSERT_RECORDS_WITH_REVISIONS`): the objects of every booked create (CTE
- * `booked`: `seq`, `id`, `body`, `objects`), each create's state being its body. Within a batch an object one create
+ * `booked`: `seq`, `id`, `current`, `body`, `objects`), each create's state being `current`, else its body (an English
+ * body's state is its canonical form). Within a batch an object one create
  * touches may be touched by a later one too: the later is compared with the earlier (not with the stored version it
  * cannot see yet) and supersedes it from the booking on, exactly as if the two had been booked one after the other.
  */
@@ -60,7 +61,8 @@ export function batchProjectionCtes(role: string): string {
   bo_described AS (
     SELECT x.seq, d.o, x.id AS record_id, d.k AS kind, d.i AS object_id, d.l AS locations, d.f AS valid_from,
       tstzrange(d.f, d.t, '[)') AS own_valid,
-      CASE WHEN d.n IS NULL THEN x.body -> 'stammdaten' -> d.k ELSE x.body -> 'stammdaten' -> d.k -> d.n END AS body
+      CASE WHEN d.n IS NULL THEN COALESCE(x.current, x.body) -> 'stammdaten' -> d.k
+        ELSE COALESCE(x.current, x.body) -> 'stammdaten' -> d.k -> d.n END AS body
     FROM booked x,
       ROWS FROM (jsonb_to_recordset(x.objects) AS (k text, n int, i text, f timestamptz, t timestamptz, l text[])) WITH ORDINALITY
         AS d(k, n, i, f, t, l, o)
