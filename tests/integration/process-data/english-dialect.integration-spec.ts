@@ -108,6 +108,35 @@ describe('English dialect bookings (LF)', () => {
     expect(kept.find((entry) => entry['requestId'] === requestId)).toMatchObject({ status: 422, operation: 'create' });
   });
 
+  it('should book an English update that overtook its process as soon as the English create brings its key', async () => {
+    const { german } = twins();
+    const key = (german['zusatzdaten'] as Body)['businessKey'] as string;
+    const update = toEnglish({
+      stammdaten: { MARKTLOKATION: [{ boTyp: 'MARKTLOKATION', marktlokationsId: '51238696788', netzebene: 'NSP' }] },
+      transaktionsdaten: { pruefidentifikator: '55003' },
+      zusatzdaten: { businessKey: randomUUID(), targetBusinessKey: key },
+    });
+    const requestId = randomUUID();
+    const early = await postJson(`${service.baseUrl}/updateProcessData`, update, {
+      token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect([early.status, early.body['code']]).toEqual([422, 'PROCESS_DATA.BUSINESS_KEY_UNKNOWN']);
+    const entry = ((await get('/refused?limit=200')).body['items'] as Body[]).find(
+      (item) => item['requestId'] === requestId,
+    );
+    expect(entry).toMatchObject({ state: 'open', operation: 'update' });
+    expect((await post('/createProcessData', toEnglish(german))).status).toBe(200);
+    let detail: Body = {};
+    for (let waited = 0; waited < 10_000 && detail['state'] !== 'resolved'; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = (await get(`/refused/${String(entry?.['id'])}`)).body;
+    }
+    expect(detail).toMatchObject({ state: 'resolved', resolvedBy: 'automatic', resolvedBusinessKey: key });
+    const process = await get(`/processes/${key}`);
+    expect((process.body['revisions'] as Body[]).map((revision) => revision['dialect'])).toEqual(['en', 'en']);
+  });
+
   it('should point a refusal into the English body as received', async () => {
     const update = { transactionData: { verificationIdentifier: '55002' }, additionalData: {} };
     const refused = await post('/updateProcessData', update);
