@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { BO4E_DE_TO_EN, BO4E_EN_TO_DE, bdewCheckDigit, type ReleaseName, toEnglish } from '@maco/domain';
+import { bdewCheckDigit, BO4E_DE_TO_EN, BO4E_EN_TO_DE, type ReleaseName, toEnglish } from '@maco/domain';
 import { referenceDir } from './samples';
 import { seededRandom, seededUuid } from './seeded-random';
 
@@ -356,16 +356,7 @@ const ENGLISH: DialectNames = {
   german: (name) => (Object.hasOwn(GERMAN_KEY_OF, name) ? GERMAN_KEY_OF[name] : name),
   local: (germanName) => (Object.hasOwn(ENGLISH_KEY_OF, germanName) ? ENGLISH_KEY_OF[germanName] : germanName),
   germanValue: (value) => (Object.hasOwn(GERMAN_VALUE_OF, value) ? GERMAN_VALUE_OF[value] : value),
-  // Vendor defect: the English BO types (`bo4e-en/bo/*.yaml`) list `required: [boTyp, versionStruktur]` under their
-  // German names while their properties are `boType` and `structureVersion`. A required name that is no property is
-  // translated through the name map (German → English) and kept when that is a property; else it is ignored (it
-  // demands nothing a body could hold). Without this a minimal English body would lack what the German one has.
-  required: (required, properties) =>
-    required.flatMap((name) => {
-      if (Object.hasOwn(properties, name)) return [name];
-      const english = Object.hasOwn(ENGLISH_KEY_OF, name) ? ENGLISH_KEY_OF[name] : undefined;
-      return english !== undefined && Object.hasOwn(properties, english) ? [english] : [];
-    }),
+  required: (required, properties) => englishRequiredNames(required, Object.keys(properties)),
   zusatzdatenFields: (fields) =>
     fields === undefined
       ? undefined
@@ -375,6 +366,25 @@ const ENGLISH: DialectNames = {
 };
 
 const DIALECT_NAMES: Record<VendorDialect, DialectNames> = { de: GERMAN, en: ENGLISH };
+
+/**
+ * The names an English `required` list demands of a schema with these properties.
+ *
+ * Vendor defect: the English BO types (`bo4e-en/bo/*.yaml`, 34 of 35; BalancingGroup has no `required`) list
+ * `required: [boTyp, versionStruktur]` under their German names while their properties are `boType` and
+ * `structureVersion`. A required name that is no property is translated through the vendor's name map
+ * (`BO4E_DE_TO_EN.object_property_names`) and kept when its English name is a property; a name that is neither is
+ * ignored (it demands nothing a body could hold). So a minimal English body has what the minimal German one has
+ * wherever the walk enters a BO type (no PI document leads a minimal body into one today).
+ */
+export function englishRequiredNames(required: readonly string[], properties: readonly string[]): string[] {
+  const declared = new Set(properties);
+  return required.flatMap((name) => {
+    if (declared.has(name)) return [name];
+    const english = Object.hasOwn(ENGLISH_KEY_OF, name) ? ENGLISH_KEY_OF[name] : undefined;
+    return english !== undefined && declared.has(english) ? [english] : [];
+  });
+}
 
 // ---------- bodies ----------
 
@@ -564,16 +574,20 @@ export function vendorBodies(
   };
 }
 
-/** Every property the PI document declares directly in a container (`stammdaten`, `transaktionsdaten`). */
+/**
+ * Every property the PI document declares directly in a container (`stammdaten`, `transaktionsdaten`); of an English
+ * document (`vendorSpecs(…, 'en')`) with `dialect` `en` (its `masterData`, `transactionData`, names as declared).
+ */
 export function vendorContainerProperties(
   spec: VendorSpec,
   container: 'stammdaten' | 'transaktionsdaten',
+  dialect: VendorDialect = 'de',
 ): { declared: string[]; required: string[] } {
   const root = resolveSchema({
     schema: schemaAt(spec.file, `/components/schemas/PI_${spec.pruefidentifikator}`),
     file: spec.file,
   });
-  const property = root.schema.properties?.[container];
+  const property = root.schema.properties?.[DIALECT_NAMES[dialect][container]];
   if (!property) return { declared: [], required: [] };
   const { schema } = resolveSchema({ ...root, schema: property });
   return { declared: Object.keys(schema.properties ?? {}), required: schema.required ?? [] };
