@@ -58,6 +58,18 @@ function buildDialect() {
       if (property.enum?.name)
         enumsByField.set(property.name, (enumsByField.get(property.name) ?? new Set()).add(property.enum.name));
 
+  // A field name the map has only under another container's section (StatusmitteilungPosition's fields are named under
+  // `transaktionsdaten_properties` alone): that name, reported.
+  const elsewhere = (name, typeName) => {
+    for (const section of Object.values(PLACE_SECTIONS)) {
+      const en = tables.get(section).get(name);
+      if (en === undefined) continue;
+      report.push(`map gap: ${typeName}.${name} named only under ${section} (→ ${en})`);
+      return en;
+    }
+    return name;
+  };
+
   /** @type {Map<string, Set<string>>} German values per enumeration (inline ones named `<Type>.<field>`) */
   const enumMembers = new Map(
     Object.values(dictionary.enums).map((enumeration) => [enumeration.name, new Set(enumeration.values)]),
@@ -69,7 +81,7 @@ function buildDialect() {
     /** @type {Map<string, Field>} */
     const fields = new Map();
     for (const property of type.properties) {
-      const en = section.get(property.name) ?? fieldNames.get(property.name) ?? property.name;
+      const en = section.get(property.name) ?? fieldNames.get(property.name) ?? elsewhere(property.name, type.name);
       /** @type {Field} */
       const field = { de: property.name, en };
       const place = `${type.name}.${property.name}`;
@@ -104,6 +116,14 @@ function buildDialect() {
     enums.set(name, pairs);
   }
   report.push(...englishDisagreements(dictionary, enumMembers, enumValues, tables.get('enumeration_names')));
+  // Type names are in `object_names`, the envelope's in its `*_schema` sections, IPAdresseCLSDevice among the fields.
+  const typeNameSections = [...tables.keys()].filter((name) => name === 'object_names' || name.endsWith('_schema'));
+  const typeNames = {
+    get: (name) =>
+      typeNameSections.map((section) => tables.get(section).get(name)).find((en) => en !== undefined) ??
+      fieldNames.get(name),
+  };
+  report.push(...englishFieldDisagreements(dictionary, types, typeNames));
   return { types, enums, report };
 }
 
@@ -143,6 +163,27 @@ function englishDisagreements(dictionary, enumMembers, enumValues, enumNames) {
       lines.push(
         `bo4e-en ${enumNames.get(name) ?? name}: not from the map ${extra.join(',')}; missing ${missing.join(',')}`,
       );
+  }
+  return lines;
+}
+
+/**
+ * The fields whose English name (as the tables give it) the vendor's English dictionary (bo4e-en/{bo,com,cdoc}) lacks.
+ * @returns {string[]}
+ */
+function englishFieldDisagreements(dictionary, types, typeNames) {
+  const lines = [];
+  for (const type of Object.values(dictionary.types)) {
+    const file = path.join(ENGLISH_ROOT, type.folder, `${typeNames.get(type.name) ?? type.name}.yaml`);
+    if (!fs.existsSync(file)) {
+      lines.push(`bo4e-en: no type ${typeNames.get(type.name) ?? type.name} (German ${type.name})`);
+      continue;
+    }
+    const schema = Object.values(YAML.parse(fs.readFileSync(file, 'utf8'))?.components?.schemas ?? {})[0] ?? {};
+    const english = new Set(Object.keys(schema.properties ?? {}));
+    for (const field of types.get(type.name))
+      if (type.properties.some((property) => property.name === field.de) && !english.has(field.en))
+        lines.push(`bo4e-en ${type.name}.${field.de}: English name ${field.en} not in its type`);
   }
   return lines;
 }

@@ -74,6 +74,12 @@ describe('BO4E dialects', () => {
     });
   });
 
+  it('should name fields the map lists only under another container (StatusmitteilungPosition)', () => {
+    const german = { stammdaten: { STATUSMITTEILUNG: [{ positionsdaten: [{ antwortstatusCodeliste: 'E_0504' }] }] } };
+    const english = { masterData: { STATUS_NOTIFICATION: [{ positionData: [{ responseStatusCodeList: 'E_0504' }] }] } };
+    expect([toEnglish(german), fromEnglish(english)]).toEqual([english, german]);
+  });
+
   it('should keep what the map does not name', () => {
     expect(fromEnglish({ masterData: { SOMETHING_NEW: [{ brandNew: 'X' }] }, extra: 1 })).toEqual({
       stammdaten: { SOMETHING_NEW: [{ brandNew: 'X' }] },
