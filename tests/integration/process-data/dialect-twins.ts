@@ -75,8 +75,11 @@ export async function stateDifference(
   return firstDifference(german.body['current'], english.body['current'], '#current');
 }
 
-/** The read model of a database, without what differs by database (ids, record ids, times of recording). */
-export async function readModel(url: string): Promise<string[]> {
+/**
+ * The read model of a database, without what differs by database (ids, record ids, times of recording), and without
+ * the objects of the given locations (`MALO:…`) when given.
+ */
+export async function readModel(url: string, exceptLocations: string[] = []): Promise<string[]> {
   return withClient(url, async (client) => {
     const { rows } = await client.query<{ row: string }>(
       // Times of booking differ between the databases: named as such, every other time as stored.
@@ -84,7 +87,8 @@ export async function readModel(url: string): Promise<string[]> {
          CASE WHEN lower(valid)::date = current_date THEN 'from booking' ELSE valid::text END,
          CASE WHEN effective_from::date = current_date THEN 'at booking' ELSE effective_from::text END,
          locations::text, source, revision, body::text) AS row
-       FROM business_object ORDER BY 1`,
+       FROM business_object WHERE NOT locations && $1::text[] ORDER BY 1`,
+      [exceptLocations],
     );
     return rows.map((row) => row.row);
   });
