@@ -128,6 +128,9 @@ export {
   type DialectRoot,
   fromEnglish,
   inDialect,
+  MIXED_DIALECTS,
+  type ReceivedBody,
+  receiveBody,
   receivedPointer,
   toEnglish,
 } from './dialect';

@@ -10,6 +10,7 @@ export {
   receivedPointer,
   toEnglish,
 } from './dialect';
+export { MIXED_DIALECTS, type ReceivedBody, receiveBody } from './received-body';
 export {
   BO4E_DE_TO_EN,
   BO4E_EN_TO_DE,

@@ -2,15 +2,12 @@ import { findingsFor, isBindingFinding } from '@maco/ahb';
 import { unstorableTextError } from '@maco/database';
 import {
   type Dialect,
-  dialectOf,
   type FieldViolation,
   type Finding,
-  fromEnglish,
   type MarketRole,
   type ProcessOperation,
-  receivedPointer,
   type ReleaseName,
-  ROOT_POINTER,
+  receiveBody,
   tolerantReading,
   validateProcessData,
 } from '@maco/domain';
@@ -66,11 +63,11 @@ export function acceptBody(
       `The command query parameter must be ${COMMAND_OF[operation]} on this path, with or without a system prefix such as SAP_ (or absent).`,
     );
   }
-  const dialect = dialectOf(body);
-  if (dialect === 'mixed') throw validationFailed([{ pointer: ROOT_POINTER, message: MIXED_DIALECTS }]);
+  const received = receiveBody(body);
+  if (!received.ok) throw validationFailed(received.errors);
   // English is read in the canonical German form; what is reported points into the body as received.
-  const canonical = dialect === 'en' ? fromEnglish(body) : body;
-  const pointerOf: PointerOf | undefined = dialect === 'en' ? (pointer) => receivedPointer(body, pointer) : undefined;
+  const { dialect, canonical } = received;
+  const pointerOf: PointerOf | undefined = dialect === 'en' ? received.pointerOf : undefined;
   const { envelope, findings: valueFindings } = readBody(operation, canonical, policy.ahbRuleMode, validate, pointerOf);
   const release = releaseOf(envelope, context.formatVersion, policy.defaultRelease);
   const ahbFindings = findingsFor(release, policy.role, operation, envelope, { receivedAt: Date.now() });
@@ -138,7 +135,3 @@ function validationFailed(violations: FieldViolation[], pointerOf?: PointerOf): 
     },
   );
 }
-
-const MIXED_DIALECTS =
-  'mixes German containers (stammdaten, transaktionsdaten, zusatzdaten) with English ones (masterData, ' +
-  'transactionData, additionalData): a body is read in one dialect';
