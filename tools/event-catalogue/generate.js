@@ -4,6 +4,11 @@
 // (reference/maco-api-doc-resources/event/<FV>/[ROLE]_<EVENT>.yaml): per release, role and event the
 // Prüfidentifikatoren it may produce and the JSON Pointers its body must carry. Deterministic output: the committed
 // file is checked by a unit test of libs/domain.
+//
+// The vendor publishes the same specs in its English dialect (event-en/, event-bauteil-en/: containers masterData,
+// transactionData, additionalData; English BO keys and field names). `eventRequirements(folder, { dialect: 'en' })`
+// reads those the same way, for comparing them with the German ones (english-events.spec.ts); the catalogue itself is
+// built from the German specs only.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -30,6 +35,37 @@ const FILE_NAME = /^\[(LF|NB|MSB)\]_([A-Z0-9_]+)\.yaml$/;
 const EACH = '*';
 
 /**
+ * Where a dialect's specs lie and what their containers are called. `fields` matches the references to BO4E field
+ * definitions, which are leaves (not followed).
+ * @typedef {'de' | 'en'} Dialect
+ * @typedef {{
+ *   events: string, buildingBlocks: string, stammdaten: string, transaktionsdaten: string, zusatzdaten: string,
+ *   pruefidentifikator: string, fields: string,
+ * }} DialectLayout
+ * @type {Record<Dialect, DialectLayout>}
+ */
+const DIALECTS = {
+  de: {
+    events: 'event',
+    buildingBlocks: 'event-bauteil',
+    stammdaten: 'stammdaten',
+    transaktionsdaten: 'transaktionsdaten',
+    zusatzdaten: 'zusatzdaten',
+    pruefidentifikator: 'pruefidentifikator',
+    fields: 'bo4e/fields/',
+  },
+  en: {
+    events: 'event-en',
+    buildingBlocks: 'event-bauteil-en',
+    stammdaten: 'masterData',
+    transaktionsdaten: 'transactionData',
+    zusatzdaten: 'additionalData',
+    pruefidentifikator: 'verificationIdentifier',
+    fields: 'bo4e-en/fields/',
+  },
+};
+
+/**
  * The part of a JSON schema this generator walks.
  * @typedef {{
  *   $ref?: string, oneOf?: JsonSchema[], anyOf?: JsonSchema[], allOf?: JsonSchema[], properties?: Record<string, JsonSchema>, items?: JsonSchema,
@@ -42,11 +78,17 @@ const EACH = '*';
  * @typedef {{ pruefidentifikatoren: string[], required: string[] }} CatalogueEvent
  * @typedef {Record<string, Record<string, CatalogueEvent>>} EventsByRole
  * @typedef {{ formatVersion: string, inherits?: string, withdrawn?: Record<string, string[]>, events: EventsByRole }} CatalogueRelease
- * What one event spec says, before inheritance is applied.
+ * What one event spec says, before inheritance is applied. `eventnameDefects`: where the spec's `eventname` disagrees
+ * with itself or its file name (the const is taken all the same).
  * @typedef {{
- *   role: string, eventname: string, pruefidentifikatoren: string[], transaktionsdaten: string[],
- *   alternatives: Map<string, Located>, unresolved: string[],
+ *   file: string, role: string, eventname: string, pruefidentifikatoren: string[], transaktionsdaten: string[],
+ *   alternatives: Map<string, Located>, unresolved: string[], eventnameDefects: string[],
  * }} EventSpec
+ * An event's requirements as the catalogue derives them, per spec file (`eventRequirements`).
+ * @typedef {{
+ *   file: string, role: string, eventname: string, pruefidentifikatoren: string[], required: string[],
+ *   eventnameDefects: string[],
+ * }} EventRequirements
  */
 
 /**
@@ -79,19 +121,10 @@ function buildCatalogue() {
     /** @type {EventsByRole} */
     const events = Object.fromEntries(ROLES.map((role) => [role, {}]));
     for (const spec of specs) {
-      const alternatives = new Map(spec.alternatives);
-      for (const pi of spec.unresolved) {
-        const inherited = parent?.blocks.get(pi);
-        if (inherited && !covered.has(inherited.message))
-          alternatives.set(pi, locate(inherited.file, `#/components/schemas/PI_${pi}__stammdaten`));
-      }
-      // A PI without a building block ("pending") may require anything or nothing: then no stammdaten field is
-      // known to be required by every PI of the event.
-      const complete = spec.pruefidentifikatoren.every((pi) => alternatives.has(pi));
-      events[spec.role][spec.eventname] = {
-        pruefidentifikatoren: spec.pruefidentifikatoren,
-        required: leaves([...spec.transaktionsdaten, ...(complete ? commonRequired([...alternatives.values()]) : [])]),
-      };
+      // The const is what the middleware checks, so the event is catalogued under it; a disagreeing default or file
+      // name is the vendor's slip, worth a look but no reason to stop.
+      for (const defect of spec.eventnameDefects) console.warn(`${spec.file}: ${defect}`);
+      events[spec.role][spec.eventname] = catalogueEvent(spec, blocks, parent?.blocks);
     }
     derived.set(release, { specs, blocks, events });
     if (!parent || !inherits) {
@@ -134,11 +167,87 @@ function buildCatalogue() {
 }
 
 /**
+ * An event as the catalogue lists it: its PIs, and the leaves of what its transaktionsdaten require and what all its
+ * PIs' building blocks require. A PI whose block the release lacks takes the parent release's block, unless the
+ * release has blocks of its own for that message.
+ * @param {EventSpec} spec
+ * @param {BuildingBlocks} blocks the release's building blocks
+ * @param {BuildingBlocks} [parentBlocks] the building blocks of the release it inherits from
+ * @param {Dialect} [dialect]
+ * @returns {CatalogueEvent}
+ */
+function catalogueEvent(spec, blocks, parentBlocks, dialect = 'de') {
+  // Messages the release has its own building blocks for; for the others it keeps its parent's.
+  const covered = new Set([...blocks.values()].map((block) => block.message));
+  const alternatives = new Map(spec.alternatives);
+  for (const pi of spec.unresolved) {
+    const inherited = parentBlocks?.get(pi);
+    if (inherited && !covered.has(inherited.message))
+      alternatives.set(pi, locate(inherited.file, `#/components/schemas/PI_${pi}__${DIALECTS[dialect].stammdaten}`));
+  }
+  // A PI without a building block ("pending") may require anything or nothing: then no stammdaten field is
+  // known to be required by every PI of the event.
+  const complete = spec.pruefidentifikatoren.every((pi) => alternatives.has(pi));
+  return {
+    pruefidentifikatoren: spec.pruefidentifikatoren,
+    required: leaves([
+      ...spec.transaktionsdaten,
+      ...(complete ? commonRequired([...alternatives.values()], dialect) : []),
+    ]),
+  };
+}
+
+/**
+ * Per event spec of a folder (`event/<folder>` or, for dialect `en`, `event-en/<folder>`): its role, eventname, PIs
+ * and required pointers in the dialect's own names, as the catalogue derives them (`catalogueEvent`). With
+ * `inherits` (a folder), PIs without a block of their own take that folder's, as 10/26 does from 04/26; without, they
+ * stay unresolved (no stammdaten requirement is known for the event).
  * @param {string} folder
+ * @param {{ dialect?: Dialect, inherits?: string }} [options]
+ * @returns {EventRequirements[]}
+ */
+function eventRequirements(folder, { dialect = 'de', inherits } = {}) {
+  const blocks = buildingBlocks(folder, dialect);
+  const parentBlocks = inherits ? buildingBlocks(inherits, dialect) : undefined;
+  return readEventSpecs(folder, dialect).map((spec) => ({
+    file: spec.file,
+    role: spec.role,
+    eventname: spec.eventname,
+    ...catalogueEvent(spec, blocks, parentBlocks, dialect),
+    eventnameDefects: spec.eventnameDefects,
+  }));
+}
+
+/**
+ * The event's name from its spec: the const of `<zusatzdaten>.eventname` (what the middleware checks), whatever its
+ * `default` or the file name say; where they disagree, the disagreement is returned as a defect. The vendor's English
+ * specs give many a `default` in English (`const: START_LIEFERBEGINN`, `default: START_DELIVERY_START`).
+ * @param {JsonSchema | undefined} eventname the `eventname` property's schema
+ * @param {string} named the eventname the file name gives
+ * @param {string} where for messages
+ * @returns {{ eventname: string, defects: string[] }}
+ */
+function declaredEventname(eventname, named, where) {
+  const declared = eventname?.const;
+  if (typeof declared !== 'string' || !declared) throw new Error(`${where}: eventname has no const`);
+  /** @type {string[]} */
+  const defects = [];
+  const fallback = /** @type {{ default?: unknown }} */ (eventname).default;
+  if (fallback !== undefined && fallback !== declared)
+    defects.push(`eventname default ${JSON.stringify(fallback)} is not its const ${JSON.stringify(declared)}`);
+  if (declared !== named)
+    defects.push(`eventname const ${JSON.stringify(declared)} is not the file name's ${JSON.stringify(named)}`);
+  return { eventname: declared, defects };
+}
+
+/**
+ * @param {string} folder
+ * @param {Dialect} [dialect]
  * @returns {EventSpec[]}
  */
-function readEventSpecs(folder) {
-  const dir = path.join(RESOURCES, 'event', folder);
+function readEventSpecs(folder, dialect = 'de') {
+  const names = DIALECTS[dialect];
+  const dir = path.join(RESOURCES, names.events, folder);
   return fs
     .readdirSync(dir)
     .filter((file) => file.endsWith('.yaml'))
@@ -146,19 +255,22 @@ function readEventSpecs(folder) {
     .map((file) => {
       const match = FILE_NAME.exec(file);
       if (!match) throw new Error(`${folder}/${file}: not named [ROLE]_EVENT.yaml`);
-      const [, role, eventname] = match;
+      const [, role, named] = match;
       const location = path.join(dir, file);
       const schemas = Object.values(readYaml(location).components.schemas);
       if (schemas.length !== 1) throw new Error(`${folder}/${file}: expected one schema, found ${schemas.length}`);
       const [schema] = schemas;
       const properties = schema.properties ?? {};
-      const declared = properties['zusatzdaten']?.properties?.['eventname']?.const;
-      if (declared !== eventname) throw new Error(`${folder}/${file}: eventname const is ${declared}`);
+      const { eventname, defects } = declaredEventname(
+        properties[names.zusatzdaten]?.properties?.['eventname'],
+        named,
+        `${names.events}/${folder}/${file}`,
+      );
       /** @type {Map<string, Located>} */
       const alternatives = new Map();
       // The later 10/26 specs write the alternatives as anyOf. A block the reference lacks (the later sync's UTILTS,
       // MSCONS, … blocks are not copied) stays unresolved: the parent release's block of the PI stands in.
-      const stammdaten = properties['stammdaten'];
+      const stammdaten = properties[names.stammdaten];
       for (const alternative of stammdaten?.oneOf ?? stammdaten?.anyOf ?? []) {
         // `allOf: [block, { required: [ANFRAGE] }]` (later 10/26 specs): the block, else the inline part's requirements.
         const parts = /** @type {JsonSchema[]} */ (alternative.allOf ?? [alternative]);
@@ -171,32 +283,36 @@ function readEventSpecs(folder) {
         else if (inline) alternatives.set(pi, locate(location, undefined, inline));
       }
       const listed = [
-        ...(properties['transaktionsdaten']?.properties?.['pruefidentifikator']?.examples ?? []),
+        ...(properties[names.transaktionsdaten]?.properties?.[names.pruefidentifikator]?.examples ?? []),
         ...(schema['x-pending-pruefis'] ?? []),
         ...alternatives.keys(),
       ].map(String);
       const pruefidentifikatoren = [...new Set(listed)].sort();
       return {
+        file: `${names.events}/${folder}/${file}`,
         role,
         eventname,
         pruefidentifikatoren,
         transaktionsdaten: requiredPointers(
-          locate(location, undefined, properties['transaktionsdaten'] ?? {}),
-          '/transaktionsdaten',
+          locate(location, undefined, properties[names.transaktionsdaten] ?? {}),
+          `/${names.transaktionsdaten}`,
+          dialect,
         ),
         alternatives,
         unresolved: pruefidentifikatoren.filter((pi) => !alternatives.has(pi)),
+        eventnameDefects: defects,
       };
     });
 }
 
 /**
- * Every PI building block of a release: `event-bauteil/<folder>/<MESSAGE>/PI_<n>.yaml`.
+ * Every PI building block of a release: `event-bauteil/<folder>/<MESSAGE>/PI_<n>.yaml` (`event-bauteil-en/…` for `en`).
  * @param {string} folder
+ * @param {Dialect} [dialect]
  * @returns {BuildingBlocks}
  */
-function buildingBlocks(folder) {
-  const dir = path.join(RESOURCES, 'event-bauteil', folder);
+function buildingBlocks(folder, dialect = 'de') {
+  const dir = path.join(RESOURCES, DIALECTS[dialect].buildingBlocks, folder);
   /** @type {BuildingBlocks} */
   const blocks = new Map();
   for (const message of fs.readdirSync(dir).sort()) {
@@ -212,11 +328,13 @@ function buildingBlocks(folder) {
  * Pointers required in every alternative: the PI is derived by the middleware, so only what all of an event's
  * building blocks require is required of the event.
  * @param {Located[]} alternatives
+ * @param {Dialect} [dialect]
  * @returns {string[]}
  */
-function commonRequired(alternatives) {
+function commonRequired(alternatives, dialect = 'de') {
   if (alternatives.length === 0) return [];
-  const [first, ...rest] = alternatives.map((alternative) => new Set(requiredPointers(alternative, '/stammdaten')));
+  const prefix = `/${DIALECTS[dialect].stammdaten}`;
+  const [first, ...rest] = alternatives.map((alternative) => new Set(requiredPointers(alternative, prefix, dialect)));
   return [...first].filter((pointer) => rest.every((set) => set.has(pointer)));
 }
 
@@ -225,28 +343,32 @@ function commonRequired(alternatives) {
  * leaves (their own `required` is the BO's, not the event's).
  * @param {Located} located
  * @param {string} prefix
+ * @param {Dialect} [dialect]
  * @returns {string[]}
  */
-function requiredPointers(located, prefix) {
-  const { file, node } = resolve(located);
-  if (node.type === 'array' && node.items) return requiredPointers({ file, node: node.items }, `${prefix}/${EACH}`);
+function requiredPointers(located, prefix, dialect = 'de') {
+  const { file, node } = resolve(located, dialect);
+  if (node.type === 'array' && node.items)
+    return requiredPointers({ file, node: node.items }, `${prefix}/${EACH}`, dialect);
   if (node.oneOf) throw new Error(`${file}: oneOf below ${prefix} is not expected in a building block`);
   return (node.required ?? []).flatMap((key) => {
     const pointer = `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const child = node.properties?.[key];
     if (!child) throw new Error(`${file}: ${pointer} is required but not declared`);
-    return [pointer, ...requiredPointers({ file, node: child }, pointer)];
+    return [pointer, ...requiredPointers({ file, node: child }, pointer, dialect)];
   });
 }
 
 /**
  * Follows references within the event and building-block files; BO4E field definitions are not followed.
  * @param {Located} located
+ * @param {Dialect} [dialect]
  * @returns {Located}
  */
-function resolve(located) {
+function resolve(located, dialect = 'de') {
+  const fields = DIALECTS[dialect].fields;
   let current = located;
-  for (let depth = 0; current.node.$ref && !current.node.$ref.includes('bo4e/fields/'); depth++) {
+  for (let depth = 0; current.node.$ref && !current.node.$ref.includes(fields); depth++) {
     if (depth > 20) throw new Error(`${located.file}: reference chain too long`);
     current = locate(current.file, current.node.$ref);
   }
@@ -325,7 +447,7 @@ function render(catalogue) {
   return `${lines.join('\n')}\n`;
 }
 
-module.exports = { main };
+module.exports = { main, eventRequirements, DIALECTS };
 
 if (require.main === module) {
   process.exitCode = main(process.argv.slice(2));
