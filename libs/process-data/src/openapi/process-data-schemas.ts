@@ -135,7 +135,12 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
             requestId: nullableText,
             matchedBy: nullableText,
             findings: { type: 'array', items: ref('Finding') },
-            body: { type: 'object', description: 'With `bodies=true`: the body as received.' },
+            dialect: {
+              type: 'string',
+              enum: ['de', 'en'],
+              description: "The BO4E dialect the body came in: German (`de`) or the vendor's English (`en`).",
+            },
+            body: { type: 'object', description: 'With `bodies=true`: the body as received (in its dialect).' },
           },
         },
       },
