@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { CONSOLE_GROUP } from '@maco/console';
+import { toEnglish } from '@maco/domain';
 import { OPERATOR_GROUP } from '@maco/operator';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
@@ -418,6 +419,135 @@ describe('the operator console in a browser (LF)', () => {
     await visible(page.getByRole('table', { name: 'Trigger deliveries (pending)' }));
     expect(await page.getByRole('region', { name: 'Start a trigger' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start trigger' }).count()).toBe(0);
+  });
+
+  describe("a body in the vendor's English dialect", () => {
+    /** The tooltip of the EN badge. */
+    const EN_TITLE = "English dialect (vendor's EN path)";
+    /** A process created in English and updated in German: one EN and one DE revision on one page. */
+    const englishKey = randomUUID();
+    /** The German sample made English by the service's own translation, under a key of its own. */
+    let english: Record<string, unknown>;
+
+    /** lf-create-55001 as it is (its own MaLo-ID, so the searches by MALO_ID above still find one process). */
+    const germanSample = (): Record<string, unknown> => {
+      const sample = loadSamples({ role: 'LF', operation: 'create' }).find(
+        (candidate) => candidate.file === 'lf-create-55001.json',
+      );
+      if (!sample) throw new Error('sample lf-create-55001.json missing in reference/samples');
+      return structuredClone(sample.body) as Record<string, unknown>;
+    };
+
+    beforeAll(async () => {
+      const { zusatzdaten: _key, ...german } = germanSample();
+      english = { ...(toEnglish(german) as Record<string, unknown>), additionalData: { businessKey: englishKey } };
+      expect(Object.keys(english).sort()).toEqual(['additionalData', 'masterData', 'transactionData']);
+      expect(english['transactionData']).toMatchObject({ verificationIdentifier: '55001' });
+      const created = await postJson(`${service.baseUrl}/createProcessData`, english, { token: writer });
+      expect([created.status, created.body]).toEqual([
+        200,
+        expect.objectContaining({ businessKey: englishKey, revision: 1 }),
+      ]);
+      // The update in German, with one name changed (the same body again could be taken for a replay).
+      const changed = germanSample() as {
+        stammdaten: { ENERGIELIEFERVERTRAG: { vertragspartner2: { name1: string }[] }[] };
+      };
+      changed.stammdaten.ENERGIELIEFERVERTRAG[0].vertragspartner2[0].name1 = 'Musterfrau';
+      const updated = await postJson(`${service.baseUrl}/updateProcessData`, withBusinessKey(changed, englishKey), {
+        token: writer,
+      });
+      expect([updated.status, updated.body]).toEqual([200, expect.objectContaining({ revision: 2 })]);
+    });
+
+    it('should show each revision with its dialect badge and the English body with its English names', async () => {
+      const page = await openConsole(reader);
+      await page.goto(`/console/processes/${englishKey}`);
+      await visible(page.getByRole('heading', { name: `Process ${englishKey}` }));
+      await visible(page.getByRole('tab', { name: 'Revisions (2)', selected: true }));
+
+      // Revision 1, booked in English: the EN badge, its meaning in the tooltip.
+      const first = await visible(page.getByRole('group', { name: 'Revision 1', exact: true }));
+      await visible(first.getByText('Revision 1: create'));
+      expect(await (await visible(first.getByTitle(EN_TITLE, { exact: true }))).innerText()).toBe('EN');
+      expect(await first.getByText('DE', { exact: true }).count()).toBe(0);
+      // Revision 2, booked in German: DE.
+      const second = await visible(page.getByRole('group', { name: 'Revision 2', exact: true }));
+      expect(await (await visible(second.getByTitle('German BO4E', { exact: true }))).innerText()).toBe('DE');
+      expect(await second.getByText('EN', { exact: true }).count()).toBe(0);
+
+      // Revision 1's body as received: the English containers, none of the German ones.
+      await first.getByRole('button', { name: 'Show the body as received' }).click();
+      const tree = await visible(first.getByRole('tree', { name: 'Body of revision 1 as received' }));
+      const topLevel = (await tree.getByRole('treeitem', { level: 1 }).allTextContents()).map(
+        (text) => text.replace(/^[▾▸\s]+/, '').split(/[\s:]/)[0],
+      );
+      expect(topLevel).toEqual(['additionalData', 'masterData', 'transactionData']);
+      await visible(tree.getByRole('treeitem', { level: 2 }).filter({ hasText: 'verificationIdentifier: "55001"' }));
+      await visible(tree.getByRole('treeitem', { level: 2 }).filter({ hasText: `businessKey: "${englishKey}"` }));
+      // The tree's buttons sit beside it, in the revision's item.
+      await first.getByRole('button', { name: 'Expand all' }).click();
+      await visible(
+        tree
+          .getByRole('treeitem')
+          .filter({ hasText: /^\s*▸?▾?\s*MARKET_LOCATION\b/ })
+          .first(),
+      );
+      expect(await tree.getByText(/stammdaten|transaktionsdaten|MARKTLOKATION/).count()).toBe(0);
+      await screenshot(page, '11-process-english');
+
+      // The diff's sides carry the dialects too.
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      const diff = await visible(page.getByRole('table', { name: 'Diff of revision 1 and revision 2' }));
+      const headings = diff.locator('thead th');
+      expect(await headings.nth(0).getByText('EN', { exact: true }).count()).toBe(1);
+      expect(await headings.nth(1).getByText('DE', { exact: true }).count()).toBe(1);
+    });
+
+    it('should mark a refused English body, and one that mixes both dialects, on its quarantine entry', async () => {
+      const refuse = async (body: unknown, headers: Record<string, string>, code: string) => {
+        const requestId = randomUUID();
+        const answer = await postJson(`${service.baseUrl}/createProcessData`, body, {
+          token: writer,
+          headers: { 'x-request-id': requestId, ...headers },
+        });
+        expect([answer.status, answer.body.code]).toEqual([422, code]);
+        const listed = await fetch(`${service.baseUrl}/refused?limit=200`, {
+          headers: { authorization: `Bearer ${writer}` },
+          signal: AbortSignal.timeout(WAIT_MS),
+        });
+        const entry = ((await listed.json()) as { items: { id: string; requestId: string | null }[] }).items.find(
+          (item) => item.requestId === requestId,
+        );
+        if (!entry) throw new Error(`no refused write with request id ${requestId}`);
+        return entry.id;
+      };
+      // English, for a release the service does not know: refused after it was read as English.
+      const englishEntry = await refuse(
+        { ...english, additionalData: { businessKey: randomUUID() } },
+        { 'x-format-version': '99/99' },
+        'REQUEST.UNKNOWN_RELEASE',
+      );
+      // German containers with an English one beside them: refused, a body is read in one dialect.
+      const mixedEntry = await refuse(
+        { ...germanSample(), additionalData: { businessKey: randomUUID() } },
+        {},
+        'REQUEST.VALIDATION_FAILED',
+      );
+
+      const page = await openConsole(reader);
+      await page.goto(`/console/refused/${englishEntry}`);
+      await visible(page.getByRole('heading', { name: `Refused write ${englishEntry}` }));
+      expect(await (await visible(page.getByTitle(EN_TITLE, { exact: true }))).innerText()).toBe('EN');
+      await visible(page.getByText("Sent in the vendor's English dialect; shown as received."));
+      const tree = await visible(page.getByRole('tree', { name: 'Body of the refused write' }));
+      await visible(tree.getByRole('treeitem', { level: 1 }).filter({ hasText: 'masterData' }));
+      await screenshot(page, '12-refused-english');
+
+      await page.goto(`/console/refused/${mixedEntry}`);
+      await visible(page.getByRole('heading', { name: `Refused write ${mixedEntry}` }));
+      await visible(page.getByText('mixed', { exact: true }));
+      expect(await page.getByText('EN', { exact: true }).count()).toBe(0);
+    });
   });
 
   describe('the refused writes (quarantine)', () => {

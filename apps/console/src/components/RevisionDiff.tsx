@@ -1,7 +1,9 @@
 import { Badge, Box, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { RevisionView } from '@maco/process-data/api';
+import { revisionDialect } from '../lib/dialect';
 import { diffBodies, type DiffRow } from '../lib/diff';
+import { DialectBadge } from './DialectBadge';
 
 const ROW_STYLE: Record<DiffRow['kind'], { left?: string; right?: string }> = {
   same: {},
@@ -33,6 +35,17 @@ function Cell({ cell, background, sign }: { cell: DiffRow['left']; background?: 
         ) : null}
       </Table.Td>
     </>
+  );
+}
+
+/** A side's heading: the revision, and its dialect (an English and a German body differ in every name). */
+function SideHeading({ revision }: { revision: RevisionView | undefined }): ReactNode {
+  const dialect = revision ? revisionDialect(revision) : null;
+  return (
+    <Group gap="xs">
+      <span>Revision {revision?.revision ?? '–'}</span>
+      {dialect && <DialectBadge dialect={dialect} />}
+    </Group>
   );
 }
 
@@ -86,8 +99,12 @@ export function RevisionDiff({ revisions }: { revisions: RevisionView[] }): Reac
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th colSpan={2}>Revision {left}</Table.Th>
-              <Table.Th colSpan={2}>Revision {right}</Table.Th>
+              <Table.Th colSpan={2}>
+                <SideHeading revision={revisions.find((revision) => revision.revision === left)} />
+              </Table.Th>
+              <Table.Th colSpan={2}>
+                <SideHeading revision={revisions.find((revision) => revision.revision === right)} />
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

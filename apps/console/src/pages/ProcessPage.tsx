@@ -1,9 +1,26 @@
-import { Alert, Badge, Card, Code, Group, Loader, Stack, Table, Tabs, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { ProcessView } from '@maco/process-data/api';
+import type { ProcessView, RevisionView } from '@maco/process-data/api';
+import { DialectBadge } from '../components/DialectBadge';
 import { JsonTree } from '../components/JsonTree';
 import { RevisionDiff } from '../components/RevisionDiff';
 import { ApiError, errorText } from '../lib/api';
+import { revisionDialect } from '../lib/dialect';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
@@ -17,7 +34,41 @@ function ProcessLink({ businessKey }: { businessKey: string }): ReactNode {
   );
 }
 
-/** One process: its keys and links, its revisions as a timeline, a diff of two revisions, its merged current state. */
+/** A revision's number, operation and dialect: the title of its timeline item. */
+function RevisionTitle({ revision }: { revision: RevisionView }): ReactNode {
+  const dialect = revisionDialect(revision);
+  return (
+    <Group gap="xs">
+      <span>
+        Revision {revision.revision}: {revision.operation}
+      </span>
+      {dialect && <DialectBadge dialect={dialect} />}
+    </Group>
+  );
+}
+
+/**
+ * A revision's body as the service stored it, in the dialect it came in (an English body keeps its English names),
+ * behind a toggle: a process may have many revisions.
+ */
+function RevisionBody({ revision }: { revision: RevisionView }): ReactNode {
+  const [open, setOpen] = useState(false);
+  if (revision.body === undefined) return null;
+  const label = `Body of revision ${revision.revision} as received`;
+  return (
+    <Box mt={4}>
+      <Button size="compact-xs" variant="subtle" aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
+        {open ? 'Hide' : 'Show'} the body as received
+      </Button>
+      {open && <JsonTree value={revision.body} label={label} initialDepth={1} />}
+    </Box>
+  );
+}
+
+/**
+ * One process: its keys and links, its revisions as a timeline (each with its dialect and its body as received), a
+ * diff of two revisions, its merged current state.
+ */
 export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
   const { api } = useSession();
   const [process, setProcess] = useState<ProcessView | null>(null);
@@ -156,7 +207,12 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
         <Tabs.Panel value="revisions" pt="md">
           <Timeline active={revisions.length - 1} bulletSize={18} lineWidth={2}>
             {revisions.map((revision) => (
-              <Timeline.Item key={revision.revision} title={`Revision ${revision.revision}: ${revision.operation}`}>
+              <Timeline.Item
+                key={revision.revision}
+                title={<RevisionTitle revision={revision} />}
+                role="group"
+                aria-label={`Revision ${revision.revision}`}
+              >
                 <Text size="sm">
                   received {formatTime(revision.receivedAt)} · by {revision.tokenSubject ?? '–'} · PI{' '}
                   {revision.pruefidentifikator ?? '–'} · release {revision.release}
@@ -195,6 +251,7 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
                     </Table.Tbody>
                   </Table>
                 )}
+                <RevisionBody revision={revision} />
               </Timeline.Item>
             ))}
           </Timeline>

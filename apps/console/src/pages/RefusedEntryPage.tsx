@@ -16,8 +16,10 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ProblemDetails } from '@maco/platform/api';
 import type { RefusedDetail, ResubmitAnswer } from '@maco/process-data/api';
+import { DialectBadge } from '../components/DialectBadge';
 import { JsonTree } from '../components/JsonTree';
 import { ApiError, errorText } from '../lib/api';
+import { bodyDialect } from '../lib/dialect';
 import { prettyJson } from '../lib/pretty-json';
 import {
   bodyView,
@@ -134,6 +136,9 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
   if (!entry) return <Loader aria-label="Loading the refused write" />;
   const actions = refusedActions(entry, session.canWrite);
   const body = bodyView(entry);
+  // Only an English or mixed body is marked: German is what the service has always been sent.
+  const dialect = body.kind === 'tree' ? bodyDialect(body.value) : null;
+  const marked = dialect === 'en' || dialect === 'mixed' ? dialect : null;
 
   return (
     <Stack>
@@ -185,7 +190,19 @@ export function RefusedEntryPage({ id }: { id: string }): ReactNode {
         </Tabs.List>
         <Tabs.Panel value="body" pt="md">
           {body.kind === 'tree' ? (
-            <JsonTree value={body.value} label="Body of the refused write" initialDepth={2} />
+            <Stack gap="xs">
+              {marked && (
+                <Group gap="xs">
+                  <DialectBadge dialect={marked} />
+                  <Text size="sm" c="dimmed">
+                    {marked === 'en'
+                      ? "Sent in the vendor's English dialect; shown as received."
+                      : 'Mixes German and English containers; shown as received.'}
+                  </Text>
+                </Group>
+              )}
+              <JsonTree value={body.value} label="Body of the refused write" initialDepth={2} />
+            </Stack>
           ) : (
             <Stack gap="xs">
               <Alert color="yellow" title="The body is not JSON">
