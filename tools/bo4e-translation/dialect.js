@@ -19,7 +19,10 @@ const ENGLISH_ROOT = path.join(REPO_ROOT, 'reference', 'maco-api-doc-resources',
 const OUT_FILE = path.join(REPO_ROOT, 'libs', 'domain', 'src', 'dialect', 'bo4e-dialect.generated.ts');
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** The types whose keys have a section of their own in the map; every other type's keys are `object_property_names`. */
+/**
+ * The types whose keys have a section of their own in the map; every other type's keys are `object_property_names`.
+ * @type {Record<string, string>}
+ */
 const PLACE_SECTIONS = {
   ProcessData: 'processdata_properties',
   Stammdaten: 'stammdaten_properties',
@@ -34,6 +37,9 @@ const UNTRANSLATED = new Set(['Zusatzdaten.eventname']);
  * A field: its German and English name, and the type of its value or the enumeration of its values.
  * @typedef {{ de: string, en: string, type?: string, enum?: string }} Field
  * @typedef {{ types: Map<string, Field[]>, enums: Map<string, [string, string][]>, report: string[] }} Dialect
+ * Looks a name up: the map's translation, or undefined.
+ * @typedef {{ get: (name: string) => string | undefined }} Lookup
+ * @typedef {import('../bo4e-dictionary/dictionary').Dictionary} Dictionary
  */
 
 /**
@@ -41,12 +47,20 @@ const UNTRANSLATED = new Set(['Zusatzdaten.eventname']);
  */
 function buildDialect() {
   const { tables } = readTranslation(fs.readFileSync(MAP_FILE, 'utf8'));
+  /** @param {string} name @returns {Map<string, string>} */
+  const table = (name) => {
+    const found = tables.get(name);
+    if (!found) throw new Error(`DE_to_EN.yaml: no section ${name}`);
+    return found;
+  };
   const dictionary = readDictionary();
-  const fieldNames = tables.get('object_property_names');
-  const caseValues = tables.get('enumeration_case_values');
+  const fieldNames = table('object_property_names');
+  const caseValues = table('enumeration_case_values');
   // The BO kinds (BOTyp, Vertragsart, Lokationstyp values) are in the map only as container keys of `stammdaten`.
-  const containerKeys = tables.get('stammdaten_properties');
+  const containerKeys = table('stammdaten_properties');
+  /** @type {Lookup} */
   const enumValues = { get: (value) => caseValues.get(value) ?? containerKeys.get(value) };
+  /** @type {string[]} */
   const report = [];
 
   // A field declared a plain string in one type and an enumeration in others is read as that enumeration when the
@@ -60,9 +74,10 @@ function buildDialect() {
 
   // A field name the map has only under another container's section (StatusmitteilungPosition's fields are named under
   // `transaktionsdaten_properties` alone): that name, reported.
+  /** @param {string} name @param {string} typeName @returns {string} */
   const elsewhere = (name, typeName) => {
     for (const section of Object.values(PLACE_SECTIONS)) {
-      const en = tables.get(section).get(name);
+      const en = table(section).get(name);
       if (en === undefined) continue;
       report.push(`map gap: ${typeName}.${name} named only under ${section} (→ ${en})`);
       return en;
@@ -77,7 +92,7 @@ function buildDialect() {
   /** @type {Map<string, Field[]>} */
   const types = new Map();
   for (const type of Object.values(dictionary.types).sort((a, b) => a.name.localeCompare(b.name))) {
-    const section = tables.get(PLACE_SECTIONS[type.name] ?? 'object_property_names');
+    const section = table(PLACE_SECTIONS[type.name] ?? 'object_property_names');
     /** @type {Map<string, Field>} */
     const fields = new Map();
     for (const property of type.properties) {
@@ -111,16 +126,17 @@ function buildDialect() {
   for (const [name, members] of [...enumMembers].sort(([a], [b]) => a.localeCompare(b))) {
     const pairs = [...members].flatMap((de) => {
       const en = enumValues.get(de);
-      return en !== undefined && en !== de ? [[de, en]] : [];
+      return en !== undefined && en !== de ? [/** @type {[string, string]} */ ([de, en])] : [];
     });
     enums.set(name, pairs);
   }
-  report.push(...englishDisagreements(dictionary, enumMembers, enumValues, tables.get('enumeration_names')));
+  report.push(...englishDisagreements(dictionary, enumMembers, enumValues, table('enumeration_names')));
   // Type names are in `object_names`, the envelope's in its `*_schema` sections, IPAdresseCLSDevice among the fields.
   const typeNameSections = [...tables.keys()].filter((name) => name === 'object_names' || name.endsWith('_schema'));
+  /** @type {Lookup} */
   const typeNames = {
     get: (name) =>
-      typeNameSections.map((section) => tables.get(section).get(name)).find((en) => en !== undefined) ??
+      typeNameSections.map((section) => table(section).get(name)).find((en) => en !== undefined) ??
       fieldNames.get(name),
   };
   report.push(...englishFieldDisagreements(dictionary, types, typeNames));
@@ -144,9 +160,14 @@ function inferredEnum(name, enumsByField, enums) {
 
 /**
  * What the vendor's English enumerations (bo4e-en/enum) list that the map's translation of the German ones does not.
+ * @param {Dictionary} dictionary
+ * @param {Map<string, Set<string>>} enumMembers
+ * @param {Lookup} enumValues
+ * @param {Map<string, string>} enumNames
  * @returns {string[]}
  */
 function englishDisagreements(dictionary, enumMembers, enumValues, enumNames) {
+  /** @type {string[]} */
   const lines = [];
   for (const name of Object.keys(dictionary.enums).sort()) {
     const file = path.join(ENGLISH_ROOT, 'enum', `${enumNames.get(name) ?? name}.yaml`);
@@ -156,7 +177,7 @@ function englishDisagreements(dictionary, enumMembers, enumValues, enumNames) {
     }
     const schemas = YAML.parse(fs.readFileSync(file, 'utf8'))?.components?.schemas ?? {};
     const english = new Set((Object.values(schemas)[0]?.enum ?? []).map(String));
-    const translated = new Set([...enumMembers.get(name)].map((de) => enumValues.get(de) ?? de));
+    const translated = new Set([...(enumMembers.get(name) ?? [])].map((de) => enumValues.get(de) ?? de));
     const extra = [...english].filter((value) => !translated.has(value));
     const missing = [...translated].filter((value) => !english.has(value));
     if (extra.length + missing.length > 0)
@@ -169,9 +190,13 @@ function englishDisagreements(dictionary, enumMembers, enumValues, enumNames) {
 
 /**
  * The fields whose English name (as the tables give it) the vendor's English dictionary (bo4e-en/{bo,com,cdoc}) lacks.
+ * @param {Dictionary} dictionary
+ * @param {Map<string, Field[]>} types
+ * @param {Lookup} typeNames
  * @returns {string[]}
  */
 function englishFieldDisagreements(dictionary, types, typeNames) {
+  /** @type {string[]} */
   const lines = [];
   for (const type of Object.values(dictionary.types)) {
     const file = path.join(ENGLISH_ROOT, type.folder, `${typeNames.get(type.name) ?? type.name}.yaml`);
@@ -181,17 +206,19 @@ function englishFieldDisagreements(dictionary, types, typeNames) {
     }
     const schema = Object.values(YAML.parse(fs.readFileSync(file, 'utf8'))?.components?.schemas ?? {})[0] ?? {};
     const english = new Set(Object.keys(schema.properties ?? {}));
-    for (const field of types.get(type.name))
+    for (const field of types.get(type.name) ?? [])
       if (type.properties.some((property) => property.name === field.de) && !english.has(field.en))
         lines.push(`bo4e-en ${type.name}.${field.de}: English name ${field.en} not in its type`);
   }
   return lines;
 }
 
+/** @param {string} value */
 function quote(value) {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
+/** @param {string} key */
 function propertyName(key) {
   return IDENTIFIER.test(key) ? key : quote(key);
 }
