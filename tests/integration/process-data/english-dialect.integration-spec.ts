@@ -105,7 +105,11 @@ describe('English dialect bookings (LF)', () => {
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', errors: [{ pointer: '#' }] });
     const kept = (await get('/refused?limit=200')).body['items'] as Body[];
-    expect(kept.find((entry) => entry['requestId'] === requestId)).toMatchObject({ status: 422, operation: 'create' });
+    expect(kept.find((entry) => entry['requestId'] === requestId)).toMatchObject({
+      status: 422,
+      operation: 'create',
+      pruefidentifikator: '55001',
+    });
   });
 
   it('should book an English update that overtook its process as soon as the English create brings its key', async () => {

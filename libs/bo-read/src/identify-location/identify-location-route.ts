@@ -1,3 +1,4 @@
+import { toEnglish } from '@maco/domain';
 import {
   describeRoute,
   GUARDED_ROUTE_PROBLEMS,
@@ -22,6 +23,18 @@ const pagingHeader = (name: string, description: string, schema: OpenApiObject):
   schema,
 });
 const answerHeader = (description: string, schema: OpenApiObject): OpenApiObject => ({ description, schema });
+
+const CRITERIA_EXAMPLE = {
+  stammdaten: {
+    MARKTLOKATION: [
+      {
+        boTyp: 'MARKTLOKATION',
+        marktlokationsId: '50754496000',
+        lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' },
+      },
+    ],
+  },
+};
 
 export const IDENTIFY_LOCATION_ROUTE = describeRoute({
   operationId: IDENTIFY_LOCATION_OPERATION,
@@ -51,23 +64,18 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
     }),
   ],
   body: {
-    schema: ref('BoRead_LocationCriteria'),
+    schema: { oneOf: [ref('BoRead_LocationCriteria'), ref('BoRead_LocationCriteriaEnglish')] },
     required: true,
-    example: {
-      stammdaten: {
-        MARKTLOKATION: [
-          {
-            boTyp: 'MARKTLOKATION',
-            marktlokationsId: '50754496000',
-            lokationsadresse: { postleitzahl: '65189', ort: 'Wiesbaden' },
-          },
-        ],
-      },
+    description: "German (`stammdaten`) or the vendor's English (`masterData`), whatever `MACO_DIALECT` says.",
+    examples: {
+      german: { summary: 'German', value: CRITERIA_EXAMPLE },
+      english: { summary: 'English', value: toEnglish(CRITERIA_EXAMPLE) },
     },
   },
   answers: {
     200: {
-      description: 'The matching locations of this page; `[]` when none.',
+      description:
+        "The matching locations of this page; `[]` when none. In the service's dialect (`MACO_DIALECT`), not the request's.",
       headers: {
         [PAGING_ANSWER.count]: answerHeader('Locations in this answer.', { type: 'integer' }),
         [PAGING_ANSWER.total]: answerHeader('Matching locations in all.', { type: 'integer' }),
@@ -83,7 +91,7 @@ export const IDENTIFY_LOCATION_ROUTE = describeRoute({
   },
   problems: ['BO_READ.INVALID_PARAMETER', 'BO_READ.INVALID_CRITERIA', ...JSON_BODY_PROBLEMS, ...GUARDED_ROUTE_PROBLEMS],
   statusText: {
-    400: `A paging header or \`command\` is invalid (\`BO_READ.INVALID_PARAMETER\`, pointer \`#/header/${PAGING.limitHeader}\`), or the criteria are (\`BO_READ.INVALID_CRITERIA\`).`,
+    400: `A paging header or \`command\` is invalid (\`BO_READ.INVALID_PARAMETER\`, pointer \`#/header/${PAGING.limitHeader}\`), or the criteria are (\`BO_READ.INVALID_CRITERIA\`; a body mixing German and English containers at \`#\`).`,
   },
   errorsOf: (code) =>
     code === 'BO_READ.INVALID_PARAMETER'

@@ -25,7 +25,17 @@ export interface LocationIdentifyQuery {
   offset: number;
 }
 
+/** A page of matches: `bodies[i]` (JSON text as stored) is an object of `kinds[i]`. */
+export interface IdentifiedPage {
+  total: number;
+  bodies: string[];
+  kinds: string[];
+}
+
 const JSON_FIELD = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** One page in answer order; `id` (a version's own) makes the order total, so bodies and kinds pair up by position. */
+const PAGE_ORDER = 'score DESC, object_id, kind, id LIMIT $3 OFFSET $4';
 
 /**
  * The statement of an identification: the versions matching any criterion that are in force at `$2` (as the reads
@@ -33,8 +43,9 @@ const JSON_FIELD = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
  * criterion is its own candidate query, so each uses its index: ids through the GIN on `locations` behind a planning
  * fence (as the reads, `readStatement` in `@maco/process-store`), their text fields only counted on those few rows;
  * without an id the postcode through the partial expression indexes (`idx_business_object_postcode`, `idx_business_object_meter_postcode`).
- * A version two criteria found counts once, with its best score. Field names are inlined (checked against
- * `JSON_FIELD`), values are parameters.
+ * A version two criteria found counts once, with its best score. The page's kinds come beside its bodies (an answer
+ * in English translates each object by its kind). Field names are inlined (checked against `JSON_FIELD`), values are
+ * parameters.
  */
 export function identifyStatement(query: LocationIdentifyQuery): { text: string; values: unknown[] } {
   const values: unknown[] = [query.role, query.at, query.limit, query.offset];
@@ -66,7 +77,8 @@ export function identifyStatement(query: LocationIdentifyQuery): { text: string;
     WHERE effective @> $2::timestamptz
   )
   SELECT (SELECT count(*) FROM in_force)::int AS total,
-    ARRAY(SELECT body::text FROM in_force ORDER BY score DESC, object_id, kind, id LIMIT $3 OFFSET $4) AS bodies`;
+    ARRAY(SELECT body::text FROM in_force ORDER BY ${PAGE_ORDER}) AS bodies,
+    ARRAY(SELECT kind FROM in_force ORDER BY ${PAGE_ORDER}) AS kinds`;
   return { text, values };
 }
 
@@ -75,9 +87,9 @@ export function identifyStatement(query: LocationIdentifyQuery): { text: string;
 export class IdentifyLocationRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** The total of the locations matching any criterion at `at`, and one page of them. */
-  async identify(query: LocationIdentifyQuery): Promise<{ total: number; bodies: string[] }> {
-    const { rows } = await this.pool.query<{ total: number; bodies: string[] }>(identifyStatement(query));
-    return { total: rows[0]?.total ?? 0, bodies: rows[0]?.bodies ?? [] };
+  /** The total of the locations matching any criterion at `at`, and one page of them (bodies as stored, their kinds). */
+  async identify(query: LocationIdentifyQuery): Promise<IdentifiedPage> {
+    const { rows } = await this.pool.query<IdentifiedPage>(identifyStatement(query));
+    return { total: rows[0]?.total ?? 0, bodies: rows[0]?.bodies ?? [], kinds: rows[0]?.kinds ?? [] };
   }
 }

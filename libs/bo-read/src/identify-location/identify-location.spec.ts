@@ -1,4 +1,7 @@
+import { toEnglish } from '@maco/domain';
+import { MIXED_DIALECTS } from '../dialect/received-body';
 import { checkIdentifyRequest, criterionNames } from './identify-location';
+import { pageAnswer } from './identify-location.service';
 
 describe(checkIdentifyRequest.name, () => {
   const body = {
@@ -148,5 +151,84 @@ describe(checkIdentifyRequest.name, () => {
       errors: [{ pointer: '#/stammdaten', message: 'must be an object of location kinds' }],
       headers: false,
     });
+  });
+
+  it('should read an English body as its German twin: the same criteria, ids and texts', () => {
+    const english = toEnglish(body);
+    expect(english).toEqual({
+      masterData: {
+        MARKET_LOCATION: [
+          {
+            boType: 'MARKET_LOCATION',
+            marketLocationId: '50754496000',
+            locationAddress: { postalCode: '65189', city: 'Wiesbaden' },
+          },
+        ],
+      },
+    });
+    expect(checkIdentifyRequest(english, {}, undefined)).toEqual(checkIdentifyRequest(body, {}, undefined));
+    const meter = {
+      masterData: { METERING_LOCATION: [{ meteringAddress: { street: 'Torstraße', postalCode: '10115' } }] },
+    };
+    const check = checkIdentifyRequest(meter, {}, undefined);
+    expect(check.ok && check.request.criteria).toEqual([
+      {
+        kind: 'MESSLOKATION',
+        locations: [],
+        texts: [
+          ['messadresse', 'postleitzahl', '10115'],
+          ['messadresse', 'strasse', 'torstraße'],
+        ],
+      },
+    ]);
+  });
+
+  it('should point the problems of an English body into it as sent, and refuse one mixing both dialects at #', () => {
+    const check = checkIdentifyRequest(
+      {
+        masterData: {
+          METER: [{ meterNumber: '1' }],
+          MARKET_LOCATION: [{ boType: 'MARKET_LOCATION' }, { locationAddress: { postalCode: 65189 } }],
+        },
+      },
+      {},
+      undefined,
+    );
+    expect(check.ok ? [] : check.errors.map((error) => error.pointer)).toEqual([
+      '#/masterData/METER',
+      '#/masterData/MARKET_LOCATION/0',
+      '#/masterData/MARKET_LOCATION/1/locationAddress/postalCode',
+      '#/masterData/MARKET_LOCATION/1',
+    ]);
+    expect(checkIdentifyRequest({ additionalData: {} }, {}, undefined)).toEqual({
+      ok: false,
+      errors: [{ pointer: '#/masterData', message: 'must be an object of location kinds' }],
+      headers: false,
+    });
+    expect(checkIdentifyRequest({ ...body, masterData: {} }, {}, undefined)).toEqual({
+      ok: false,
+      errors: [{ pointer: '#', message: MIXED_DIALECTS }],
+      headers: false,
+    });
+    // Headers first, as for a German body.
+    const badHeader = checkIdentifyRequest({ ...body, masterData: {} }, { 'treffer-offset': '-1' }, undefined);
+    expect(badHeader.ok ? undefined : badHeader.headers).toBe(true);
+  });
+});
+
+describe(pageAnswer.name, () => {
+  const page = {
+    total: 2,
+    bodies: ['{"boTyp": "MARKTLOKATION", "marktlokationsId": "50754496000"}', '{"messlokationsId": "DE1", "x": null}'],
+    kinds: ['MARKTLOKATION', 'MESSLOKATION'],
+  };
+
+  it('should answer German as the stored texts and English each object translated by its kind', () => {
+    expect(pageAnswer(page, 'de')).toBe(`[${page.bodies.join(',')}]`);
+    expect(JSON.parse(pageAnswer(page, 'en'))).toEqual([
+      { boType: 'MARKET_LOCATION', marketLocationId: '50754496000' },
+      { meteringLocationId: 'DE1', x: null },
+    ]);
+    expect(pageAnswer({ total: 0, bodies: [], kinds: [] }, 'en')).toBe('[]');
   });
 });

@@ -1,6 +1,7 @@
 import { isPlainObject, unescapePointerToken } from '@maco/domain';
 import { INVALID_MESSAGE, INVALID_NAME_MESSAGE, type OpenApiObject, readQuery } from '@maco/platform';
 import { locationKey, type LocationType, MAX_ID_LENGTH } from '@maco/read-model';
+import { receiveBody } from '../dialect/received-body';
 import { commandParameter, type ParameterError } from '../reads/read-parameters';
 import { stammdatenCheck } from '../stammdaten-check';
 
@@ -169,9 +170,9 @@ type Headers = Record<string, string | string[] | undefined>;
 
 /**
  * Checks `POST /identifyLocation`: the paging headers and `command`, then the body `{"stammdaten": {"MARKTLOKATION":
- * [{criterion}, …], …}}` (the shape the vendor mock matches on, `body.stammdaten.MARKTLOKATION[0].marktlokationsId`)
- * against its schema, then what the schema cannot say: a criterion names a known field (one without any would match
- * every location; unknown fields such as `boTyp` are ignored), and there are at most MAX_CRITERIA.
+ * [{criterion}, …], …}}` (the shape the vendor mock matches on, `body.stammdaten.MARKTLOKATION[0].marktlokationsId`),
+ * or its English form `{"masterData": {"MARKET_LOCATION": …}}` read in the canonical one (problems point into the body
+ * as received; one mixing both dialects is refused).
  */
 export function checkIdentifyRequest(body: unknown, headers: Headers, command: unknown): IdentifyRequestCheck {
   const headerErrors: ParameterError[] = [];
@@ -179,10 +180,27 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
   const offset = pagingHeader(headers, PAGING.offsetHeader, 0, 0, PAGING.maxOffset, headerErrors);
   headerErrors.push(...readQuery(IDENTIFY_QUERY, { command }).errors);
   if (headerErrors.length > 0) return { ok: false, errors: headerErrors, headers: true };
+  const received = receiveBody(body);
+  if (!received.ok) return { ok: false, errors: received.errors, headers: false };
+  const check = criteriaOf(received.canonical);
+  if (!check.ok) {
+    const errors = check.errors.map((error) => ({ ...error, pointer: received.pointerOf(error.pointer) }));
+    return { ok: false, errors, headers: false };
+  }
+  return { ok: true, request: { criteria: check.criteria, limit, offset } };
+}
 
+/**
+ * The criteria of a canonical body, checked against their schema and then for what the schema cannot say: a criterion
+ * names a known field (one without any would match every location; unknown fields such as `boTyp` are ignored), and
+ * there are at most MAX_CRITERIA.
+ */
+function criteriaOf(
+  body: unknown,
+): { ok: true; criteria: LocationCriterion[] } | { ok: false; errors: ParameterError[] } {
   const errors = checkCriteria(body);
   const stammdaten = isPlainObject(body) ? body['stammdaten'] : undefined;
-  if (!isPlainObject(stammdaten)) return { ok: false, errors, headers: false };
+  if (!isPlainObject(stammdaten)) return { ok: false, errors };
   // A field the schema refused is no criterion.
   const refused = new Set(errors.map((error) => error.pointer));
   const usable = (value: unknown, pointer: string): value is string =>
@@ -215,8 +233,8 @@ export function checkIdentifyRequest(body: unknown, headers: Headers, command: u
     errors.push({ pointer: '#/stammdaten', message: 'names no criterion' });
   if (criteria.length > MAX_CRITERIA)
     errors.push({ pointer: '#/stammdaten', message: `at most ${MAX_CRITERIA} criteria` });
-  if (errors.length > 0) return { ok: false, errors: inBodyOrder(errors, stammdaten), headers: false };
-  return { ok: true, request: { criteria, limit, offset } };
+  if (errors.length > 0) return { ok: false, errors: inBodyOrder(errors, stammdaten) };
+  return { ok: true, criteria };
 }
 
 /** Errors as the body reads: kinds as sent, criteria by index, a criterion's own error after its fields', `#/stammdaten` last. */

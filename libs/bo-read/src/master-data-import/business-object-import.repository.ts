@@ -35,11 +35,13 @@ export interface ImportOutcome {
  * import (the pointer of the later one is in the message). A document of one MaLo links like a message, through the
  * location types it holds exactly one of: the vendor's master-data answer (one MaLo with its Bilanzierung, MeLo,
  * contracts) reads back together. A batch of several MaLos cannot say which meter or Bilanzierung belongs to which:
- * there an object is linked only to its own and the locations it names.
+ * there an object is linked only to its own and the locations it names. `pointerOf` turns the refusals' pointers
+ * into the canonical `stammdaten` into pointers into the body as received (an English import's `#/masterData/…`).
  */
 export function describeImportedObjects(
   stammdaten: Record<string, unknown>,
   options: ProjectionOptions = {},
+  pointerOf: (canonical: string) => string = (pointer) => pointer,
 ): { descriptors: ObjectDescriptor[]; refused: RefusedObject[] } {
   const refused: RefusedObject[] = [];
   const entries: (Entry & { pointer: string })[] = [];
@@ -85,7 +87,7 @@ export function describeImportedObjects(
     if (earlier) {
       refused.push({
         pointer,
-        message: `the same ${kind} ${id} as ${earlier} in this import: send each object once per request`,
+        message: `the same ${kind} ${id} as ${pointerOf(earlier)} in this import: send each object once per request`,
       });
       continue;
     }
@@ -93,7 +95,9 @@ export function describeImportedObjects(
     const [from, to] = validityOf(rule, object);
     descriptors.push({ k: kind, n: index, i: id, f: from, t: to, l: locationsOf(rule, object, id, linked, options) });
   }
-  return { descriptors, refused: refused.sort((a, b) => pointerOrder(a.pointer, b.pointer, stammdaten)) };
+  // Sorted on the canonical pointers, which `pointerOrder` reads; then as received.
+  const ordered = refused.sort((a, b) => pointerOrder(a.pointer, b.pointer, stammdaten));
+  return { descriptors, refused: ordered.map((refusal) => ({ ...refusal, pointer: pointerOf(refusal.pointer) })) };
 }
 
 /** Refusals in document order (kinds as sent, then index), as before the document's facts were collected first. */
@@ -127,9 +131,16 @@ const IMPORT = `
 export class BusinessObjectImportRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** Projects every describable object of `stammdaten` in one statement; the others come back refused. */
-  async import(role: string, stammdaten: Record<string, unknown>): Promise<ImportOutcome> {
-    const { descriptors, refused } = describeImportedObjects(stammdaten, projectionOptionsOf(role));
+  /**
+   * Projects every describable object of `stammdaten` (canonical German) in one statement; the others come back
+   * refused, pointed at by `pointerOf` (into the body as received).
+   */
+  async import(
+    role: string,
+    stammdaten: Record<string, unknown>,
+    pointerOf?: (canonical: string) => string,
+  ): Promise<ImportOutcome> {
+    const { descriptors, refused } = describeImportedObjects(stammdaten, projectionOptionsOf(role), pointerOf);
     if (descriptors.length === 0) return { imported: 0, unchanged: 0, refused };
     const { rows } = await this.pool.query<{ imported: number }>({
       name: 'bo_import',

@@ -1,3 +1,4 @@
+import { fromEnglish, receivedPointer } from '@maco/domain';
 import { describeImportedObjects } from './business-object-import.repository';
 
 describe('describeImportedObjects', () => {
@@ -96,5 +97,25 @@ describe('describeImportedObjects', () => {
       'ZAEHLER:Z 1',
       'ID:ZNR|Z1',
     ]);
+  });
+
+  it('should point refusals of an English import into it as sent, the earlier object named in a message too', () => {
+    const english = {
+      masterData: {
+        METERING_LOCATION: [{ meteringLocationId: 'M1' }, { sector: 'ELECTRICITY' }, { meteringLocationId: 'M1' }],
+        GESCHAEFTSPARTNER: [{ name1: 'X' }],
+      },
+    };
+    const { stammdaten } = fromEnglish(english) as { stammdaten: Record<string, unknown> };
+    const { descriptors, refused } = describeImportedObjects(stammdaten, {}, (pointer) =>
+      receivedPointer(english, pointer),
+    );
+    expect(descriptors.map(({ k, i }) => [k, i])).toEqual([['MESSLOKATION', 'M1']]);
+    expect(refused.map(({ pointer }) => pointer)).toEqual([
+      '#/masterData/METERING_LOCATION/1',
+      '#/masterData/METERING_LOCATION/2',
+      '#/masterData/GESCHAEFTSPARTNER/0',
+    ]);
+    expect(refused[1].message).toContain('as #/masterData/METERING_LOCATION/0 in this import');
   });
 });

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MarketRole } from '@maco/domain';
+import type { Dialect, MarketRole } from '@maco/domain';
 import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';
 import { boReadProblem } from '../bo-read.problems';
+import { receiveBody } from '../dialect/received-body';
 import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { IMPORT_STAMMDATEN } from '../openapi/bo-read-schemas';
 import { stammdatenCheck } from '../stammdaten-check';
@@ -10,10 +11,18 @@ import { BusinessObjectImportRepository, type ImportOutcome } from './business-o
 
 const checkImport = stammdatenCheck(IMPORT_STAMMDATEN);
 
+/** The refusal's detail in the terms of the body it refuses. */
+const MALFORMED: Readonly<Record<Dialect | 'mixed', string>> = {
+  de: 'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.',
+  en: 'The body must be {"masterData": {"KIND": [ … ]}}, the shape the BO4E reads answer in English.',
+  mixed: 'The body must be in one dialect: {"stammdaten": {"KIND": [ … ]}} or {"masterData": {"KIND": [ … ]}}.',
+};
+
 /**
  * Imports master data the company already has (`POST /masterData`, `{"stammdaten": {"KIND": [ … ]}}`, the shape the
  * reads answer) into the role's read model under the booking path's per-kind rules. Objects the rules cannot describe
- * are refused one by one; the others are imported in one statement.
+ * are refused one by one; the others are imported in one statement. An English document (`{"masterData": …}`) is
+ * imported in the canonical German form, its refusals pointing into it as sent.
  */
 @Injectable()
 export class MasterDataImportService {
@@ -24,15 +33,15 @@ export class MasterDataImportService {
   ) {}
 
   async import(body: unknown, facts?: RequestFacts): Promise<ImportOutcome> {
-    const errors = checkImport(body);
-    if (errors.length > 0) {
-      throw boReadProblem(
-        'BO_READ.IMPORT_MALFORMED',
-        'The body must be {"stammdaten": {"KIND": [ … ]}}, the shape the BO4E reads answer.',
-        { errors },
-      );
+    const received = receiveBody(body);
+    const errors = received.ok
+      ? checkImport(received.canonical).map((error) => ({ ...error, pointer: received.pointerOf(error.pointer) }))
+      : received.errors;
+    if (!received.ok || errors.length > 0) {
+      throw boReadProblem('BO_READ.IMPORT_MALFORMED', MALFORMED[received.ok ? received.dialect : 'mixed'], { errors });
     }
-    const outcome = await this.objects.import(this.role, (body as { stammdaten: Record<string, unknown> }).stammdaten);
+    const { stammdaten } = received.canonical as { stammdaten: Record<string, unknown> };
+    const outcome = await this.objects.import(this.role, stammdaten, received.pointerOf);
     BO_READ_LOG_FIELDS.note(facts, {
       importedCount: String(outcome.imported),
       unchangedCount: String(outcome.unchanged),

@@ -1,4 +1,6 @@
 import { INVALID_MESSAGE, type OpenApiObject } from '@maco/platform';
+import { AUTHORIZATION_NAMES, englishKind } from '../dialect/english-names';
+import { LOCATION_CRITERIA_ENGLISH } from '../identify-location/english-criteria';
 import { LOCATION_CRITERIA } from '../identify-location/identify-location';
 import { READ_ROUTES, type ReadRoute } from '../reads/read-routes';
 
@@ -6,37 +8,62 @@ import { READ_ROUTES, type ReadRoute } from '../reads/read-routes';
 export const answerSchemaName = (route: ReadRoute): string =>
   route.answer === 'authorization' ? 'BoRead_Zuordnungsermaechtigung' : `BoRead_${route.answerKind ?? route.kind}`;
 
-const AUTHORIZATION_ANSWER: OpenApiObject = {
+/** `{zusatzdaten, ermaechtigungVorhanden}` by the names of a dialect. */
+const authorizationOf = (names: { zusatzdaten: string; ermaechtigungVorhanden: string }): OpenApiObject => ({
   type: 'object',
-  required: ['zusatzdaten', 'ermaechtigungVorhanden'],
+  required: [names.zusatzdaten, names.ermaechtigungVorhanden],
   properties: {
-    zusatzdaten: {
+    [names.zusatzdaten]: {
       type: 'object',
       additionalProperties: true,
       description: 'The authorisation’s own `zusatzdaten`; `{}` when it has none or none exists.',
     },
-    ermaechtigungVorhanden: { type: 'boolean' },
+    [names.ermaechtigungVorhanden]: { type: 'boolean' },
   },
+});
+
+const AUTHORIZATION_ANSWER: OpenApiObject = {
+  description:
+    '`MACO_DIALECT=de` (default): `{zusatzdaten, ermaechtigungVorhanden}`; `en`: the same by the English names, ' +
+    `\`{${AUTHORIZATION_NAMES.zusatzdaten}, ${AUTHORIZATION_NAMES.ermaechtigungVorhanden}}\`.`,
+  oneOf: [
+    authorizationOf({ zusatzdaten: 'zusatzdaten', ermaechtigungVorhanden: 'ermaechtigungVorhanden' }),
+    authorizationOf(AUTHORIZATION_NAMES),
+  ],
 };
 
-/** The wrapped answer of a read of `kind`. */
-const objectsOf = (kind: string): OpenApiObject => ({
+/** `{container: {kind: [ … ]}}`: the wrapped answer in one dialect's names. */
+const wrapped = (container: string, kind: string, items: string): OpenApiObject => ({
   type: 'object',
-  description: 'The wrapped answer of a read (`READ_ANSWER_SHAPE=wrapped`, the default).',
-  required: ['stammdaten'],
+  required: [container],
   properties: {
-    stammdaten: {
+    [container]: {
       type: 'object',
       required: [kind],
       properties: {
-        [kind]: {
-          type: 'array',
-          description: `BO4E objects as booked (\`boTyp\`, \`versionStruktur\`, every field the market sent, unknown ones included).`,
-          items: { type: 'object', additionalProperties: true },
-        },
+        [kind]: { type: 'array', description: items, items: { type: 'object', additionalProperties: true } },
       },
     },
   },
+});
+
+/** The wrapped answer of a read of `kind`, in German or in English (`MACO_DIALECT`). */
+const objectsOf = (kind: string): OpenApiObject => ({
+  description:
+    'The wrapped answer of a read (`READ_ANSWER_SHAPE=wrapped`, the default): `stammdaten` with `MACO_DIALECT=de` ' +
+    "(default), `masterData` with `en` (kinds and fields by the vendor's English names).",
+  oneOf: [
+    wrapped(
+      'stammdaten',
+      kind,
+      'BO4E objects as booked (`boTyp`, `versionStruktur`, every field the market sent, unknown ones included).',
+    ),
+    wrapped(
+      'masterData',
+      englishKind(kind),
+      'The same objects in English (`boType`, `structureVersion`, …), whatever dialect they were booked in; fields the name map does not name keep theirs.',
+    ),
+  ],
 });
 
 /** What `POST /masterData` refuses as a whole (422): `stammdaten` that is no object. Its objects are refused one by one (`refused[]`). */
@@ -45,16 +72,24 @@ export const IMPORT_STAMMDATEN: OpenApiObject = {
   [INVALID_MESSAGE]: 'an object of business object kinds',
 };
 
-/** The body of `POST /masterData`: the objects per kind, in the shape the reads answer. */
+const OBJECTS_PER_KIND: OpenApiObject = {
+  ...IMPORT_STAMMDATEN,
+  additionalProperties: { type: 'array', items: { type: 'object', additionalProperties: true } },
+};
+
+/** The body of `POST /masterData`: the objects per kind, in the shape the reads answer, German or English. */
 export const IMPORT_BODY: OpenApiObject = {
-  type: 'object',
-  required: ['stammdaten'],
-  properties: {
-    stammdaten: {
-      ...IMPORT_STAMMDATEN,
-      additionalProperties: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  oneOf: [
+    { type: 'object', required: ['stammdaten'], properties: { stammdaten: OBJECTS_PER_KIND } },
+    {
+      type: 'object',
+      description:
+        "The vendor's English dialect (kinds and fields by their English names), imported as its German form; " +
+        '`refused[]` points into it as sent. A body with both `stammdaten` and `masterData` is refused.',
+      required: ['masterData'],
+      properties: { masterData: OBJECTS_PER_KIND },
     },
-  },
+  ],
 };
 
 /** The group's component schemas: each read's answer, the bare list, the import's outcome, the identification's body. */
@@ -68,7 +103,7 @@ export const BO_READ_SCHEMAS: Record<string, OpenApiObject> = {
   BoRead_ObjectList: {
     type: 'array',
     description:
-      'The bare list of a read (`READ_ANSWER_SHAPE=array`): BO4E objects as booked, every field the market sent, unknown ones included.',
+      'The bare list of a read (`READ_ANSWER_SHAPE=array`): BO4E objects as booked, every field the market sent, unknown ones included; in English with `MACO_DIALECT=en`.',
     items: { type: 'object', additionalProperties: true },
   },
   BoRead_ImportOutcome: {
@@ -96,4 +131,5 @@ export const BO_READ_SCHEMAS: Record<string, OpenApiObject> = {
     },
   },
   BoRead_LocationCriteria: LOCATION_CRITERIA,
+  BoRead_LocationCriteriaEnglish: LOCATION_CRITERIA_ENGLISH,
 };

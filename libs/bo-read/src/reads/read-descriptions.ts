@@ -1,4 +1,5 @@
 import { describeRoute, GUARDED_ROUTE_PROBLEMS, type RouteDescription, schemaRef as ref } from '@maco/platform';
+import { AUTHORIZATION_NAMES, englishKind } from '../dialect/english-names';
 import { answerSchemaName } from '../openapi/bo-read-schemas';
 import { BO_READ_TAG } from '../openapi/bo-read-tag';
 import { readParametersOf } from './read-parameters';
@@ -14,7 +15,8 @@ function errorsOf(code: string) {
 
 const OBJECTS_ANSWER_TEXT =
   'The objects; an empty list when none is known. `READ_ANSWER_SHAPE` of the deployment decides the shape: `wrapped` (default) ' +
-  '`{"stammdaten": {"KIND": [ … ]}}`, `array` the bare list `[ … ]`.';
+  '`{"stammdaten": {"KIND": [ … ]}}`, `array` the bare list `[ … ]`. `MACO_DIALECT` decides the dialect: `de` (default) as ' +
+  'stored, `en` the vendor\'s English (`{"masterData": {"MARKET_LOCATION": [ … ]}}`), whatever dialect the objects were booked in.';
 
 function descriptionOf(route: ReadRoute): string {
   if (route.answer === 'authorization') {
@@ -45,7 +47,7 @@ function readDescriptionOf(route: ReadRoute): RouteDescription {
       200:
         route.answer === 'authorization'
           ? {
-              description: 'Whether the authorisation exists.',
+              description: `Whether the authorisation exists; with \`MACO_DIALECT=en\` as \`{${AUTHORIZATION_NAMES.zusatzdaten}, ${AUTHORIZATION_NAMES.ermaechtigungVorhanden}}\`.`,
               schema: ref(answerSchemaName(route)),
               example: { zusatzdaten: {}, ermaechtigungVorhanden: false },
             }
@@ -58,6 +60,10 @@ function readDescriptionOf(route: ReadRoute): RouteDescription {
                   value: { stammdaten: { [route.answerKind ?? route.kind]: [] } },
                 },
                 array: { summary: 'READ_ANSWER_SHAPE=array', value: [] },
+                english: {
+                  summary: 'MACO_DIALECT=en, READ_ANSWER_SHAPE=wrapped',
+                  value: { masterData: { [englishKind(route.answerKind ?? route.kind)]: [] } },
+                },
               },
             },
     },

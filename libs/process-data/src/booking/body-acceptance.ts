@@ -6,8 +6,8 @@ import {
   type Finding,
   type MarketRole,
   type ProcessOperation,
-  type ReleaseName,
   receiveBody,
+  type ReleaseName,
   tolerantReading,
   validateProcessData,
 } from '@maco/domain';

@@ -15,6 +15,7 @@ import {
   withholdAnswer,
 } from '@maco/platform';
 import { OPERATION_OF_WRITE_ROUTE } from '../booking/booking-routes';
+import { pruefidentifikatorOf } from '../booking/process-data-envelope';
 import { keysOf, parsedBody, textOf } from '../booking/write-keys';
 import { BookingJournal } from '../journal/booking-journal';
 import { commandOf, pathOf, type ReceivedWrite, receivedWriteOf } from '../journal/received-write';
@@ -123,7 +124,7 @@ export class QuarantineRecorder implements RefusalRecorder, OnModuleInit {
         status,
         code,
         problem,
-        pruefidentifikator: textOf(transaktionsdatenOf(parsed)?.['pruefidentifikator']),
+        pruefidentifikator: textOf(pruefidentifikatorOf(parsed)),
         keys: operation === 'update' ? keysOf(parsed) : [],
       });
       this.quota.stored(reserved);
@@ -188,12 +189,5 @@ function operationOf(request: FastifyRequest): RefusedOperation | undefined {
   const route = request.routeOptions?.url;
   return route !== undefined && Object.hasOwn(OPERATION_OF_WRITE_ROUTE, route)
     ? OPERATION_OF_WRITE_ROUTE[route]
-    : undefined;
-}
-
-function transaktionsdatenOf(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  const value = body?.['transaktionsdaten'];
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
     : undefined;
 }
