@@ -1,4 +1,6 @@
-import { checkIdentifyRequest } from './identify-request';
+import { createHash } from 'node:crypto';
+import { MIXED_DIALECTS, toEnglish } from '@maco/domain';
+import { checkIdentifyRequest, requestNotes } from './identify-request';
 
 const MALO = {
   marktlokationsId: '74018657187',
@@ -112,5 +114,74 @@ describe(checkIdentifyRequest.name, () => {
         },
       ],
     });
+  });
+});
+
+describe('identification requests in the English dialect', () => {
+  const customer = { name1: 'Becker', name2: 'Michael', externeReferenzen: [{ exRefWert: 'V5' }] };
+  const german = body(MALO, TRANSAKTION, {
+    ENERGIELIEFERVERTRAG: [{ vertragspartner2: [customer] }],
+    ZAEHLER: [{ zaehlernummer: '1SM-8465929523' }],
+  });
+  const english = toEnglish(german) as Record<string, Record<string, unknown>>;
+
+  it('should read the criteria of an English body as of its German twin', () => {
+    expect(Object.keys(english)).toEqual(['masterData', 'transactionData']);
+    const [de, en] = [checkIdentifyRequest(german), checkIdentifyRequest(english)];
+    expect(de.ok).toBe(true);
+    expect(en).toEqual(de);
+  });
+
+  it('should key an English body without vorgangsnummer by its JSON as received', () => {
+    const { processNumber: _, ...transactionData } = english['transactionData'];
+    const sent = { ...english, transactionData };
+    const check = checkIdentifyRequest(sent);
+    expect(check.ok && check.criteria.idempotencyKey).toBe(
+      `body:${createHash('sha256').update(JSON.stringify(sent)).digest('hex')}`,
+    );
+  });
+
+  it('should point each problem into the English body as received, in the German order', () => {
+    const twin = body({ marktlokationsId: '123' }, { vorgangsnummer: 'v-1' });
+    const sent = toEnglish(twin);
+    const check = checkIdentifyRequest(sent);
+    expect(check).toEqual({
+      ok: false,
+      errors: [
+        { pointer: '#/masterData/MARKET_LOCATION/0/marketLocationId', message: 'must be 11 digits' },
+        { pointer: '#/masterData/MARKET_LOCATION/0/energyDirection', message: 'is required (AUSSP or EINSP)' },
+        { pointer: '#/transactionData/executionDate', message: 'is required' },
+      ],
+    });
+    const german = checkIdentifyRequest(twin);
+    if (check.ok || german.ok) throw new Error('accepted');
+    expect(check.errors.map((error) => error.message)).toEqual(german.errors.map((error) => error.message));
+  });
+
+  it('should refuse a body mixing both dialects as a malformed one, at #', () => {
+    const mixed = { masterData: english['masterData'], transaktionsdaten: TRANSAKTION };
+    expect(checkIdentifyRequest(mixed)).toEqual({
+      ok: false,
+      errors: [{ pointer: '#', message: MIXED_DIALECTS }],
+    });
+  });
+
+  it('should note what a recorded request lacks where it would be in the request as received', () => {
+    const lacking = { ausfuehrungsdatum: '2026-08-02T22:00:00Z' };
+    const note = (pointer: string, name: string) => ({
+      pointer,
+      message: `${name} is missing (the contract names it; the request was answered all the same)`,
+    });
+    expect(requestNotes(body(MALO, lacking))).toEqual([
+      note('#/transaktionsdaten/vorgangsnummer', 'vorgangsnummer'),
+      note('#/transaktionsdaten/absender', 'absender'),
+      note('#/transaktionsdaten/empfaenger', 'empfaenger'),
+    ]);
+    expect(requestNotes(toEnglish(body(MALO, lacking)))).toEqual([
+      note('#/transactionData/processNumber', 'processNumber'),
+      note('#/transactionData/sender', 'sender'),
+      note('#/transactionData/receiver', 'receiver'),
+    ]);
+    expect(requestNotes(english)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isPlainObject, valueAt } from '@maco/domain';
+import { isPlainObject, receiveBody, valueAt } from '@maco/domain';
 import { bodyCheck, type ProblemFieldError } from '@maco/platform';
 import { CADASTRE, IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS } from '../openapi/malo-ident-schemas';
 
@@ -34,7 +34,7 @@ export interface IdentifyCriteria {
   vorgangsnummer: string | null;
   /**
    * `idempodenzschluessel`, else `vorgangsnummer` (the first try's transaction id is its own key), else `body:` and the
-   * SHA-256 of the body's JSON (the same request again is a replay).
+   * SHA-256 of the body's JSON as received (the same request again is a replay).
    */
   idempotencyKey: string;
 }
@@ -47,14 +47,20 @@ export interface RequestNote {
 
 const NOTED_FIELDS = ['vorgangsnummer', 'absender', 'empfaenger'] as const;
 
-/** What a recorded request lacks of `transaktionsdaten.vorgangsnummer`, `absender`, `empfaenger`. */
+/**
+ * What a recorded request lacks of `transaktionsdaten.vorgangsnummer`, `absender`, `empfaenger`: read in the canonical
+ * form, each pointing into the request as recorded (an English one names `transactionData/processNumber`, …).
+ */
 export function requestNotes(request: unknown): RequestNote[] {
+  const received = receiveBody(request);
+  // A recorded request was read before it was answered: never mixed. Should one be, it is looked at as it is.
+  const { canonical, pointerOf } = received.ok ? received : { canonical: request, pointerOf: (at: string) => at };
   return NOTED_FIELDS.flatMap((field) => {
-    const pointer = `#/transaktionsdaten/${field}`;
-    const value = valueAt(request, pointer);
-    return value === undefined || value === null || value === ''
-      ? [{ pointer, message: `${field} is missing (the contract names it; the request was answered all the same)` }]
-      : [];
+    const value = valueAt(canonical, `#/transaktionsdaten/${field}`);
+    if (value !== undefined && value !== null && value !== '') return [];
+    const pointer = pointerOf(`#/transaktionsdaten/${field}`);
+    const name = pointer.slice(pointer.lastIndexOf('/') + 1);
+    return [{ pointer, message: `${name} is missing (the contract names it; the request was answered all the same)` }];
   });
 }
 
@@ -88,13 +94,19 @@ const CHECK = bodyCheck(IDENTIFY_REQUEST, MALO_IDENT_SCHEMAS, rules);
 
 /**
  * Checks the body against the contract (`MaloIdent_IdentifyRequest`, see `IDENTIFY_REQUEST`), every problem with its
- * JSON pointer, and reads the criteria of a body that fits.
+ * JSON pointer, and reads the criteria of a body that fits. An English body is checked and read in its canonical German
+ * form, its problems pointing into the body as received; a body mixing both dialects is refused at `#`.
  */
 export function checkIdentifyRequest(body: unknown): IdentifyCheck {
-  const errors = CHECK(body);
-  return errors.length > 0
-    ? { ok: false, errors: inAnswerOrder(errors) }
-    : { ok: true, criteria: criteriaOf(body as Bo) };
+  const received = receiveBody(body);
+  if (!received.ok) return received;
+  const errors = CHECK(received.canonical);
+  if (errors.length === 0) return { ok: true, criteria: criteriaOf(received.canonical as Bo, body) };
+  // Ordered by the canonical pointers (the order does not depend on the dialect), then named as received.
+  return {
+    ok: false,
+    errors: inAnswerOrder(errors).map((error) => ({ ...error, pointer: received.pointerOf(error.pointer) })),
+  };
 }
 
 /**
@@ -117,8 +129,11 @@ function inAnswerOrder(errors: ProblemFieldError[]): ProblemFieldError[] {
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const objects = (value: unknown): Bo[] => (Array.isArray(value) ? value.filter(isPlainObject) : []);
 
-/** The criteria of a body that fits the schema: texts given (not empty), objects where the schema takes others too. */
-function criteriaOf(body: Bo): IdentifyCriteria {
+/**
+ * The criteria of a body that fits the schema: texts given (not empty), objects where the schema takes others too.
+ * `received`: the body as sent, whose JSON a request without key is keyed by (the record holds it as sent).
+ */
+function criteriaOf(body: Bo, received: unknown): IdentifyCriteria {
   const stammdaten = body['stammdaten'] as Bo;
   const transaktionsdaten = body['transaktionsdaten'] as Bo;
   const ids = (kind: string, field: string) =>
@@ -136,7 +151,7 @@ function criteriaOf(body: Bo): IdentifyCriteria {
     }));
   const vorgangsnummer = given(transaktionsdaten['vorgangsnummer']) ? transaktionsdaten['vorgangsnummer'] : null;
   const key = transaktionsdaten['idempodenzschluessel'];
-  const bodyKey = () => `body:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}`;
+  const bodyKey = () => `body:${createHash('sha256').update(JSON.stringify(received)).digest('hex')}`;
   return {
     maloIds: ids('MARKTLOKATION', 'marktlokationsId'),
     trancheIds: ids('TRANCHE', 'tranchenId'),

@@ -8,6 +8,7 @@ import {
 } from '@maco/platform';
 import { MALO_IDENT_PATHS } from '../malo-ident-paths';
 import { MALO_IDENT_TAG, PREFIXED_COMMAND } from '../openapi/malo-ident-route-texts';
+import { IDENTIFY_ANSWER_EITHER } from '../openapi/malo-ident-schemas';
 import { FLAG_NAMES } from './flags';
 import { IDENTIFY_OPERATIONS, identifyOperationOf } from './identify-command';
 import { IDENTIFY_OPERATION, LOCATION_IDENTIFY_OPERATION } from './identify-request';
@@ -67,11 +68,17 @@ export const IDENTIFY_ROUTE = describeRoute({
     `One route, two operations chosen by \`command\` (as the vendor’s mock): \`${IDENTIFY_OPERATION}\` (Identifizierung der MaLo, also when \`command\` is absent) and \`${LOCATION_IDENTIFY_OPERATION}\` (Identifizierung der Lokation). ` +
     'No published schema of the second goes beyond its name: it takes the same body (MaLo criteria and `transaktionsdaten.ausfuehrungsdatum`) and is answered by the same identification, in the same shape (`maloIdentDaten`).',
   query: { command: IDENTIFY_COMMAND },
-  body: { required: true, schema: ref('MaloIdent_IdentifyRequest') },
+  body: {
+    required: true,
+    description:
+      'German BO4E as described, or the vendor’s English dialect (`masterData.MARKET_LOCATION`, `transactionData.executionDate`, …), read in this German form; problems point into the body as sent. A body mixing both dialects is 400 at `#`.',
+    schema: ref('MaloIdent_IdentifyRequest'),
+  },
   answers: {
     200: {
-      description: 'The candidates; `{"maloIdentDaten": []}` when none.',
-      schema: ref('MaloIdent_IdentifyAnswer'),
+      description:
+        'The candidates; `{"maloIdentDaten": []}` when none. In the dialect of `MACO_DIALECT` (`de`: `MaloIdent_IdentifyAnswer`, `en`: `MaloIdent_IdentifyAnswerEnglish`).',
+      schema: IDENTIFY_ANSWER_EITHER,
       example: EXAMPLE_ANSWER,
     },
   },

@@ -1,4 +1,5 @@
 import { Registry } from 'prom-client';
+import { MIXED_DIALECTS, toEnglish } from '@maco/domain';
 import { ProblemError, type RequestFacts } from '@maco/platform';
 import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
 import type { MaloIdentConfig } from '../malo-ident.config';
@@ -282,5 +283,40 @@ describe(MaloIdentService.name, () => {
       const { service } = serviceOf();
       await expect(service.recorded('unknown')).rejects.toMatchObject({ code: 'MALO_IDENT.NOT_RECORDED' });
     });
+  });
+});
+
+describe(`${MaloIdentService.name} in the English dialect`, () => {
+  it('should identify an English request as its German twin and record it as received, the answer canonical', async () => {
+    const german = serviceOf();
+    const english = serviceOf();
+    const body = request({ marktlokationsId: FRONT });
+    const sent = toEnglish(body);
+    const answer = await english.service.identify(sent, 's');
+    expect(answer).toEqual(await german.service.identify(body, 's'));
+    expect(english.repository.recordCalls).toEqual([
+      expect.objectContaining({ idempotencyKey: 'key-1', vorgangsnummer: 'v-1', request: sent, answer }),
+    ]);
+  });
+
+  it('should refuse an English body pointing into it, and a mixed one at #, recording nothing', async () => {
+    const { service, repository, counted } = serviceOf();
+    const english = toEnglish({ stammdaten: { MARKTLOKATION: [{ marktlokationsId: FRONT }] }, transaktionsdaten: {} });
+    await expect(service.identify(english, 's')).rejects.toMatchObject({
+      code: 'MALO_IDENT.INVALID_REQUEST',
+      extensions: {
+        errors: [
+          { pointer: '#/masterData/MARKET_LOCATION/0/energyDirection', message: 'is required (AUSSP or EINSP)' },
+          { pointer: '#/transactionData/executionDate', message: 'is required' },
+        ],
+      },
+    });
+    const mixed = { ...(english as object), transaktionsdaten: { ausfuehrungsdatum: AT } };
+    await expect(service.identify(mixed, 's')).rejects.toMatchObject({
+      code: 'MALO_IDENT.INVALID_REQUEST',
+      extensions: { errors: [{ pointer: '#', message: MIXED_DIALECTS }] },
+    });
+    expect(repository.recordCalls).toHaveLength(0);
+    expect(await counted('maco_malo_ident_requests_total', { outcome: 'invalid' })).toBe(2);
   });
 });

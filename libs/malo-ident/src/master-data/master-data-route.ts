@@ -53,7 +53,11 @@ export const MASTER_DATA_ROUTE = describeRoute({
     command: MASTER_DATA_COMMAND,
   },
   answers: {
-    200: { description: 'The master data of the MaLo at the key date.', schema: ref('MaloIdent_MasterData') },
+    200: {
+      description:
+        'The master data of the MaLo at the key date, in the dialect of `MACO_DIALECT` (`de`: `stammdaten`, `en`: `masterData`).',
+      schema: { anyOf: [ref('MaloIdent_MasterData'), ref('MaloIdent_MasterDataEnglish')] },
+    },
   },
   problems: ['MALO_IDENT.INVALID_PARAMETER', ...GUARDED_ROUTE_PROBLEMS],
   errorsOf: (code) =>

@@ -221,6 +221,66 @@ const FLAG_TEXT: Record<string, string> = {
     'The MaLo was in such a grid area at some point since 1 January of the third calendar year back.',
 };
 
+/** The kinds of the master data answer in the vendor's English dialect (`masterData`), in the same order. */
+export const MASTER_DATA_KINDS_EN = [
+  'MARKET_LOCATION',
+  'BALANCING',
+  'TRANCHE',
+  'METERING_LOCATION',
+  'ENERGY_SUPPLY_CONTRACT',
+  'TECHNICAL_RESOURCE',
+  'CONTROLLABLE_RESOURCE',
+  'GRID_LOCATION',
+] as const;
+
+/** A candidate's MaLo id in the English dialect; the vendor's name map has no English names for the flags. */
+export const LOCATION_ID_EN = 'locationId';
+
+const DIALECT_NOTE = 'Answered in the BO4E dialect of `MACO_DIALECT`';
+
+/** A master data answer: per kind the objects in force, members as the read model holds them. */
+const masterData = (container: string, kinds: readonly string[], description: string): OpenApiObject => ({
+  type: 'object',
+  description,
+  required: [container],
+  properties: {
+    [container]: {
+      type: 'object',
+      required: [kinds[0]],
+      properties: Object.fromEntries(
+        kinds.map((kind) => [kind, { type: 'array', items: { type: 'object', additionalProperties: true } }]),
+      ),
+    },
+  },
+});
+
+/** The identification's answer: candidates, each with its MaLo id (`idField`) and the twelve flags. */
+const identifyAnswer = (idField: string, description?: string): OpenApiObject => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  required: ['maloIdentDaten'],
+  properties: {
+    maloIdentDaten: {
+      type: 'array',
+      description:
+        'Candidates, strongest first (ids, meter, address, customer number, name; then the secondary flags); `[]` when none.',
+      items: {
+        type: 'object',
+        required: [idField, ...FLAG_NAMES],
+        properties: {
+          [idField]: { type: 'string', example: '74018657187' },
+          ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, { type: 'boolean', description: FLAG_TEXT[flag] }])),
+        },
+      },
+    },
+  },
+});
+
+/** The identification's answer in either dialect (`MACO_DIALECT` chooses); an empty list is both. */
+export const IDENTIFY_ANSWER_EITHER: OpenApiObject = {
+  anyOf: [ref('MaloIdent_IdentifyAnswer'), ref('MaloIdent_IdentifyAnswerEnglish')],
+};
+
 /** The group's component schemas: the identification's request and answer, the master data, the record. */
 export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
   MaloIdent_IdentifyRequest: IDENTIFY_REQUEST,
@@ -230,41 +290,17 @@ export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
     maxLength: MAX_TEXT,
     'x-messages': { not: 'must be a string', maxLength: `must be at most ${MAX_TEXT} characters` },
   },
-  MaloIdent_IdentifyAnswer: {
-    type: 'object',
-    required: ['maloIdentDaten'],
-    properties: {
-      maloIdentDaten: {
-        type: 'array',
-        description:
-          'Candidates, strongest first (ids, meter, address, customer number, name; then the secondary flags); `[]` when none.',
-        items: {
-          type: 'object',
-          required: ['lokationsId', ...FLAG_NAMES],
-          properties: {
-            lokationsId: { type: 'string', example: '74018657187' },
-            ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, { type: 'boolean', description: FLAG_TEXT[flag] }])),
-          },
-        },
-      },
-    },
-  },
-  MaloIdent_MasterData: {
-    type: 'object',
-    required: ['stammdaten'],
-    properties: {
-      stammdaten: {
-        type: 'object',
-        required: ['MARKTLOKATION'],
-        properties: Object.fromEntries(
-          MASTER_DATA_KINDS.map((kind) => [
-            kind,
-            { type: 'array', items: { type: 'object', additionalProperties: true } },
-          ]),
-        ),
-      },
-    },
-  },
+  MaloIdent_IdentifyAnswer: identifyAnswer('lokationsId', `${DIALECT_NOTE}: German (\`de\`, the default).`),
+  MaloIdent_IdentifyAnswerEnglish: identifyAnswer(
+    LOCATION_ID_EN,
+    `${DIALECT_NOTE}: the vendor's English (\`en\`): \`lokationsId\` is \`${LOCATION_ID_EN}\`; \`maloIdentDaten\` and the flags have no English name in the vendor's map and stay.`,
+  ),
+  MaloIdent_MasterData: masterData('stammdaten', MASTER_DATA_KINDS, `${DIALECT_NOTE}: German (\`de\`, the default).`),
+  MaloIdent_MasterDataEnglish: masterData(
+    'masterData',
+    MASTER_DATA_KINDS_EN,
+    `${DIALECT_NOTE}: the vendor's English (\`en\`): containers, kinds, members and enumeration values by its name map.`,
+  ),
   MaloIdent_Record: {
     type: 'object',
     properties: {
@@ -273,8 +309,12 @@ export const MALO_IDENT_SCHEMAS: Record<string, OpenApiObject> = {
       vorgangsnummer: { type: 'string', nullable: true },
       tokenSubject: { type: 'string', nullable: true, description: 'The `sub` of the token that asked.' },
       receivedAt: { type: 'string', format: 'date-time' },
-      request: { type: 'object', additionalProperties: true, description: 'The request body as received.' },
-      answer: ref('MaloIdent_IdentifyAnswer'),
+      request: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'The request body as received (German or English).',
+      },
+      answer: { ...IDENTIFY_ANSWER_EITHER, description: 'The answer, in the dialect this service answers in.' },
       candidateCount: { type: 'integer' },
       notes: {
         type: 'array',
