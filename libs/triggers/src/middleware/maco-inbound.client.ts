@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG, type ServiceConfig } from '@maco/platform';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
+import { inboundBodyText } from './inbound-body';
 import { MacoTokenClient } from './maco-token.client';
 import { callMiddleware, jsonObjectOf, type MiddlewareAnswer, MiddlewareUnreachable } from './middleware-http';
 
@@ -21,24 +23,28 @@ const MAX_MESSAGE_LENGTH = 1000;
 const RETRYABLE_STATUSES = new Set([401, 408, 425, 429]);
 
 /**
- * Sends triggers to the middleware's `POST /inbound` with its bearer token. A 401 fetches a new token and sends once
- * more (the token may have been revoked early); never throws, every failure is an {@link InboundResult}.
+ * Sends triggers to the middleware's `POST /inbound` with its bearer token, in the service's dialect (`MACO_DIALECT`).
+ * A 401 fetches a new token and sends once more (the token may have been revoked early); never throws, every failure
+ * is an {@link InboundResult}.
  */
 @Injectable()
 export class MacoInboundClient {
   constructor(
     @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
+    @Inject(SERVICE_CONFIG) private readonly serviceConfig: Pick<ServiceConfig, 'dialect'>,
     private readonly tokens: MacoTokenClient,
   ) {}
 
+  /** `body`: the trigger as booked (canonical German). */
   async send(body: Record<string, unknown>): Promise<InboundResult> {
     try {
+      const text = inboundBodyText(body, this.serviceConfig.dialect);
       let token = await this.tokens.accessToken();
-      let answer = await this.post(body, token);
+      let answer = await this.post(text, token);
       if (answer.status === 401) {
         this.tokens.invalidate(token);
         token = await this.tokens.accessToken();
-        answer = await this.post(body, token);
+        answer = await this.post(text, token);
       }
       return classify(answer);
     } catch (error) {
@@ -47,7 +53,7 @@ export class MacoInboundClient {
     }
   }
 
-  private post(body: Record<string, unknown>, token: string): Promise<MiddlewareAnswer> {
+  private post(text: string, token: string): Promise<MiddlewareAnswer> {
     const connection = this.config.macoApp;
     if (!connection) throw new MiddlewareUnreachable('no middleware configured');
     return callMiddleware(
@@ -55,7 +61,7 @@ export class MacoInboundClient {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
+        body: text,
       },
       connection.timeoutMs,
     );

@@ -10,7 +10,7 @@ export interface ClaimedDelivery {
   eventname: string;
   /** Attempts made before this one. */
   attempts: number;
-  /** The body as booked (revision 1), sent as it is. */
+  /** The body as booked (revision 1, canonical German), sent in the service's dialect. */
   body: Record<string, unknown>;
   /** Proves the lease when the outcome is recorded: a delivery someone else took over is not overwritten. */
   leaseToken: string;

@@ -9,7 +9,10 @@ export interface TriggerProcessFacts {
   role: string;
   prozessId: string;
   release: string;
-  /** The body as sent to the middleware (with `zusatzdaten.prozessId` and `eventname`), as JSON text. */
+  /**
+   * The body sent to the middleware (with `zusatzdaten.prozessId` and `eventname`) in the canonical German form, as
+   * JSON text: the middleware receives it in the service's dialect, what is stored does not depend on it.
+   */
   bodyJson: string;
   marktlokationsIds: string[];
   /** The body's `stammdaten`, parsed: projected into the read model with the booking. */

@@ -69,7 +69,9 @@ export function triggerRoute(role?: MarketRole): RouteDescription {
     description:
       'Checks the body against the event (its required fields in the release), books the process (keyed by ' +
       '`zusatzdaten.prozessId`, a UUID when absent) and sends it to the middleware with `zusatzdaten.prozessId` and ' +
-      '`eventname` set. The same prozessId with the same body again is answered from what is stored; nothing is sent twice.',
+      '`eventname` set. The same prozessId with the same body again is answered from what is stored; nothing is sent twice. ' +
+      'The middleware receives the trigger in the BO4E dialect of `MACO_DIALECT` (`en`: `masterData`, `transactionData`, ' +
+      '`additionalData`; the `eventname` value stays German); it is stored in German whatever the dialect.',
     pathParameters: {
       eventname: {
         description: `A trigger event of role ${role ?? 'the service'} (the middleware's operationId).`,
@@ -80,6 +82,10 @@ export function triggerRoute(role?: MarketRole): RouteDescription {
     headers: [{ $ref: '#/components/parameters/triggerFormatVersion' }],
     body: {
       required: true,
+      description:
+        'German BO4E as described, or the vendor’s English dialect (`masterData`, `transactionData`, `additionalData` ' +
+        'with `processId`), read in this German form: problems point into the body as sent, and an English body is the ' +
+        'same trigger as its German twin. A body mixing both dialects is 422 at `#`.',
       schema: ref('TriggerRequest'),
       examples: {
         START_MALOIDENT: {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { Registry } from 'prom-client';
+import { MIXED_DIALECTS, toEnglish } from '@maco/domain';
 import { ProblemError, type RequestFacts, type ServiceConfig } from '@maco/platform';
 import type { AttemptOutcome, TriggerDeliverer } from '../delivery/trigger-deliverer';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
@@ -377,5 +378,57 @@ describe(TriggersService.name, () => {
       expect([calls.enqueued, calls.attempted]).toEqual([[], []]);
       expect(await counted('conflict')).toBe(1);
     });
+  });
+});
+
+describe(`${TriggersService.name} in the English dialect`, () => {
+  it('should book an English body in the canonical German form, as its German twin, and note its processId', async () => {
+    const german = serviceOf();
+    const english = serviceOf();
+    const noted = context();
+    await german.service.trigger('START_MALOIDENT', maloIdent({ prozessId: PROZESS_ID }), context());
+    const sent = toEnglish(maloIdent({ prozessId: PROZESS_ID }));
+    expect(sent).toHaveProperty('additionalData', { processId: PROZESS_ID });
+    expect(await english.service.trigger('START_MALOIDENT', sent, noted)).toMatchObject({ status: 'sent' });
+
+    expect(english.calls.booked).toEqual(german.calls.booked);
+    expect(english.calls.booked[0].bodyJson).toBe(
+      JSON.stringify(maloIdent({ prozessId: PROZESS_ID, eventname: 'START_MALOIDENT' })),
+    );
+    expect(english.calls.attempted.map((claim) => claim.body)).toEqual(
+      german.calls.attempted.map((claim) => claim.body),
+    );
+    expect(noted.facts.fields).toEqual({ eventname: 'START_MALOIDENT', prozessId: PROZESS_ID });
+  });
+
+  it('should point refusals into the English body as received', async () => {
+    const { service, calls } = serviceOf();
+    const wrongEvent = toEnglish(maloIdent({ eventname: 'START_PARTIN' }));
+    await expect(service.trigger('START_MALOIDENT', wrongEvent, context())).rejects.toMatchObject({
+      code: 'REQUEST.VALIDATION_FAILED',
+      extensions: { errors: [{ pointer: '#/additionalData/eventname' }] },
+    });
+    const lacking = toEnglish({ stammdaten: {}, transaktionsdaten: { ausfuehrungsdatum: '2026-05-01T22:00:00Z' } });
+    await expect(service.trigger('START_MALOIDENT', lacking, context())).rejects.toMatchObject({
+      code: 'TRIGGER.MANDATORY_FIELDS_MISSING',
+      extensions: {
+        errors: [
+          { pointer: '#/transactionData/sender', message: 'required by START_MALOIDENT (04/26)' },
+          { pointer: '#/transactionData/receiver', message: 'required by START_MALOIDENT (04/26)' },
+        ],
+      },
+    });
+    expect(calls.booked).toEqual([]);
+  });
+
+  it('should refuse a body mixing both dialects at #, as invalid, booking nothing', async () => {
+    const { service, calls, counted } = serviceOf();
+    const mixed = { ...(toEnglish(maloIdent()) as object), zusatzdaten: { prozessId: PROZESS_ID } };
+    await expect(service.trigger('START_MALOIDENT', mixed, context())).rejects.toMatchObject({
+      code: 'REQUEST.VALIDATION_FAILED',
+      extensions: { errors: [{ pointer: '#', message: MIXED_DIALECTS }] },
+    });
+    expect([calls.booked, calls.attempted]).toEqual([[], []]);
+    expect(await counted('invalid')).toBe(1);
   });
 });

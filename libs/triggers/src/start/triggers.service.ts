@@ -5,13 +5,21 @@ import { PG_POOL, unstorableTextError } from '@maco/database';
 import {
   type MarketRole,
   missingTriggerFields,
+  receiveBody,
   releaseInForceAt,
   type ReleaseName,
   RELEASES,
   type TriggerEvent,
   triggerEvent,
 } from '@maco/domain';
-import { ProblemError, type RequestFacts, SERVICE_CONFIG, SERVICE_ROLE, type ServiceConfig } from '@maco/platform';
+import {
+  ProblemError,
+  type ProblemFieldError,
+  type RequestFacts,
+  SERVICE_CONFIG,
+  SERVICE_ROLE,
+  type ServiceConfig,
+} from '@maco/platform';
 import { inTransaction } from '@maco/process-store';
 import { TriggerDeliverer } from '../delivery/trigger-deliverer';
 import { TriggerMetrics, type TriggerOutcome } from '../metrics/trigger-metrics';
@@ -19,6 +27,7 @@ import { TriggerOutboxRepository } from '../outbox/trigger-outbox.repository';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { TRIGGER_LOG_FIELDS } from '../triggers.log-fields';
 import { triggerProblem } from '../triggers.problems';
+import { sentProzessIdOf } from './sent-prozess-id';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
 import { TriggerProcessRepository } from './trigger-process.repository';
 import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody } from './trigger-request';
@@ -41,7 +50,9 @@ export interface TriggerContext {
  * Starts processes at the middleware: checks a trigger against the event catalogue of the release, books it (process
  * record, revision 1 `trigger`, outbox row) in one transaction, then makes the first delivery attempt itself and
  * answers with what became of it. Undelivered triggers are the worker's from then on. A prozessId sent again with
- * the same body is answered from what is stored; nothing is sent twice.
+ * the same body is answered from what is stored; nothing is sent twice. A body in the vendor's English dialect is read
+ * and booked in the canonical German form (an English retry is the same trigger); the middleware receives the trigger
+ * in the service's dialect (`MacoInboundClient`).
  */
 @Injectable()
 export class TriggersService {
@@ -57,7 +68,7 @@ export class TriggersService {
   ) {}
 
   async trigger(eventname: string, body: unknown, context: TriggerContext): Promise<TriggerAnswer> {
-    TRIGGER_LOG_FIELDS.note(context.facts, { eventname, prozessId: prozessIdOf(body) });
+    TRIGGER_LOG_FIELDS.note(context.facts, { eventname, prozessId: sentProzessIdOf(body) });
     let result: { outcome: TriggerOutcome; answer: TriggerAnswer | ProblemError };
     try {
       result = await this.start(eventname, body, context);
@@ -83,16 +94,12 @@ export class TriggersService {
     }
     const unstorable = unstorableTextError(body, context.jsonText);
     if (unstorable) throw unstorable;
-    const check = checkTriggerRequest(body, eventname);
-    if (!check.ok) {
-      throw triggerProblem(
-        'REQUEST.VALIDATION_FAILED',
-        `${check.errors.length} field${check.errors.length === 1 ? '' : 's'} of the body failed validation.`,
-        {
-          errors: check.errors,
-        },
-      );
-    }
+    // English is checked and booked in the canonical German form; refusals point into the body as received.
+    const received = receiveBody(body);
+    if (!received.ok) throw validationFailed(received.errors);
+    const check = checkTriggerRequest(received.canonical, eventname);
+    if (!check.ok)
+      throw validationFailed(check.errors.map((error) => ({ ...error, pointer: received.pointerOf(error.pointer) })));
     const release = this.releaseOf(context.formatVersion);
     const event = this.eventOf(release, eventname);
     const missing = missingTriggerFields(event, check.request.body);
@@ -103,7 +110,10 @@ export class TriggersService {
         `${eventname} (release ${release}) requires ${count} the body lacks.`,
         {
           release,
-          errors: missing.map((pointer) => ({ pointer, message: `required by ${eventname} (${release})` })),
+          errors: missing.map((pointer) => ({
+            pointer: received.pointerOf(pointer),
+            message: `required by ${eventname} (${release})`,
+          })),
         },
       );
     }
@@ -198,6 +208,10 @@ export class TriggersService {
   }
 }
 
-function prozessIdOf(body: unknown): unknown {
-  return (body as { zusatzdaten?: { prozessId?: unknown } } | null)?.zusatzdaten?.prozessId;
+function validationFailed(errors: ProblemFieldError[]): ProblemError {
+  return triggerProblem(
+    'REQUEST.VALIDATION_FAILED',
+    `${errors.length} field${errors.length === 1 ? '' : 's'} of the body failed validation.`,
+    { errors },
+  );
 }
