@@ -11,8 +11,9 @@ export const PROCESS_READ_ROUTE = describeRoute({
   summary: 'Read a process by any key it has carried',
   description:
     'The process (business key, status, every key with the revision it was first seen in, linked processes), its ' +
-    'revisions (who, when, Prüfidentifikator, release, the key that matched, findings) and its current state. ' +
-    "`bodies=true` adds each revision's body as received.",
+    'revisions (who, when, Prüfidentifikator, release, the key that matched, findings, the BO4E dialect its body came ' +
+    'in) and its current state, in the dialect of `MACO_DIALECT` (`en`: `masterData`, `transactionData`, ' +
+    "`additionalData`; stored in German either way). `bodies=true` adds each revision's body as received.",
   pathParameters: {
     key: {
       description: "Any key of the process: business key, prozessId, a sub-process's or the trigger's business key.",

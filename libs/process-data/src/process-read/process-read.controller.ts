@@ -1,17 +1,29 @@
 import { Controller, Inject, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { MarketRole } from '@maco/domain';
-import { readQuery, Route, SERVICE_ROLE, stringifyWithRawJson } from '@maco/platform';
+import {
+  readQuery,
+  Route,
+  SERVICE_CONFIG,
+  SERVICE_ROLE,
+  type ServiceConfig,
+  stringifyWithRawJson,
+} from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
 import type { ProcessView } from '../process-data-api';
+import { currentInDialect } from './current-in-dialect';
 import { ProcessReadRepository } from './process-read.repository';
 import { PROCESS_READ_ROUTE } from './process-read-routes';
 
-/** Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). */
+/**
+ * Operators read a process by any key it has carried (bearer token with the service's role, or OPERATOR). Its
+ * `current` state in the service's dialect (`MACO_DIALECT`); each revision's body as received, with its `dialect`.
+ */
 @Controller()
 export class ProcessReadController {
   constructor(
     @Inject(SERVICE_ROLE) private readonly role: MarketRole,
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceConfig, 'dialect'>,
     private readonly processes: ProcessReadRepository,
   ) {}
 
@@ -31,7 +43,8 @@ export class ProcessReadController {
     // The stored bodies go out as their text: numbers read back exactly as they were sent.
     if (found.kind === 'found') {
       void reply.header('content-type', 'application/json; charset=utf-8');
-      return stringifyWithRawJson(found.process satisfies ProcessView);
+      const process = { ...found.process, current: currentInDialect(found.process.current, this.config.dialect) };
+      return stringifyWithRawJson(process satisfies ProcessView);
     }
     if (found.kind === 'unknown')
       throw processDataProblem(

@@ -4,8 +4,11 @@ import { PG_POOL } from '@maco/database';
 import { RawJson } from '@maco/platform';
 import type { ProcessKeyView, ProcessView } from '../process-data-api';
 
+/** A process found: its `current` the stored canonical state's text (RawJson), or null when it has none. */
+export type FoundProcess = ProcessView & { current: RawJson | null };
+
 export type ProcessLookup =
-  { kind: 'found'; process: ProcessView } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
+  { kind: 'found'; process: FoundProcess } | { kind: 'unknown' } | { kind: 'ambiguous'; businessKeys: string[] };
 
 // The process of any key: its own business key, a key it collected, the prozessId of its create. With the first and
 // the last UTC month it was booked in: every revision of a record lies between its `created_at` and `updated_at`.
