@@ -1,5 +1,4 @@
-import { toEnglish } from '@maco/domain';
-import { MIXED_DIALECTS } from '../dialect/received-body';
+import { MIXED_DIALECTS, toEnglish } from '@maco/domain';
 import { checkIdentifyRequest, criterionNames } from './identify-location';
 import { pageAnswer } from './identify-location.service';
 

@@ -1,7 +1,6 @@
-import { isPlainObject, unescapePointerToken } from '@maco/domain';
+import { isPlainObject, receiveBody, unescapePointerToken } from '@maco/domain';
 import { INVALID_MESSAGE, INVALID_NAME_MESSAGE, type OpenApiObject, readQuery } from '@maco/platform';
 import { locationKey, type LocationType, MAX_ID_LENGTH } from '@maco/read-model';
-import { receiveBody } from '../dialect/received-body';
 import { commandParameter, type ParameterError } from '../reads/read-parameters';
 import { stammdatenCheck } from '../stammdaten-check';
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Dialect, MarketRole } from '@maco/domain';
+import { type Dialect, type MarketRole, receiveBody } from '@maco/domain';
 import { type RequestFacts, SERVICE_ROLE } from '@maco/platform';
 import { BO_READ_LOG_FIELDS } from '../bo-read.log-fields';
 import { boReadProblem } from '../bo-read.problems';
-import { receiveBody } from '../dialect/received-body';
 import { BoReadMetrics } from '../metrics/bo-read-metrics';
 import { IMPORT_STAMMDATEN } from '../openapi/bo-read-schemas';
 import { stammdatenCheck } from '../stammdaten-check';
