@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BO_READ_GROUP } from '@maco/bo-read';
-import { toEnglish } from '@maco/domain';
+import { type MarketRole, toEnglish } from '@maco/domain';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
 import {
@@ -17,9 +17,7 @@ import { postTwins, readModel, stateDifference, type TwinOutcome } from './diale
 
 type Body = Record<string, unknown>;
 
-const ROLES = ['LF', 'NB', 'MSB'] as const;
-const serviceOf = (role: (typeof ROLES)[number]) =>
-  composeService({ role, groups: [PROCESS_DATA_GROUP, BO_READ_GROUP] });
+const serviceOf = (role: MarketRole) => composeService({ role, groups: [PROCESS_DATA_GROUP, BO_READ_GROUP] });
 const servicesOfEveryRole = () => ({ LF: serviceOf('LF'), NB: serviceOf('NB'), MSB: serviceOf('MSB') });
 
 /** Every request sample (documentation, upstream test messages, synthesised) and the vendor's converted messages. */
