@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { catalogueEntry } from '@maco/ahb';
 import { type MarketRole, type ProcessOperation, type ReleaseName, RELEASES } from '@maco/domain';
 import {
+  cataloguePis,
   type JsonResponse,
   loadSamples,
   mintTestToken,
@@ -17,7 +16,6 @@ import {
   type VendorFormatVersion,
   vendorSpecFor,
   withBusinessKey,
-  workspaceRoot,
 } from '@maco/testing';
 import { serviceModule } from './service-module';
 
@@ -72,23 +70,6 @@ interface Outcome {
 const caseKey = (c: Pick<Case, 'role' | 'operation' | 'release' | 'pruefidentifikator'>, kind: VendorBodyKind) =>
   `${c.role} ${c.operation} ${c.release} ${c.pruefidentifikator} ${kind}`;
 const groupOf = (c: Pick<Case, 'role' | 'operation' | 'release'>) => `${c.role} ${c.operation} ${c.release}`;
-
-/** Every PI any release of the catalogue lists (read for enumeration only; membership is `catalogueEntry`'s). */
-function cataloguePis(): string[] {
-  const file = join(workspaceRoot(), 'libs', 'ahb', 'src', 'data', 'pi-catalogue.json');
-  const catalogue = JSON.parse(readFileSync(file, 'utf8')) as {
-    releases: Record<
-      string,
-      { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }
-    >;
-  };
-  const pis = new Set<string>();
-  for (const release of Object.values(catalogue.releases)) {
-    for (const operations of Object.values(release.pruefidentifikatoren))
-      for (const list of Object.values(operations)) for (const entry of list) pis.add(entry.pruefidentifikator);
-  }
-  return [...pis].sort();
-}
 
 function buildCases(): { cases: Case[]; withoutSpec: Map<string, string[]> } {
   const cases: Case[] = [];

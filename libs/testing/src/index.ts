@@ -20,3 +20,4 @@ export * from './openapi-answer-watch';
 export * from './database-proxy';
 export * from './openapi-truth/openapi-truth';
 export * from './workspace-copy';
+export { cataloguePis } from './catalogue-pis';

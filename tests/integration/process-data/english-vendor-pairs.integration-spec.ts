@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { catalogueEntry } from '@maco/ahb';
 import { BO_READ_GROUP } from '@maco/bo-read';
 import { type MarketRole, type ProcessOperation, type ReleaseName, RELEASES, toEnglish } from '@maco/domain';
 import { PROCESS_DATA_GROUP } from '@maco/process-data';
 import { composeService } from '@maco/service';
 import {
+  cataloguePis,
   loadSamples,
   runPool,
   seededRandom,
@@ -16,7 +15,6 @@ import {
   type VendorFormatVersion,
   vendorSpecFor,
   withBusinessKey,
-  workspaceRoot,
 } from '@maco/testing';
 import { postTwins, readModel, stateDifference, type TwinOutcome } from './dialect-twins';
 
@@ -34,21 +32,6 @@ interface Case {
   release: ReleaseName;
   pruefidentifikator: string;
   formatVersion: VendorFormatVersion;
-}
-
-function cataloguePis(): string[] {
-  const file = join(workspaceRoot(), 'libs', 'ahb', 'src', 'data', 'pi-catalogue.json');
-  const catalogue = JSON.parse(readFileSync(file, 'utf8')) as {
-    releases: Record<
-      string,
-      { pruefidentifikatoren: Record<string, Record<string, { pruefidentifikator: string }[]>> }
-    >;
-  };
-  const pis = new Set<string>();
-  for (const release of Object.values(catalogue.releases))
-    for (const operations of Object.values(release.pruefidentifikatoren))
-      for (const list of Object.values(operations)) for (const entry of list) pis.add(entry.pruefidentifikator);
-  return [...pis].sort();
 }
 
 /** Every (role, operation, release, PI) of the catalogue the vendor documents in both dialects. */
