@@ -134,3 +134,13 @@ export {
   receivedPointer,
   toEnglish,
 } from './dialect';
+export {
+  addCalendarDays,
+  addWorkingDays,
+  germanDateOf,
+  germanTimeToInstant,
+  isWorkingDay,
+  nonWorkingDayReason,
+  nthWorkingDayOfMonth,
+  workingDayDeadline,
+} from './deadlines/working-days';
