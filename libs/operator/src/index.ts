@@ -9,3 +9,5 @@ export * from './processes/process-list.repository';
 export * from './triggers/trigger-list.repository';
 export * from './triggers/trigger-event-catalogue';
 export * from './findings/findings.repository';
+export * from './deadlines/deadline-list.repository';
+export * from './deadlines/deadline-sweep';

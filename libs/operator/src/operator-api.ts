@@ -1,6 +1,6 @@
 /**
  * The answers of the operator group's routes (`GET /operator/session`, `/processes`, `/triggers`, `/triggers/events`,
- * `/findings`, `/findings/summary`), as types only: no runtime import, only `import type` of other such modules. The
+ * `/findings`, `/findings/summary`, `/deadlines`), as types only: no runtime import, only `import type` of other such modules. The
  * controllers and repositories build their answers with these types and the operator console reads them with them
  * (`@maco/operator/api`, `import type`), so a renamed member fails to compile in both. Lists are keyset pages
  * (`Page` of `@maco/platform/api`); timestamps are ISO 8601 strings in UTC.
@@ -99,4 +99,34 @@ export interface FindingView {
   code: string | null;
   pointer: string | null;
   message: string | null;
+}
+
+/**
+ * Where an answer deadline stands, as read: `met` (answered in time), `missed` (marked so, or still open past its due),
+ * `open` (not answered, not yet due).
+ */
+export type DeadlineState = 'open' | 'met' | 'missed';
+
+/** The answer booked on a deadline's process: its PI, its revision, when it was transmitted. */
+export interface DeadlineAnswerView {
+  pruefidentifikator: string;
+  revision: number;
+  at: string;
+}
+
+/** One answer deadline of `GET /deadlines`: what the process owes the market, by when. */
+export interface DeadlineView {
+  businessKey: string;
+  /** The rule's id (`GPKE_ANMELDUNG_ANTWORT`). */
+  rule: string;
+  /** The rule's description; null for a rule no longer defined. */
+  description: string | null;
+  due: string;
+  state: DeadlineState;
+  /** The process's Prüfidentifikator. */
+  pruefidentifikator: string | null;
+  /** The revision whose request started the deadline. */
+  requestRevision: number;
+  /** Absent while no answer was booked. */
+  answeredBy?: DeadlineAnswerView;
 }

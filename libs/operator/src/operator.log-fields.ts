@@ -8,6 +8,7 @@ export const OPERATOR_READS = [
   'trigger-events',
   'findings-summary',
   'findings',
+  'deadlines',
 ] as const;
 export type OperatorRead = (typeof OPERATOR_READS)[number];
 

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { DeadlineListController } from './deadlines/deadline-list.controller';
+import { DeadlineListRepository } from './deadlines/deadline-list.repository';
+import { DeadlineMetrics } from './deadlines/deadline-metrics';
+import { DeadlineSweep } from './deadlines/deadline-sweep';
 import { FindingsController } from './findings/findings.controller';
 import { FindingsRepository } from './findings/findings.repository';
 import { OperatorMetrics } from './metrics/operator-metrics';
@@ -9,9 +13,27 @@ import { SessionController } from './session/session.controller';
 import { TriggerListController } from './triggers/trigger-list.controller';
 import { TriggerListRepository } from './triggers/trigger-list.repository';
 
-/** The operator console's reads: session, process list, trigger outbox and catalogue, findings. */
+/**
+ * The operator console's reads: session, process list, trigger outbox and catalogue, findings, answer deadlines (with
+ * their sweep and metrics).
+ */
 @Module({
-  controllers: [SessionController, ProcessListController, TriggerListController, FindingsController],
-  providers: [OperatorReads, OperatorMetrics, ProcessListRepository, TriggerListRepository, FindingsRepository],
+  controllers: [
+    SessionController,
+    ProcessListController,
+    TriggerListController,
+    FindingsController,
+    DeadlineListController,
+  ],
+  providers: [
+    OperatorReads,
+    OperatorMetrics,
+    ProcessListRepository,
+    TriggerListRepository,
+    FindingsRepository,
+    DeadlineListRepository,
+    DeadlineMetrics,
+    DeadlineSweep,
+  ],
 })
 export class OperatorModule {}

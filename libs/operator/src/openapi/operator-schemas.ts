@@ -1,4 +1,6 @@
 import { type OpenApiObject, schemaRef as ref } from '@maco/platform';
+import { DEADLINE_STATES } from '../deadlines/deadline-list.repository';
+import { DEADLINE_RULE_IDS } from '../deadlines/deadline-list-route';
 import { FINDING_BUCKETS } from '../findings/findings.repository';
 import { PROCESS_STATUSES } from '../processes/process-list.repository';
 
@@ -133,7 +135,31 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
       message: text('What was found.'),
     },
   },
+  Operator_Deadline: {
+    type: 'object',
+    required: ['businessKey', 'rule', 'description', 'due', 'state', 'pruefidentifikator', 'requestRevision'],
+    properties: {
+      businessKey: text('The process.'),
+      rule: text('The deadline rule.', { example: DEADLINE_RULE_IDS[0] }),
+      description: nullable(text('What the rule asks, by when; null for a rule no longer defined.')),
+      due: dateTime('When the answer is due.'),
+      state: text('State as read: an open deadline past its due is missed.', { enum: DEADLINE_STATES }),
+      pruefidentifikator: nullable(text('Prüfidentifikator of the process.')),
+      requestRevision: { type: 'integer', description: 'The revision whose request started the deadline.' },
+      answeredBy: {
+        type: 'object',
+        description: 'The answer booked on the process; absent while none was.',
+        required: ['pruefidentifikator', 'revision', 'at'],
+        properties: {
+          pruefidentifikator: text('Prüfidentifikator of the answer.'),
+          revision: { type: 'integer' },
+          at: dateTime('When the answer was transmitted.'),
+        },
+      },
+    },
+  },
   Operator_ProcessPage: page('Operator_ProcessSummary'),
   Operator_TriggerPage: page('Operator_TriggerDelivery'),
   Operator_FindingPage: page('Operator_Finding'),
+  Operator_DeadlinePage: page('Operator_Deadline'),
 };
