@@ -135,6 +135,15 @@ export {
   toEnglish,
 } from './dialect';
 export {
+  DEADLINE_RULES,
+  type DeadlineRule,
+  deadlineOf,
+  deadlineRulesAnsweredBy,
+  deadlineRulesStartedBy,
+  dueOf,
+  type DueAt,
+} from './deadlines';
+export {
   addCalendarDays,
   addWorkingDays,
   germanDateOf,

@@ -98,9 +98,26 @@ export interface ProcessView {
   /** Business keys of processes that name one of this process's keys as their `targetBusinessKey`. */
   linkedProcesses: string[];
   revisions: RevisionView[];
+  /** The answer deadlines the process's requests started, soonest first. */
+  deadlines: DeadlineView[];
   current: unknown;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * An answer deadline of a process: open until an answer PI of its rule arrives on the process; met when that answer
+ * was transmitted by `due`, missed when `due` passed without one (a late answer: missed, with `answeredBy`).
+ */
+export interface DeadlineView {
+  rule: string;
+  description: string;
+  /** ISO instant, UTC. */
+  due: string;
+  state: 'open' | 'met' | 'missed';
+  /** The revision whose request started it. */
+  requestRevision: number;
+  answeredBy?: { pruefidentifikator: string; revision: number; at: string };
 }
 
 export type RefusedState = 'open' | 'resolved' | 'dismissed';

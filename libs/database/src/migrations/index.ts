@@ -16,6 +16,7 @@ import { MeterLocationPostcodeIndex1765000000000 } from './1765000000000-MeterLo
 import { ServiceRole1765100000000 } from './1765100000000-ServiceRole';
 import { RevisionHashChain1765200000000 } from './1765200000000-RevisionHashChain';
 import { RevisionDialect1765300000000 } from './1765300000000-RevisionDialect';
+import { ProcessDeadlines1765400000000 } from './1765400000000-ProcessDeadlines';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ServiceRole1765100000000,
   RevisionHashChain1765200000000,
   RevisionDialect1765300000000,
+  ProcessDeadlines1765400000000,
 ];

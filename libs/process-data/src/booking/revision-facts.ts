@@ -2,6 +2,7 @@ import type { MarketRole } from '@maco/domain';
 import type { UpdateFacts } from '@maco/process-store';
 import type { AcceptedBody } from './body-acceptance';
 import type { BookingContext } from './booking-context';
+import { deadlineFacts } from './deadline-facts';
 
 /** What every revision records, create or update. */
 export function revisionFacts(
@@ -23,5 +24,6 @@ export function revisionFacts(
     requestId: context.requestId,
     targetBusinessKey: envelope.zusatzdaten?.targetBusinessKey ?? null,
     dialect,
+    ...deadlineFacts(role, envelope),
   };
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import { DEADLINE_RULES } from '@maco/domain';
 import { RawJson } from '@maco/platform';
-import type { ProcessKeyView, ProcessView } from '../process-data-api';
+import type { DeadlineView, ProcessKeyView, ProcessView } from '../process-data-api';
 
 /** A process found: its `current` the stored canonical state's text (RawJson), or null when it has none. */
 export type FoundProcess = ProcessView & { current: RawJson | null };
@@ -24,6 +25,12 @@ const FIND_RECORDS = `
     UNION SELECT id FROM process_record WHERE role = $1 AND prozess_id = $2)`;
 
 const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
+
+// Open and past due is missed, whether or not the sweep has marked it yet.
+const DEADLINES = `
+  SELECT rule, due, request_revision, answered_pi, answered_revision, answered_at,
+    CASE WHEN state = 'open' AND due < now() THEN 'missed' ELSE state END AS state
+  FROM process_deadline WHERE record_id = $1 ORDER BY due, rule, request_revision`;
 
 // The record's months as constants in the text, not parameters: PostgreSQL then prunes the other months' partitions
 // while planning and locks only the ones it reads. A prepared (generic) plan locks every partition at each execution,
@@ -72,12 +79,13 @@ export class ProcessReadRepository {
     if (rows.length > 1)
       return { kind: 'ambiguous', businessKeys: rows.map((row) => row.business_key as string).sort() };
     const record = rows[0];
-    const [keys, revisions] = await Promise.all([
+    const [keys, revisions, deadlines] = await Promise.all([
       this.pool.query({ name: 'process_keys', text: KEYS, values: [record.id] }),
       this.pool.query({
         text: revisionsStatement(options.bodies === true, record.first_month, record.after_last_month),
         values: options.bodies ? [record.id] : [record.id, record.current === null],
       }),
+      this.pool.query({ name: 'process_deadlines', text: DEADLINES, values: [record.id] }),
     ]);
     const collected: ProcessKeyView[] = keys.rows.map((row) => ({
       key: row.key,
@@ -121,6 +129,7 @@ export class ProcessReadRepository {
           dialect: row.dialect,
           ...(options.bodies ? { body: rawJsonOf(row.body) } : {}),
         })),
+        deadlines: deadlines.rows.map(deadlineView),
         // A process never updated is its create's body; revision 1 may have left with a dropped partition (retention)
         // only after updates, which set `current`.
         current: rawJsonOf(record.current ?? revisions.rows.find((row) => row.revision === 1)?.body ?? null),
@@ -133,4 +142,24 @@ export class ProcessReadRepository {
 
 function rawJsonOf(text: unknown): RawJson | null {
   return typeof text === 'string' ? new RawJson(text) : null;
+}
+
+function deadlineView(row: Record<string, unknown>): DeadlineView {
+  const rule = DEADLINE_RULES.find((candidate) => candidate.rule === row['rule']);
+  return {
+    rule: row['rule'] as string,
+    description: rule?.description ?? '',
+    due: (row['due'] as Date).toISOString(),
+    state: row['state'] as DeadlineView['state'],
+    requestRevision: row['request_revision'] as number,
+    ...(row['answered_at'] instanceof Date
+      ? {
+          answeredBy: {
+            pruefidentifikator: row['answered_pi'] as string,
+            revision: row['answered_revision'] as number,
+            at: row['answered_at'].toISOString(),
+          },
+        }
+      : {}),
+  };
 }

@@ -15,7 +15,7 @@ export const INSERT_RECORDS_WITH_REVISIONS = `
   WITH input AS MATERIALIZED (
     SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
-      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb, dialect text)
+      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb, dialect text, deadlines jsonb)
   ),
   chained AS (
     SELECT input.*, ${CREATE_CHAIN_HASH('input', "'create'", 'input.pruefidentifikator', 'input.release', 'input.token_subject', 'input.request_id', 'input.findings')} AS chain_hash
@@ -34,6 +34,12 @@ export const INSERT_RECORDS_WITH_REVISIONS = `
     INSERT INTO process_revision
       (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash, dialect)
     SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash, COALESCE(dialect, 'de') FROM booked ORDER BY seq
+  ),
+  new_deadlines AS (
+    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
+    SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due
+    FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz)
+    WHERE booked.deadlines IS NOT NULL
   ),${batchProjectionCtes('$1::varchar')}
   SELECT business_key FROM inserted`;
 
@@ -58,6 +64,8 @@ export interface CreateRow {
   objectsJson: string;
   /** The dialect the body came in; absent: German. */
   dialect?: string;
+  /** The deadlines the create's request starts (`deadlineRows`) as JSON text; absent: none. */
+  deadlinesJson?: string;
 }
 
 /**
@@ -96,7 +104,8 @@ export function createBatchJson(rows: CreateRow[]): string {
       row.findingsJson +
       ',"objects":' +
       row.objectsJson +
-      (row.dialect === undefined || row.dialect === 'de' ? '}' : ',"dialect":' + JSON.stringify(row.dialect) + '}');
+      (row.dialect === undefined || row.dialect === 'de' ? '' : ',"dialect":' + JSON.stringify(row.dialect)) +
+      (row.deadlinesJson === undefined ? '}' : ',"deadlines":' + row.deadlinesJson + '}');
   });
   return json + ']';
 }

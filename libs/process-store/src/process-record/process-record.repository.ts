@@ -25,6 +25,7 @@ import type {
 } from './record-facts';
 import { statement } from './statement';
 import {
+  deadlineRows,
   isUniqueViolation,
   REPEATED_UPDATE_CONSTRAINT,
   SELECT_REPLAYED_REVISION,
@@ -77,6 +78,7 @@ export class ProcessRecordRepository {
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
       dialect: facts.dialect,
+      deadlinesJson: facts.deadlines?.length ? JSON.stringify(deadlineRows(facts.deadlines)) : undefined,
       objectsJson: JSON.stringify(
         describeBusinessObjects(facts.stammdaten, undefined, {
           ...projectionOptionsOf(facts.role),

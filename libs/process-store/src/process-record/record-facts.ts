@@ -20,6 +20,26 @@ export interface RevisionFacts {
   requestId: string | null;
   /** The BO4E dialect the body came in (`de`, `en`); absent: German. Not hashed: the body's hash covers it. */
   dialect?: string;
+  /** The answer deadlines this revision's request starts; absent or empty: none. */
+  deadlines?: NewDeadline[];
+  /** The deadlines of the process this revision answers, when its PI is an answer of a deadline rule. */
+  answers?: DeadlineAnswer;
+}
+
+/** A deadline a request starts (`process_deadline`). */
+export interface NewDeadline {
+  rule: string;
+  /** ISO instants. */
+  transmittedAt: string;
+  due: string;
+}
+
+/** What an answer brings to the open deadlines of its rules on its process. */
+export interface DeadlineAnswer {
+  rules: string[];
+  pruefidentifikator: string;
+  /** ISO instant the answer was transmitted. */
+  at: string;
 }
 
 /** What an update records beyond every revision's facts. */

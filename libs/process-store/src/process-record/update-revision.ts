@@ -4,7 +4,7 @@ import { projectionCtes } from '../read-model/business-object.sql';
 import { BODY_HASH } from './body-hash.sql';
 import type { Resolved } from './key-resolution';
 import { namedParameters } from './named-parameters';
-import type { MergeState, ProcessKeyKind, UpdateFacts } from './record-facts';
+import type { MergeState, NewDeadline, ProcessKeyKind, UpdateFacts } from './record-facts';
 import { statement } from './statement';
 
 /** UPDATE_RECORD_WITH_REVISION's parameters, in their order. */
@@ -26,6 +26,10 @@ const UPDATE = namedParameters([
   'role',
   'readRevision',
   'dialect',
+  'deadlinesJson',
+  'answeredRules',
+  'answeredPi',
+  'answeredAt',
 ]);
 const $ = UPDATE.ref;
 
@@ -63,6 +67,19 @@ export const UPDATE_RECORD_WITH_REVISION = `
   update_body AS (
     INSERT INTO process_update_body (record_id, body_sha256, revision)
     SELECT ${$.recordId}, input.body_sha256, updated.revision FROM updated, input
+  ),
+  new_deadlines AS (
+    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
+    SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due
+    FROM updated, jsonb_to_recordset(${$.deadlinesJson}::jsonb) AS d(rule text, transmitted_at timestamptz, due timestamptz)
+  ),
+  answered_deadlines AS (
+    UPDATE process_deadline SET
+      state = CASE WHEN state = 'open' AND ${$.answeredAt}::timestamptz <= due THEN 'met' ELSE state END,
+      answered_pi = ${$.answeredPi}, answered_revision = updated.revision, answered_at = ${$.answeredAt}::timestamptz
+    FROM updated
+    WHERE process_deadline.record_id = ${$.recordId} AND process_deadline.rule = ANY(${$.answeredRules}::text[])
+      AND process_deadline.answered_at IS NULL
   ),${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash, dialect)
@@ -107,6 +124,10 @@ export function writeStatement(
       requestId: facts.requestId,
       findingsJson: facts.findingsJson,
       dialect: facts.dialect ?? 'de',
+      deadlinesJson: facts.deadlines?.length ? JSON.stringify(deadlineRows(facts.deadlines)) : '[]',
+      answeredRules: facts.answers?.rules ?? [],
+      answeredPi: facts.answers?.pruefidentifikator ?? null,
+      answeredAt: facts.answers?.at ?? null,
       matchedBy,
       newKeys: newKeys.map(({ key }) => key),
       newKeyKinds: newKeys.map(({ field }): ProcessKeyKind =>
@@ -128,4 +149,9 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? error;
   const { code, constraint: violated } = driverError as { code?: string; constraint?: string };
   return code === UNIQUE_VIOLATION && violated === constraint;
+}
+
+/** Deadlines as `jsonb_to_recordset` reads them. */
+export function deadlineRows(deadlines: NewDeadline[]): { rule: string; transmitted_at: string; due: string }[] {
+  return deadlines.map(({ rule, transmittedAt, due }) => ({ rule, transmitted_at: transmittedAt, due }));
 }

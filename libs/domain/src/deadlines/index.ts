@@ -1,0 +1,9 @@
+// The answer deadlines of the market processes: the rules as data (with their sources) and when each is due.
+export { deadlineOf, dueOf } from './deadline-due';
+export {
+  DEADLINE_RULES,
+  type DeadlineRule,
+  deadlineRulesAnsweredBy,
+  deadlineRulesStartedBy,
+  type DueAt,
+} from './deadline-rules';

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { type MarketRole } from '@maco/domain';
+import { PROCESS_DATA_GROUP } from '@maco/process-data';
+import { composeService } from '@maco/service';
+import { mintTestToken, postJson, type TestService, useServicesOnOneDatabase, vendorBody } from '@maco/testing';
+
+type Body = Record<string, unknown>;
+type Deadline = {
+  rule: string;
+  due: string;
+  state: string;
+  requestRevision: number;
+  answeredBy?: { pruefidentifikator: string; revision: number; at: string };
+};
+
+const serviceOf = (role: MarketRole) => composeService({ role, groups: [PROCESS_DATA_GROUP] });
+
+/**
+ * Answer deadlines on the process (issue "Operators see what is due"): a request of a deadline rule starts its
+ * deadline, computed from the message's transmission time in BDEW working days and German legal time; an answer PI
+ * booked on the same process meets it in time, or marks a late answer; an unanswered one past due is missed.
+ */
+describe('answer deadlines on the process', () => {
+  const shared = useServicesOnOneDatabase({ LF: serviceOf('LF'), NB: serviceOf('NB') });
+  const post = (role: MarketRole, path: string, body: unknown) =>
+    postJson(`${(shared.services as Record<string, TestService>)[role].baseUrl}${path}`, body, {
+      token: mintTestToken({ roles: [role] }),
+      headers: { 'x-format-version': '10/26' },
+    });
+  const deadlinesOf = async (role: MarketRole, key: string): Promise<Deadline[]> => {
+    const response = await fetch(`${(shared.services as Record<string, TestService>)[role].baseUrl}/processes/${key}`, {
+      headers: { authorization: `Bearer ${mintTestToken({ roles: [role] })}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { deadlines: Deadline[] }).deadlines;
+  };
+  /** A body of the PI (the vendor's 10/26 or 04/26 document) sent at `nachrichtendatum`. */
+  const message = (pruefidentifikator: string, nachrichtendatum: string, zusatzdaten: Body) => {
+    const body = vendorBody('202604', pruefidentifikator, 'minimal', { seed: 40, zusatzdaten });
+    body.transaktionsdaten['nachrichtendatum'] = nachrichtendatum;
+    body.zusatzdaten = { ...body.zusatzdaten, ...zusatzdaten };
+    return body;
+  };
+
+  it('should make an NB answer an Anmeldung by 11:00 of the next working day, across the DST switch', async () => {
+    const key = randomUUID();
+    // Friday 2026-03-27 10:00 CET; Monday 2026-03-30 is the next working day, in summer time.
+    expect(
+      (await post('NB', '/createProcessData', message('55001', '2026-03-27T09:00:00Z', { businessKey: key }))).status,
+    ).toBe(200);
+    expect(await deadlinesOf('NB', key)).toEqual([
+      expect.objectContaining({ rule: 'GPKE_ANMELDUNG_ANTWORT', due: '2026-03-30T09:00:00.000Z', requestRevision: 1 }),
+    ]);
+  });
+
+  it('should make an old supplier answer a Kündigung by the end of the next working day after Christmas', async () => {
+    const key = randomUUID();
+    // Tuesday 2025-12-23: 24 to 28 December are no working days; Monday the 29th is, ending at 00:00 of the 30th.
+    expect(
+      (await post('LF', '/createProcessData', message('55016', '2025-12-23T14:00:00Z', { businessKey: key }))).status,
+    ).toBe(200);
+    const [deadline] = await deadlinesOf('LF', key);
+    // Long past: missed, unanswered.
+    expect(deadline).toMatchObject({
+      rule: 'GPKE_KUENDIGUNG_ANTWORT',
+      due: '2025-12-29T23:00:00.000Z',
+      state: 'missed',
+    });
+    expect(deadline.answeredBy).toBeUndefined();
+    // A late answer is recorded, and stays missed.
+    const answer = message('55017', '2026-01-05T08:00:00Z', { businessKey: randomUUID(), targetBusinessKey: key });
+    expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
+    expect((await deadlinesOf('LF', key))[0]).toMatchObject({
+      state: 'missed',
+      answeredBy: { pruefidentifikator: '55017', revision: 2, at: '2026-01-05T08:00:00.000Z' },
+    });
+  });
+
+  it('should meet a deadline answered in time on the same process', async () => {
+    const key = randomUUID();
+    const sent = new Date(Date.now() - 60_000).toISOString();
+    expect((await post('LF', '/createProcessData', message('55016', sent, { businessKey: key }))).status).toBe(200);
+    expect((await deadlinesOf('LF', key))[0]).toMatchObject({ state: 'open' });
+    const answer = message('55018', new Date().toISOString(), { businessKey: randomUUID(), targetBusinessKey: key });
+    expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
+    expect((await deadlinesOf('LF', key))[0]).toMatchObject({
+      state: 'met',
+      answeredBy: { pruefidentifikator: '55018', revision: 2 },
+    });
+  });
+
+  it('should start no deadline for a PI no rule names', async () => {
+    const key = randomUUID();
+    expect(
+      (await post('LF', '/createProcessData', message('55001', '2026-03-27T09:00:00Z', { businessKey: key }))).status,
+    ).toBe(200);
+    expect(await deadlinesOf('LF', key)).toEqual([]);
+  });
+});
