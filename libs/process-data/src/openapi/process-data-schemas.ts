@@ -144,6 +144,28 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
           },
         },
       },
+      deadlines: {
+        type: 'array',
+        description:
+          'The answer deadlines the process owes the market, soonest first: open until an answer PI of the rule is ' +
+          'booked on the process; met when it was transmitted by `due`, missed when `due` passed without one.',
+        items: {
+          type: 'object',
+          required: ['rule', 'description', 'due', 'state', 'requestRevision'],
+          properties: {
+            rule: text,
+            description: text,
+            due: dateTime,
+            state: { type: 'string', enum: ['open', 'met', 'missed'] },
+            requestRevision: { type: 'integer' },
+            answeredBy: {
+              type: 'object',
+              required: ['pruefidentifikator', 'revision', 'at'],
+              properties: { pruefidentifikator: text, revision: { type: 'integer' }, at: dateTime },
+            },
+          },
+        },
+      },
       current: { type: 'object', description: 'The booked state after all revisions.' },
       createdAt: dateTime,
       updatedAt: dateTime,
