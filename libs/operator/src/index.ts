@@ -11,3 +11,4 @@ export * from './triggers/trigger-event-catalogue';
 export * from './findings/findings.repository';
 export * from './deadlines/deadline-list.repository';
 export * from './deadlines/deadline-sweep';
+export * from './bookings/bookings.repository';

@@ -86,6 +86,24 @@ export interface FindingSummary {
   rows: FindingCountRow[];
 }
 
+/** The buckets `GET /bookings/summary` counts in (UTC). */
+export type BookingBucket = 'day' | 'hour';
+
+/** One count of `GET /bookings/summary`: revisions of one PI received in one bucket. */
+export interface BookingCountRow {
+  bucketStart: string;
+  pruefidentifikator: string | null;
+  count: number;
+}
+
+/** `GET /bookings/summary`: the counts of [from, to). */
+export interface BookingSummary {
+  from: string;
+  to: string;
+  bucket: BookingBucket;
+  rows: BookingCountRow[];
+}
+
 /**
  * One finding of `GET /findings`, with the revision it was found in. `code`, `pointer` and `message` are read from the
  * stored finding as they are: null where a stored finding lacks the member.

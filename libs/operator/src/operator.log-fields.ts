@@ -9,6 +9,7 @@ export const OPERATOR_READS = [
   'findings-summary',
   'findings',
   'deadlines',
+  'bookings-summary',
 ] as const;
 export type OperatorRead = (typeof OPERATOR_READS)[number];
 

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BookingsController } from './bookings/bookings.controller';
+import { BookingsRepository } from './bookings/bookings.repository';
 import { DeadlineListController } from './deadlines/deadline-list.controller';
 import { DeadlineListRepository } from './deadlines/deadline-list.repository';
 import { DeadlineMetrics } from './deadlines/deadline-metrics';
@@ -15,7 +17,7 @@ import { TriggerListRepository } from './triggers/trigger-list.repository';
 
 /**
  * The operator console's reads: session, process list, trigger outbox and catalogue, findings, answer deadlines (with
- * their sweep and metrics).
+ * their sweep and metrics), booking counts.
  */
 @Module({
   controllers: [
@@ -24,6 +26,7 @@ import { TriggerListRepository } from './triggers/trigger-list.repository';
     TriggerListController,
     FindingsController,
     DeadlineListController,
+    BookingsController,
   ],
   providers: [
     OperatorReads,
@@ -34,6 +37,7 @@ import { TriggerListRepository } from './triggers/trigger-list.repository';
     DeadlineListRepository,
     DeadlineMetrics,
     DeadlineSweep,
+    BookingsRepository,
   ],
 })
 export class OperatorModule {}

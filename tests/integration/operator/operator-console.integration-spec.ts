@@ -337,4 +337,37 @@ describe('operator console reads (LF)', () => {
       (await get('/findings/summary?from=2026-05-04T00:00:00Z&to=2026-05-03T00:00:00Z')).body.errors?.[0]?.pointer,
     ).toBe('#/to');
   });
+
+  it('should count the revisions booked per hour or day and PI', async () => {
+    const hourly = await get('/bookings/summary', OPERATOR_TOKEN);
+    expect(hourly.status).toBe(200);
+    expect(hourly.body).toMatchObject({ bucket: 'hour' });
+    expect(Date.parse(hourly.body['to'] as string) - Date.parse(hourly.body['from'] as string)).toBe(86_400_000);
+    const rows = hourly.body['rows'] as { bucketStart: string; pruefidentifikator: string | null; count: number }[];
+    // Five creates and one update (55003 on the 55010 process), the trigger's revision: every revision counts once.
+    const perPi = new Map<string | null, number>();
+    for (const row of rows) perPi.set(row.pruefidentifikator, (perPi.get(row.pruefidentifikator) ?? 0) + row.count);
+    expect(perPi.get('55010')).toBe(2);
+    expect(perPi.get('55126')).toBe(1);
+    expect(perPi.get('55001')).toBe(1);
+    expect(perPi.get('55003')).toBe(1);
+    expect(rows.every((row) => row.bucketStart.endsWith(':00:00.000Z'))).toBe(true);
+
+    const daily = await get('/bookings/summary?bucket=day');
+    const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    expect(daily.body['rows']).toContainEqual({ bucketStart: today, pruefidentifikator: '55126', count: 1 });
+    const total = (answer: JsonResponse) =>
+      (answer.body['rows'] as { count: number }[]).reduce((sum, row) => sum + row.count, 0);
+    expect(total(daily)).toBe(total(hourly));
+    expect((await get('/bookings/summary?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z')).body['rows']).toEqual([]);
+
+    expect((await get('/bookings/summary?bucket=hour&from=2020-01-01T00:00:00Z')).body.errors?.[0]?.pointer).toBe(
+      '#/from',
+    );
+    expect((await get('/bookings/summary?bucket=week')).body.errors?.[0]?.pointer).toBe('#/bucket');
+    expect(
+      (await get('/bookings/summary?from=2026-05-04T00:00:00Z&to=2026-05-03T00:00:00Z')).body.errors?.[0]?.pointer,
+    ).toBe('#/to');
+    expect((await get('/bookings/summary', null)).status).toBe(401);
+  });
 });

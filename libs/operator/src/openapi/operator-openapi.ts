@@ -1,4 +1,5 @@
 import { type OpenApiContribution, type RouteDescription, routeOperations } from '@maco/platform';
+import { BOOKING_SUMMARY_ROUTE } from '../bookings/bookings-routes';
 import { DEADLINE_LIST_ROUTE } from '../deadlines/deadline-list-route';
 import { FINDING_LIST_ROUTE, FINDING_SUMMARY_ROUTE } from '../findings/findings-routes';
 import { OPERATOR_TAG } from '../operator-read-route';
@@ -16,6 +17,7 @@ const OPERATOR_ROUTES: readonly RouteDescription[] = [
   FINDING_SUMMARY_ROUTE,
   FINDING_LIST_ROUTE,
   DEADLINE_LIST_ROUTE,
+  BOOKING_SUMMARY_ROUTE,
 ];
 
 /** The group's part of every role's OpenAPI document, from its route descriptions. Pure: no app, no database. */
@@ -23,7 +25,7 @@ export function operatorOpenApi(): OpenApiContribution {
   return (context) => ({
     title: 'Operator',
     description:
-      'The operator console reads processes, trigger deliveries, AHB findings and answer deadlines (tokens with the role or `OPERATOR`).',
+      'The operator console reads processes, trigger deliveries, AHB findings, answer deadlines and booking counts (tokens with the role or `OPERATOR`).',
     tags: [{ name: OPERATOR_TAG, description: 'Reads of the operator console.' }],
     paths: routeOperations(OPERATOR_ROUTES, context),
     components: { schemas: OPERATOR_SCHEMAS },

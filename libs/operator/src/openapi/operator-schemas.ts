@@ -1,4 +1,5 @@
 import { type OpenApiObject, schemaRef as ref } from '@maco/platform';
+import { BOOKING_BUCKETS } from '../bookings/bookings.repository';
 import { DEADLINE_STATES } from '../deadlines/deadline-list.repository';
 import { DEADLINE_RULE_IDS } from '../deadlines/deadline-list-route';
 import { FINDING_BUCKETS } from '../findings/findings.repository';
@@ -117,6 +118,27 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
             release: text('Release of the revision.'),
             code: text('Finding code.'),
             count: { type: 'integer' },
+          },
+        },
+      },
+    },
+  },
+  Operator_BookingSummary: {
+    type: 'object',
+    required: ['from', 'to', 'bucket', 'rows'],
+    properties: {
+      from: dateTime('Start (inclusive).'),
+      to: dateTime('End (exclusive).'),
+      bucket: text('Bucket size (UTC).', { enum: BOOKING_BUCKETS }),
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['bucketStart', 'pruefidentifikator', 'count'],
+          properties: {
+            bucketStart: dateTime('Start of the UTC bucket.'),
+            pruefidentifikator: nullable(text('Prüfidentifikator of the revisions.')),
+            count: { type: 'integer', description: 'Revisions received in the bucket.' },
           },
         },
       },
