@@ -254,8 +254,8 @@ async function dropPartition(
 }
 
 // One pass over process_record in id order, `$2` records per statement: a record goes when it was last changed before
-// the cutoff, has no revision left and no trigger delivery still open; its keys, finished deliveries and update hashes
-// go with it. SKIP LOCKED: a record a booking holds is not waited for (its booking changes it: it stays).
+// the cutoff, has no revision left and no trigger delivery still open; its keys, finished deliveries, update hashes
+// and deadlines go with it. SKIP LOCKED: a record a booking holds is not waited for (its booking changes it: it stays).
 // The children are deleted in the statement's CTEs; the foreign keys to process_record are checked at its end.
 const DELETE_EXPIRED_PROCESSES = `
   WITH scanned AS (
@@ -271,6 +271,7 @@ const DELETE_EXPIRED_PROCESSES = `
   keys AS (DELETE FROM process_key k USING doomed WHERE k.record_id = doomed.id),
   deliveries AS (DELETE FROM trigger_delivery d USING doomed WHERE d.record_id = doomed.id),
   update_bodies AS (DELETE FROM process_update_body b USING doomed WHERE b.record_id = doomed.id),
+  deadlines AS (DELETE FROM process_deadline l USING doomed WHERE l.record_id = doomed.id),
   deleted AS (DELETE FROM process_record r USING doomed WHERE r.id = doomed.id RETURNING r.id)
   SELECT (SELECT id FROM scanned ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*)::int FROM deleted) AS deleted`;
 
