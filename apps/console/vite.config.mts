@@ -16,10 +16,17 @@ export default defineConfig({
   server: {
     // `npx vite` in apps/console during development: the API of a local service (npm run start:lf, port 3000).
     proxy: Object.fromEntries(
-      ['/operator', '/processes', '/triggers', '/findings', '/refused', '/get'].map((prefix) => [
-        prefix,
-        { target: 'http://localhost:3000', changeOrigin: false },
-      ]),
+      [
+        '/operator',
+        '/processes',
+        '/triggers',
+        '/findings',
+        '/refused',
+        '/deadlines',
+        '/bookings',
+        '/journal',
+        '/get',
+      ].map((prefix) => [prefix, { target: 'http://localhost:3000', changeOrigin: false }]),
     ),
   },
 });

@@ -25,6 +25,7 @@ import {
   TEST_JWT_SECRET,
   type TestDatabase,
   type TestService,
+  vendorBody,
   withBusinessKey,
   workspaceRoot,
 } from '@maco/testing';
@@ -159,7 +160,8 @@ describe('the operator console in a browser (LF)', () => {
     return JSON.parse(text.replaceAll(SAMPLE_MALO_ID, MALO_ID)) as Record<string, unknown>;
   };
 
-  const openConsole = async (token: string, baseURL = service.baseUrl): Promise<Page> => {
+  /** Signs in at `path` (default the first page, the overview) and waits for the console. */
+  const openConsole = async (token: string, baseURL = service.baseUrl, path = '/console/'): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL });
     contexts.push(context);
     const page = await context.newPage();
@@ -172,7 +174,7 @@ describe('the operator console in a browser (LF)', () => {
       if (response.status() >= 500)
         pageProblems.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
     });
-    await page.goto('/console/');
+    await page.goto(path);
     await (await visible(page.getByLabel('Bearer token'))).fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await visible(page.getByRole('heading', { name: 'MaCo console' }));
@@ -180,6 +182,8 @@ describe('the operator console in a browser (LF)', () => {
   };
 
   const searchByMaloId = async (page: Page): Promise<Locator> => {
+    await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Processes' }).click();
+    await visible(page.getByRole('heading', { name: 'Processes', level: 1 }));
     await page.getByLabel('MaLo-ID', { exact: true }).fill(MALO_ID);
     await page.getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table', { name: 'Processes, newest first' });
@@ -419,6 +423,165 @@ describe('the operator console in a browser (LF)', () => {
     await visible(page.getByRole('table', { name: 'Trigger deliveries (pending)' }));
     expect(await page.getByRole('region', { name: 'Start a trigger' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start trigger' }).count()).toBe(0);
+  });
+
+  describe('the overview and the Due page', () => {
+    /** Two Kündigungen (PI 55016) the LF owes an answer to: one sent now (open), one in 2025 (missed long ago). */
+    const openKey = randomUUID();
+    const missedKey = randomUUID();
+    const DAY_MS = 86_400_000;
+
+    const apiGet = async <T>(path: string): Promise<T> => {
+      const response = await fetch(`${service.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${reader}` },
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+    type Deadline = { businessKey: string; due: string; state: string; answeredBy?: unknown };
+    type DeadlinePage = { items: Deadline[]; nextCursor: string | null };
+
+    beforeAll(async () => {
+      const kuendigung = (seed: number, key: string, nachrichtendatum: string) => {
+        const body = vendorBody('202604', '55016', 'minimal', { seed, businessKey: key });
+        body.transaktionsdaten['nachrichtendatum'] = nachrichtendatum;
+        return body;
+      };
+      for (const [seed, key, sent] of [
+        [1, openKey, new Date().toISOString()],
+        [2, missedKey, '2025-03-04T09:00:00Z'],
+      ] as const) {
+        const booked = await postJson(`${service.baseUrl}/createProcessData`, kuendigung(seed, key, sent), {
+          token: writer,
+          headers: { 'x-format-version': 'FV2604' },
+        });
+        expect([booked.status, booked.body]).toEqual([200, expect.objectContaining({ businessKey: key, revision: 1 })]);
+      }
+    });
+
+    it('should chart the bookings and findings, count what is due as the API does, and link to the filtered lists', async () => {
+      const page = await openConsole(reader);
+      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+      expect(new URL(page.url()).pathname).toBe('/console/');
+      const nav = page.getByRole('navigation', { name: 'Console pages' });
+      expect(await nav.getByRole('link').first().innerText()).toBe('Overview');
+      expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+
+      // The bookings of the last 24 hours as stacked bars: marks drawn, the PI of the Kündigungen among the series.
+      const bookings = page.getByRole('region', { name: /^Bookings per hour by PI/ });
+      await eventually(async () =>
+        expect(await bookings.locator('.recharts-bar-rectangle path, path.recharts-rectangle').count()).toBeGreaterThan(
+          0,
+        ),
+      );
+      await visible(bookings.getByRole('link', { name: 'PI 55016: 2' }));
+      // The findings by code: a chart when there are findings (as the API counts them), else the note.
+      const findings = page.getByRole('region', { name: /^Findings by code/ });
+      const findingSummary = await apiGet<{ rows: { code: string; count: number }[] }>(
+        `/findings/summary?bucket=hour&from=${new Date(Date.now() - DAY_MS).toISOString()}`,
+      );
+      if (findingSummary.rows.length > 0) {
+        await eventually(async () =>
+          expect(
+            await findings.locator('.recharts-bar-rectangle path, path.recharts-rectangle').count(),
+          ).toBeGreaterThan(0),
+        );
+      } else await visible(findings.getByText('No findings in the period.'));
+
+      // The cards count as the API does.
+      const soon = await apiGet<DeadlinePage>(
+        `/deadlines?state=open&limit=200&dueBefore=${encodeURIComponent(new Date(Date.now() + DAY_MS).toISOString())}`,
+      );
+      const missed = await apiGet<DeadlinePage>('/deadlines?state=missed&limit=200');
+      expect(missed.items.map((item) => item.businessKey)).toContain(missedKey);
+      const count = (label: string) => page.getByLabel(`Number of ${label.toLowerCase()}`, { exact: true });
+      await eventually(async () => {
+        expect(await count('Deadlines missed').innerText()).toBe(String(missed.items.length));
+        expect(await count('Deadlines due within 24 hours').innerText()).toBe(String(soon.items.length));
+      });
+      const pending = await apiGet<DeadlinePage>('/triggers?status=pending&limit=200');
+      const failed = await apiGet<DeadlinePage>('/triggers?status=failed&limit=200');
+      expect(await count('Trigger deliveries pending').innerText()).toBe(String(pending.items.length));
+      expect(await count('Trigger deliveries failed').innerText()).toBe(String(failed.items.length));
+      const usage = await apiGet<{ entries: { open: number } }>('/refused/usage');
+      expect(await count('Refused writes open').innerText()).toBe(String(usage.entries.open));
+      await screenshot(page, '13-overview');
+
+      // Switched to 7 days: bars per day.
+      await page.getByText('7 days', { exact: true }).click();
+      await visible(page.getByRole('region', { name: /^Bookings per day by PI, the last 7 days/ }));
+      await visible(page.getByRole('region', { name: /^Bookings per day/ }).getByRole('link', { name: 'PI 55016: 2' }));
+
+      // A chart's link: the process list filtered to the PI (both Kündigungen).
+      await page
+        .getByRole('region', { name: /^Bookings per day/ })
+        .getByRole('link', { name: 'PI 55016: 2' })
+        .click();
+      await visible(page.getByRole('heading', { name: 'Processes', level: 1 }));
+      expect(new URL(page.url()).searchParams.get('pruefidentifikator')).toBe('55016');
+      const table = page.getByRole('table', { name: 'Processes, newest first' });
+      await eventually(async () => {
+        expect(await table.getAttribute('aria-busy')).toBe('false');
+        expect(await table.locator('tbody tr').count()).toBe(2);
+      });
+      await visible(table.getByRole('link', { name: openKey }));
+      await visible(table.getByRole('link', { name: missedKey }));
+
+      // A card's link: the Due page.
+      await nav.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('region', { name: 'Deadlines missed' }).getByRole('link', { name: 'Due page' }).click();
+      await visible(page.getByRole('heading', { name: 'Due', level: 1 }));
+      expect(new URL(page.url()).pathname).toBe('/console/due');
+    });
+
+    it('should list the overdue deadline on top and colour the open one by its time left', async () => {
+      const page = await openConsole(reader, service.baseUrl, '/console/due');
+      await visible(page.getByRole('heading', { name: 'Due', level: 1 }));
+      const table = page.getByRole('table', { name: 'Deadlines, overdue first' });
+      const rowOf = (key: string) => table.locator('tbody tr').filter({ has: page.getByRole('link', { name: key }) });
+      await visible(rowOf(openKey));
+      await visible(rowOf(missedKey));
+
+      const rows = table.locator('tbody tr');
+      const overdueFlags = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-overdue')));
+      const keys = await rows.evaluateAll((all) => all.map((row) => row.querySelector('a')?.textContent ?? ''));
+      // Every overdue row above every open one; the missed Kündigung among the overdue, the open one after them.
+      expect(overdueFlags[0]).toBe('true');
+      expect(overdueFlags.indexOf('false')).toBeGreaterThan(overdueFlags.lastIndexOf('true'));
+      expect(overdueFlags[keys.indexOf(missedKey)]).toBe('true');
+      expect(keys.indexOf(missedKey)).toBeLessThan(keys.indexOf(openKey));
+      expect(await rowOf(missedKey).getAttribute('data-colour')).toBe('red');
+      await visible(rowOf(missedKey).getByText('overdue', { exact: true }));
+
+      // The open one: due as the API says, coloured by the time left then.
+      const open = (await apiGet<DeadlinePage>('/deadlines?state=open&limit=200')).items.find(
+        (item) => item.businessKey === openKey,
+      );
+      if (!open) throw new Error(`no open deadline of ${openKey}`);
+      const left = Date.parse(open.due) - Date.now();
+      const colour = left < 2 * 3_600_000 ? 'orange' : left < DAY_MS ? 'yellow' : 'green';
+      expect(await rowOf(openKey).getAttribute('data-colour')).toBe(colour);
+      await visible(rowOf(openKey).getByText('GPKE_KUENDIGUNG_ANTWORT'));
+      await visible(rowOf(openKey).getByText(/^in \d+ (d|h|min)/));
+      const badgeColour = await rowOf(openKey)
+        .getByLabel(/^Time left: in /)
+        .evaluate((badge) => getComputedStyle(badge).backgroundColor);
+      const expected = await page.evaluate((name) => {
+        const probe = document.createElement('span');
+        probe.style.backgroundColor = `var(--mantine-color-${name}-filled)`;
+        document.body.append(probe);
+        const value = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return value;
+      }, colour);
+      expect(badgeColour).toBe(expected);
+      await screenshot(page, '14-due');
+
+      // The business key opens the process.
+      await rowOf(openKey).getByRole('link', { name: openKey }).click();
+      await visible(page.getByRole('heading', { name: `Process ${openKey}` }));
+    });
   });
 
   describe("a body in the vendor's English dialect", () => {
@@ -829,7 +992,7 @@ describe('the operator console in a browser (LF)', () => {
     });
 
     it('should show the write waiting in the journal while the database is cut, on every page, and hide it once booked', async () => {
-      const page = await openConsole(writer, journaling.baseUrl);
+      const page = await openConsole(writer, journaling.baseUrl, '/console/processes');
       const processes = page.getByRole('table', { name: 'Processes, newest first' });
       await eventually(async () => expect(await processes.getAttribute('aria-busy')).toBe('false'));
       const banner = page.getByRole('status', { name: 'Write journal' });

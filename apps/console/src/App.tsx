@@ -1,10 +1,11 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, Text, Title } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { OperatorSession } from '@maco/operator/api';
 import { JournalBanner } from './components/JournalBanner';
 import { ApiError, createApi, errorText, storedToken, storeToken } from './lib/api';
 import { matchRoute, type Route, routePath } from './lib/routes';
 import { Link, navigate, useLocation } from './navigation';
+import { DuePage } from './pages/DuePage';
 import { FindingsPage } from './pages/FindingsPage';
 import { MasterDataPage } from './pages/MasterDataPage';
 import { ProcessesPage } from './pages/ProcessesPage';
@@ -20,8 +21,13 @@ type SignInState =
   | { kind: 'signed-in'; state: SessionState }
   | { kind: 'signed-out'; error: string | null; notice?: string };
 
+// The overview brings the charts (recharts): its own chunk, loaded when it is first shown.
+const OverviewPage = lazy(() => import('./pages/OverviewPage').then((module) => ({ default: module.OverviewPage })));
+
 const NAVIGATION = [
+  { page: 'overview', label: 'Overview' },
   { page: 'processes', label: 'Processes' },
+  { page: 'due', label: 'Due' },
   { page: 'triggers', label: 'Triggers' },
   { page: 'master-data', label: 'Master data' },
   { page: 'findings', label: 'Findings' },
@@ -195,6 +201,14 @@ function Shell({ onSignOut }: { onSignOut: () => void }): ReactNode {
 
 function Page({ route }: { route: Route }): ReactNode {
   switch (route.page) {
+    case 'overview':
+      return (
+        <Suspense fallback={<Loader aria-label="Loading the overview" />}>
+          <OverviewPage />
+        </Suspense>
+      );
+    case 'due':
+      return <DuePage />;
     case 'processes':
       return <ProcessesPage />;
     case 'process':
@@ -212,7 +226,7 @@ function Page({ route }: { route: Route }): ReactNode {
     case 'not-found':
       return (
         <Alert color="yellow" title="No such page">
-          Nothing at <code>{route.path}</code>. <Link to={routePath({ page: 'processes' })}>Go to the processes</Link>.
+          Nothing at <code>{route.path}</code>. <Link to={routePath({ page: 'overview' })}>Go to the overview</Link>.
         </Alert>
       );
   }

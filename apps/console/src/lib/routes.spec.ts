@@ -2,13 +2,21 @@ import { matchRoute, routePath } from './routes';
 
 describe('routes', () => {
   it('should match each page, with or without a trailing slash', () => {
-    expect(matchRoute('/console/')).toEqual({ page: 'processes' });
-    expect(matchRoute('/console')).toEqual({ page: 'processes' });
+    expect(matchRoute('/console/')).toEqual({ page: 'overview' });
+    expect(matchRoute('/console')).toEqual({ page: 'overview' });
+    expect(matchRoute('/console/processes')).toEqual({ page: 'processes' });
     expect(matchRoute('/console/processes/')).toEqual({ page: 'processes' });
     expect(matchRoute('/console/triggers')).toEqual({ page: 'triggers' });
     expect(matchRoute('/console/master-data')).toEqual({ page: 'master-data' });
     expect(matchRoute('/console/findings/')).toEqual({ page: 'findings' });
     expect(matchRoute('/console/refused')).toEqual({ page: 'refused' });
+    expect(matchRoute('/console/due/')).toEqual({ page: 'due' });
+  });
+
+  it('should give the overview the base path and every other page its own', () => {
+    expect(routePath({ page: 'overview' })).toBe('/console/');
+    expect(routePath({ page: 'processes' })).toBe('/console/processes');
+    expect(routePath({ page: 'due' })).toBe('/console/due');
   });
 
   it('should decode a process key and encode it back', () => {

@@ -1,5 +1,6 @@
 /** The console's pages; every one has its own URL under the base path, so each can be linked and reloaded. */
 export type Route =
+  | { page: 'overview' }
   | { page: 'processes' }
   | { page: 'process'; key: string }
   | { page: 'triggers' }
@@ -7,16 +8,17 @@ export type Route =
   | { page: 'findings' }
   | { page: 'refused' }
   | { page: 'refused-entry'; id: string }
+  | { page: 'due' }
   | { page: 'not-found'; path: string };
 
 export const BASE_PATH = '/console';
 
-/** The route of a location's path (`/console/processes/ABC%2F1` → the process `ABC/1`); `/console/` is the process list. */
+/** The route of a location's path (`/console/processes/ABC%2F1` → the process `ABC/1`); `/console/` is the overview. */
 export function matchRoute(pathname: string): Route {
   const path =
     pathname.startsWith(`${BASE_PATH}/`) || pathname === BASE_PATH ? pathname.slice(BASE_PATH.length) : pathname;
   const segments = path.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0) return { page: 'processes' };
+  if (segments.length === 0) return { page: 'overview' };
   const [first, second, ...rest] = segments;
   if (rest.length === 0) {
     if (first === 'processes' && second === undefined) return { page: 'processes' };
@@ -36,7 +38,11 @@ export function matchRoute(pathname: string): Route {
     }
     if (
       second === undefined &&
-      (first === 'triggers' || first === 'master-data' || first === 'findings' || first === 'refused')
+      (first === 'triggers' ||
+        first === 'master-data' ||
+        first === 'findings' ||
+        first === 'refused' ||
+        first === 'due')
     )
       return { page: first };
   }
@@ -47,5 +53,6 @@ export function matchRoute(pathname: string): Route {
 export function routePath(route: Exclude<Route, { page: 'not-found' }>): string {
   if (route.page === 'process') return `${BASE_PATH}/processes/${encodeURIComponent(route.key)}`;
   if (route.page === 'refused-entry') return `${BASE_PATH}/refused/${encodeURIComponent(route.id)}`;
+  if (route.page === 'overview') return `${BASE_PATH}/`;
   return `${BASE_PATH}/${route.page}`;
 }

@@ -21,20 +21,37 @@ import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
 import { filtersToApiQuery } from '../lib/filters';
 import { findingsQueryOfCount, sortSummary } from '../lib/findings';
 import { routePath } from '../lib/routes';
-import { Link } from '../navigation';
+import { Link, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
 
+/** The findings a link asks to list (`?code=…&from=…&to=…[&pruefidentifikator=…]`, the overview's); null without a code. */
+function linkedFindings(search: string): Record<string, string> | null {
+  const params = new URLSearchParams(search);
+  if (!params.get('code')) return null;
+  const query: Record<string, string> = {};
+  for (const name of ['code', 'pruefidentifikator', 'release', 'from', 'to']) {
+    const value = params.get(name);
+    if (value) query[name] = value;
+  }
+  return query;
+}
+
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-/** Finding counts per day (or hour) × PI × release × code; a count lists the findings behind it. */
+/** Finding counts per day (or hour) × PI × release × code; a count (or a link with `?code=`) lists the findings behind it. */
 export function FindingsPage(): ReactNode {
   const { api } = useSession();
+  const { search } = useLocation();
   const [range, setRange] = useState({ from: daysAgo(29), to: daysAgo(0), bucket: 'day' as FindingBucket });
   const [applied, setApplied] = useState(range);
   const [summary, setSummary] = useState<FindingSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Record<string, string> | null>(null);
+  const [selected, setSelected] = useState<Record<string, string> | null>(() => linkedFindings(search));
+  useEffect(() => {
+    const linked = linkedFindings(search);
+    if (linked) setSelected(linked);
+  }, [search]);
 
   useEffect(() => {
     let cancelled = false;

@@ -24,18 +24,27 @@ import { ApiError, errorText } from '../lib/api';
 import { type CursorStack, FIRST_PAGE } from '../lib/cursor-stack';
 import { annotateBody, type FieldError, fieldErrorsOf, groupFieldErrors, pointerLabel } from '../lib/field-errors';
 import { routePath } from '../lib/routes';
-import { Link } from '../navigation';
+import { Link, useLocation } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
 
 const STATUSES = ['pending', 'failed', 'sent', 'all'] as const;
 const STATUS_COLOR: Record<TriggerDeliveryStatus, string> = { pending: 'yellow', failed: 'red', sent: 'green' };
+type StatusFilter = (typeof STATUSES)[number];
+
+/** The status a link asked for (`?status=failed`); pending by default. */
+function statusOfSearch(search: string): StatusFilter {
+  const asked = new URLSearchParams(search).get('status');
+  return (STATUSES as readonly (string | null)[]).includes(asked) ? (asked as StatusFilter) : 'pending';
+}
 const EMPTY_BODY = '{\n  "stammdaten": {},\n  "transaktionsdaten": {}\n}';
 
-/** Trigger deliveries by status, and (for a token that may write) a form to start one. */
+/** Trigger deliveries by status (from the link, `?status=`, else pending), and (for a token that may write) a form to start one. */
 export function TriggersPage(): ReactNode {
   const { api, session } = useSession();
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending');
+  const { search } = useLocation();
+  const linkedStatus = statusOfSearch(search);
+  const [status, setStatus] = useState<StatusFilter>(linkedStatus);
   const [stack, setStack] = useState<CursorStack>(FIRST_PAGE);
   const [page, setPage] = useState<Page<TriggerDeliveryView> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +63,12 @@ export function TriggersPage(): ReactNode {
       cancelled = true;
     };
   }, [api, status, stack, refresh]);
+
+  // A link to another status (the overview's) while the page is shown.
+  useEffect(() => {
+    setStatus(linkedStatus);
+    setStack(FIRST_PAGE);
+  }, [linkedStatus]);
 
   const reload = useCallback(() => {
     setStack(FIRST_PAGE);
@@ -78,7 +93,7 @@ export function TriggersPage(): ReactNode {
           data={STATUSES.map((value) => ({ value, label: value }))}
           value={status}
           onChange={(event) => {
-            setStatus(event.currentTarget.value as (typeof STATUSES)[number]);
+            setStatus(event.currentTarget.value as StatusFilter);
             setStack(FIRST_PAGE);
           }}
         />

@@ -1,0 +1,51 @@
+import type { DeadlineView } from '@maco/operator/api';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The Mantine colour of a deadline by the time left: red overdue, orange under 2 h, yellow under 24 h, green else. */
+export type DueColour = 'red' | 'orange' | 'yellow' | 'green';
+
+export function dueColour(due: string, now: number): DueColour {
+  const left = Date.parse(due) - now;
+  if (left <= 0) return 'red';
+  if (left < 2 * HOUR_MS) return 'orange';
+  if (left < DAY_MS) return 'yellow';
+  return 'green';
+}
+
+/** The time to (or since) the due, coarse: `in 3 h 20 min`, `in 2 d 4 h`, `5 min ago`, `in under a minute`. */
+export function relativeDue(due: string, now: number): string {
+  const left = Date.parse(due) - now;
+  const span = Math.abs(left);
+  let text: string;
+  if (span < MINUTE_MS) return left >= 0 ? 'in under a minute' : 'under a minute ago';
+  if (span < HOUR_MS) text = `${Math.floor(span / MINUTE_MS)} min`;
+  else if (span < DAY_MS) {
+    const minutes = Math.floor((span % HOUR_MS) / MINUTE_MS);
+    text = `${Math.floor(span / HOUR_MS)} h${minutes ? ` ${minutes} min` : ''}`;
+  } else {
+    const hours = Math.floor((span % DAY_MS) / HOUR_MS);
+    text = `${Math.floor(span / DAY_MS)} d${hours ? ` ${hours} h` : ''}`;
+  }
+  return left >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** A row of the Due page: a deadline and whether it is overdue (missed and still unanswered, or open past its due). */
+export interface DueRow {
+  deadline: DeadlineView;
+  overdue: boolean;
+}
+
+/**
+ * The rows of a page of the Due page: the overdue ones on top (missed without an answer; a missed deadline answered late
+ * owes nothing any more), then the open ones as the API ordered them (soonest due first).
+ */
+export function dueRows(missed: readonly DeadlineView[], open: readonly DeadlineView[], now: number): DueRow[] {
+  const overdue = missed.filter((deadline) => deadline.answeredBy === undefined);
+  return [
+    ...overdue.map((deadline) => ({ deadline, overdue: true })),
+    ...open.map((deadline) => ({ deadline, overdue: Date.parse(deadline.due) <= now })),
+  ];
+}
