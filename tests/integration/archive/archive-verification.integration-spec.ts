@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { addMonths, applyRetention, ensureRevisionPartitions, monthOf, verifyArchive } from '@maco/database';
-import { INSERT_RECORDS_WITH_REVISIONS, UPDATE_RECORD_WITH_REVISION } from '@maco/process-store';
+import {
+  INSERT_RECORDS_WITH_REVISIONS,
+  INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES,
+  UPDATE_RECORD_WITH_REVISION,
+  UPDATE_RECORD_WITH_REVISION_AND_DEADLINES,
+} from '@maco/process-store';
 import { LF_SERVICE } from '@maco/roles';
 import { composeService } from '@maco/service';
 import {
@@ -84,7 +89,9 @@ describe('the archive’s hash chains', () => {
   // the revision's column and again inside the chain hash doubles the chain's cost on the booking path.
   it.each([
     ['create batch', INSERT_RECORDS_WITH_REVISIONS],
+    ['create batch with deadlines', INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES],
     ['update', UPDATE_RECORD_WITH_REVISION],
+    ['update with deadlines', UPDATE_RECORD_WITH_REVISION_AND_DEADLINES],
   ])('should hash the body once in the %s statement', async (_name, statement) => {
     expect(hashesInPlan(await genericPlanOf(database.url, statement))).toEqual({ body: 1, chain: 1 });
   });

@@ -11,7 +11,8 @@ import { statement } from './statement';
 // body is parsed once, as part of it. Records go in in business-key order, so two batches inserting the same keys
 // wait for each other in one order and never deadlock. Answers the business keys it booked. Exported for the
 // benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
-export const INSERT_RECORDS_WITH_REVISIONS = `
+function insertRecordsWithRevisions(deadlines: boolean): string {
+  return `
   WITH input AS MATERIALIZED (
     SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
@@ -34,14 +35,21 @@ export const INSERT_RECORDS_WITH_REVISIONS = `
     INSERT INTO process_revision
       (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash, dialect)
     SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash, COALESCE(dialect, 'de') FROM booked ORDER BY seq
-  ),
+  ),${deadlines ? DEADLINES_OF_CREATES : ''}${batchProjectionCtes('$1::varchar')}
+  SELECT business_key FROM inserted`;
+}
+
+// The deadlines the creates' requests start; only in the statement of a batch that has any.
+const DEADLINES_OF_CREATES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due
     FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz)
     WHERE booked.deadlines IS NOT NULL
-  ),${batchProjectionCtes('$1::varchar')}
-  SELECT business_key FROM inserted`;
+  ),`;
+
+export const INSERT_RECORDS_WITH_REVISIONS = insertRecordsWithRevisions(false);
+export const INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES = insertRecordsWithRevisions(true);
 
 /** What one create of a batch writes (`INSERT_RECORDS_WITH_REVISIONS`). */
 export interface CreateRow {
@@ -137,8 +145,14 @@ export function createBatcher(
 ): StatementBatcher<CreateRow, boolean> {
   return new StatementBatcher<CreateRow, boolean>(
     async (rows) => {
+      const deadlines = rows.some((row) => row.deadlinesJson !== undefined);
       const { rows: booked } = await pool.query<{ business_key: string }>(
-        statement('insert_records_with_revisions', INSERT_RECORDS_WITH_REVISIONS, [role, createBatchJson(rows)]),
+        deadlines
+          ? statement('insert_records_with_revisions_and_deadlines', INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES, [
+              role,
+              createBatchJson(rows),
+            ])
+          : statement('insert_records_with_revisions', INSERT_RECORDS_WITH_REVISIONS, [role, createBatchJson(rows)]),
       );
       const keys = new Set(booked.map((row) => row.business_key));
       return rows.map((row) => keys.has(row.businessKey));

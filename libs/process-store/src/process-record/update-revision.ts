@@ -8,7 +8,7 @@ import type { MergeState, NewDeadline, ProcessKeyKind, UpdateFacts } from './rec
 import { statement } from './statement';
 
 /** UPDATE_RECORD_WITH_REVISION's parameters, in their order. */
-const UPDATE = namedParameters([
+const UPDATE_NAMES = [
   'recordId',
   'currentJson',
   'marktlokationsIds',
@@ -26,12 +26,17 @@ const UPDATE = namedParameters([
   'role',
   'readRevision',
   'dialect',
+] as const;
+const UPDATE = namedParameters(UPDATE_NAMES);
+/** Those of UPDATE_RECORD_WITH_REVISION_AND_DEADLINES: the same, then the deadlines'. */
+const UPDATE_WITH_DEADLINES = namedParameters([
+  ...UPDATE_NAMES,
   'deadlinesJson',
   'answeredRules',
   'answeredPi',
   'answeredAt',
 ]);
-const $ = UPDATE.ref;
+const $ = UPDATE_WITH_DEADLINES.ref;
 
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
 // revision. A key another process took meanwhile stays that process's: the insert skips it.
@@ -45,7 +50,8 @@ const $ = UPDATE.ref;
 // `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
 // record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
 // violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
-export const UPDATE_RECORD_WITH_REVISION = `
+function updateRecordWithRevision(deadlines: boolean): string {
+  return `
   WITH input AS MATERIALIZED (SELECT ${$.bodyJson}::jsonb AS body, ${BODY_HASH(`${$.bodyJson}::jsonb`)} AS body_sha256),
   updated AS (
     UPDATE process_record SET
@@ -67,7 +73,17 @@ export const UPDATE_RECORD_WITH_REVISION = `
   update_body AS (
     INSERT INTO process_update_body (record_id, body_sha256, revision)
     SELECT ${$.recordId}, input.body_sha256, updated.revision FROM updated, input
-  ),
+  ),${deadlines ? DEADLINE_CTES : ''}${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
+  INSERT INTO process_revision
+    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash, dialect)
+  SELECT ${$.recordId}, updated.revision, 'update', ${$.pruefidentifikator}, ${$.release}, input.body, input.body_sha256, ${$.tokenSubject}, ${$.requestId}, ${$.findingsJson}::jsonb, ${$.matchedBy}, statement_timestamp(), updated.chain_hash, ${$.dialect}::text
+  FROM updated, input
+  RETURNING revision`;
+}
+
+// A request of a deadline rule starts its deadline; an answer PI records itself on the open ones of its rules (met when
+// transmitted by `due`). Only in the statement of a booking that has either: every other one pays nothing for them.
+const DEADLINE_CTES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due
@@ -80,12 +96,10 @@ export const UPDATE_RECORD_WITH_REVISION = `
     FROM updated
     WHERE process_deadline.record_id = ${$.recordId} AND process_deadline.rule = ANY(${$.answeredRules}::text[])
       AND process_deadline.answered_at IS NULL
-  ),${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
-  INSERT INTO process_revision
-    (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash, dialect)
-  SELECT ${$.recordId}, updated.revision, 'update', ${$.pruefidentifikator}, ${$.release}, input.body, input.body_sha256, ${$.tokenSubject}, ${$.requestId}, ${$.findingsJson}::jsonb, ${$.matchedBy}, statement_timestamp(), updated.chain_hash, ${$.dialect}::text
-  FROM updated, input
-  RETURNING revision`;
+  ),`;
+
+export const UPDATE_RECORD_WITH_REVISION = updateRecordWithRevision(false);
+export const UPDATE_RECORD_WITH_REVISION_AND_DEADLINES = updateRecordWithRevision(true);
 
 export const SELECT_REPLAYED_REVISION = `
   SELECT revision FROM process_update_body
@@ -109,33 +123,38 @@ export function writeStatement(
     ...projectionOptionsOf(facts.role),
     transaktionsdaten: state.transaktionsdaten,
   });
+  const values = {
+    recordId: record.id,
+    currentJson: next.currentJson,
+    marktlokationsIds: next.marktlokationsIds,
+    targetBusinessKey: facts.targetBusinessKey,
+    pruefidentifikator: facts.pruefidentifikator,
+    release: facts.release,
+    bodyJson: facts.bodyJson,
+    tokenSubject: facts.tokenSubject,
+    requestId: facts.requestId,
+    findingsJson: facts.findingsJson,
+    dialect: facts.dialect ?? 'de',
+    matchedBy,
+    newKeys: newKeys.map(({ key }) => key),
+    newKeyKinds: newKeys.map(({ field }): ProcessKeyKind =>
+      field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId',
+    ),
+    objectsJson: JSON.stringify(objects),
+    role: facts.role,
+    readRevision: record.revision,
+  };
+  if (!facts.deadlines?.length && !facts.answers)
+    return statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, UPDATE.values(values));
   return statement(
-    'update_record_with_revision',
-    UPDATE_RECORD_WITH_REVISION,
-    UPDATE.values({
-      recordId: record.id,
-      currentJson: next.currentJson,
-      marktlokationsIds: next.marktlokationsIds,
-      targetBusinessKey: facts.targetBusinessKey,
-      pruefidentifikator: facts.pruefidentifikator,
-      release: facts.release,
-      bodyJson: facts.bodyJson,
-      tokenSubject: facts.tokenSubject,
-      requestId: facts.requestId,
-      findingsJson: facts.findingsJson,
-      dialect: facts.dialect ?? 'de',
-      deadlinesJson: facts.deadlines?.length ? JSON.stringify(deadlineRows(facts.deadlines)) : '[]',
+    'update_record_with_revision_and_deadlines',
+    UPDATE_RECORD_WITH_REVISION_AND_DEADLINES,
+    UPDATE_WITH_DEADLINES.values({
+      ...values,
+      deadlinesJson: JSON.stringify(deadlineRows(facts.deadlines ?? [])),
       answeredRules: facts.answers?.rules ?? [],
       answeredPi: facts.answers?.pruefidentifikator ?? null,
       answeredAt: facts.answers?.at ?? null,
-      matchedBy,
-      newKeys: newKeys.map(({ key }) => key),
-      newKeyKinds: newKeys.map(({ field }): ProcessKeyKind =>
-        field === 'businessKey' ? 'subProcessBusinessKey' : 'prozessId',
-      ),
-      objectsJson: JSON.stringify(objects),
-      role: facts.role,
-      readRevision: record.revision,
     }),
   );
 }
