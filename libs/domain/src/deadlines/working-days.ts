@@ -143,12 +143,30 @@ const BERLIN = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/** Berlin's UTC offset per UTC hour, as read from Intl (formatToParts costs microseconds; bookings ask per message). */
+const offsetByHour = new Map<number, number>();
+
+/**
+ * Berlin's UTC offset at an instant, in milliseconds. Constant within a UTC hour: the switches happen at 01:00 UTC.
+ */
+function berlinOffset(instantMs: number): number {
+  const hour = Math.floor(instantMs / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const parts: Record<string, number> = {};
+    for (const { type, value } of BERLIN.formatToParts(new Date(start))) parts[type] = Number(value);
+    offset = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - start;
+    if (offsetByHour.size >= 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** German wall-clock reading of an instant, as milliseconds of a UTC clock showing the same digits. */
 function berlinWallClock(instantMs: number): number {
-  const parts: Record<string, number> = {};
-  for (const { type, value } of BERLIN.formatToParts(new Date(instantMs))) parts[type] = Number(value);
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall + (instantMs - Math.floor(instantMs / 1000) * 1000);
+  return instantMs + berlinOffset(instantMs);
 }
 
 /** The German calendar date ('YYYY-MM-DD') of an instant: 2025-03-29T23:30Z is 2025-03-30 in Germany. */
