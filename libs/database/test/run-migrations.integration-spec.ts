@@ -43,6 +43,7 @@ describe(runMigrationsLocked.name, () => {
       'business_object',
       'malo_ident_request',
       'migrations',
+      'process_deadline',
       'process_key',
       'process_record',
       'process_revision',

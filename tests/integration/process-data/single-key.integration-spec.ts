@@ -78,6 +78,7 @@ const ALLOWED: Record<string, { reach: Reach; reason: string }> = {
 /** The statements that resolve a process by (role, business_key) or (role, prozess_id) of process_record. */
 const LOOKUP_ROUTED = [
   'insert_records_with_revisions',
+  'insert_records_with_revisions_and_deadlines',
   'insert_trigger_process',
   'lock_candidates',
   'lock_record',
