@@ -1,5 +1,5 @@
-import { DEADLINE_RULES, type DeadlineRule } from './deadline-rules';
 import { deadlineOf } from './deadline-due';
+import { DEADLINE_RULES, type DeadlineRule } from './deadline-rules';
 
 const rule = (id: string): DeadlineRule => {
   const found = DEADLINE_RULES.find((candidate) => candidate.rule === id);
