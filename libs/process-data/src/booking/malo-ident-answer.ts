@@ -2,6 +2,7 @@ import { MALO_IDENT_ANSWER_PIS, type MarketRole } from '@maco/domain';
 import type { ProblemError } from '@maco/platform';
 import { processDataProblem } from '../process-data.problems';
 import { pruefidentifikatorOf } from './process-data-envelope';
+import { parsedBody } from './write-keys';
 
 /** Whether an update body is a MaloIdent answer (LF only: PI 03002/03003, also inside a `data` wrapper). */
 export function isMaloIdentAnswer(role: MarketRole, body: unknown): boolean {
@@ -10,10 +11,7 @@ export function isMaloIdentAnswer(role: MarketRole, body: unknown): boolean {
 
 /** The MaloIdent group's examples wrap the body in `data`; the rules apply to what is inside. */
 export function unwrapData(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || 'transaktionsdaten' in body || 'transactionData' in body)
-    return body;
-  const data = (body as { data?: unknown }).data;
-  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : body;
+  return parsedBody(body) ?? body;
 }
 
 /** The receipt's message: the MaloIdent group's contract wants one. */
