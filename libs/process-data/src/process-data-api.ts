@@ -106,8 +106,9 @@ export interface ProcessView {
 }
 
 /**
- * An answer deadline of a process: open until an answer PI of its rule arrives on the process; met when that answer
- * was transmitted by `due`, missed when `due` passed without one (a late answer: missed, with `answeredBy`).
+ * An answer deadline of a process: open until an answer PI of its rule arrives on the process's chain (the process, a
+ * sub-process created with its key as `targetBusinessKey`, a trigger sent with it); met when that answer was
+ * transmitted by `due`, missed when `due` passed without one (a late answer: missed, with `answeredBy`).
  */
 export interface DeadlineView {
   rule: string;
@@ -117,7 +118,8 @@ export interface DeadlineView {
   state: 'open' | 'met' | 'missed';
   /** The revision whose request started it. */
   requestRevision: number;
-  answeredBy?: { pruefidentifikator: string; revision: number; at: string };
+  /** `businessKey`: the process that brought the answer, when it is another of the chain. */
+  answeredBy?: { pruefidentifikator: string; revision: number; at: string; businessKey?: string };
 }
 
 export type RefusedState = 'open' | 'resolved' | 'dismissed';

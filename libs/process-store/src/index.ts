@@ -4,6 +4,7 @@
 // repository one group alone uses lives in that group's lib.
 export * from './process-record/record-facts';
 export * from './process-record/body-hash.sql';
+export { answerDeadlines } from './process-record/deadline-answer.sql';
 export {
   createBatchJson,
   createBatcher,

@@ -10,7 +10,7 @@ type Deadline = {
   due: string;
   state: string;
   requestRevision: number;
-  answeredBy?: { pruefidentifikator: string; revision: number; at: string };
+  answeredBy?: { pruefidentifikator: string; revision: number; at: string; businessKey?: string };
 };
 
 const serviceOf = (role: MarketRole) => composeService({ role, groups: [PROCESS_DATA_GROUP] });
@@ -87,6 +87,54 @@ describe('answer deadlines on the process', () => {
       state: 'met',
       answeredBy: { pruefidentifikator: '55018', revision: 2 },
     });
+  });
+
+  it('should meet a deadline with the answer a sub-process of its chain brings, created with its key as target', async () => {
+    const key = randomUUID();
+    const subProcess = randomUUID();
+    const sent = new Date(Date.now() - 60_000).toISOString();
+    expect((await post('NB', '/createProcessData', message('55001', sent, { businessKey: key }))).status).toBe(200);
+    const answer = message('55002', new Date().toISOString(), { businessKey: subProcess, targetBusinessKey: key });
+    expect((await post('NB', '/createProcessData', answer)).status).toBe(200);
+    expect(await deadlinesOf('NB', key)).toEqual([
+      expect.objectContaining({
+        rule: 'GPKE_ANMELDUNG_ANTWORT',
+        state: 'met',
+        answeredBy: expect.objectContaining({ pruefidentifikator: '55002', revision: 1, businessKey: subProcess }),
+      }),
+    ]);
+    // The sub-process owes nothing itself.
+    expect(await deadlinesOf('NB', subProcess)).toEqual([]);
+  });
+
+  it('should meet a deadline with an answer booked later on a sub-process of its chain', async () => {
+    const key = randomUUID();
+    const subProcess = randomUUID();
+    const sent = new Date(Date.now() - 60_000).toISOString();
+    expect((await post('LF', '/createProcessData', message('55016', sent, { businessKey: key }))).status).toBe(200);
+    // A sub-process about the same Kündigung (an Anfrage nach Stornierung, no rule's answer), then its answer there.
+    const storno = message('55022', sent, { businessKey: subProcess, targetBusinessKey: key });
+    expect((await post('LF', '/createProcessData', storno)).status).toBe(200);
+    expect((await deadlinesOf('LF', key))[0]).toMatchObject({ state: 'open' });
+    const answer = message('55017', new Date().toISOString(), { businessKey: subProcess });
+    expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
+    expect((await deadlinesOf('LF', key))[0]).toMatchObject({
+      state: 'met',
+      answeredBy: { pruefidentifikator: '55017', revision: 2, businessKey: subProcess },
+    });
+  });
+
+  it('should keep the first answer of a deadline when the chain answers again', async () => {
+    const key = randomUUID();
+    const sent = new Date(Date.now() - 60_000).toISOString();
+    expect((await post('NB', '/createProcessData', message('55004', sent, { businessKey: key }))).status).toBe(200);
+    const first = message('55005', new Date().toISOString(), { businessKey: randomUUID(), targetBusinessKey: key });
+    expect((await post('NB', '/updateProcessData', first)).status).toBe(200);
+    const second = message('55006', new Date().toISOString(), { businessKey: randomUUID(), targetBusinessKey: key });
+    expect((await post('NB', '/createProcessData', second)).status).toBe(200);
+    const [deadline] = await deadlinesOf('NB', key);
+    expect(deadline).toMatchObject({ state: 'met', answeredBy: { pruefidentifikator: '55005', revision: 2 } });
+    expect(deadline.answeredBy?.businessKey).toBeUndefined();
   });
 
   it('should start no deadline for a PI no rule names', async () => {

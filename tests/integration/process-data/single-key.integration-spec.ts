@@ -86,6 +86,8 @@ const LOOKUP_ROUTED = [
   'read_record',
   'same_as_create',
   'same_trigger',
+  // An answer reaches the deadlines of the process its targetBusinessKey names (docs/deadlines.md).
+  'update_record_with_revision_and_deadlines',
 ];
 
 const token = mintTestToken({ roles: ['LF'] });

@@ -148,7 +148,9 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
         type: 'array',
         description:
           'The answer deadlines the process owes the market, soonest first: open until an answer PI of the rule is ' +
-          'booked on the process; met when it was transmitted by `due`, missed when `due` passed without one.',
+          'booked on the process or another of its chain (a sub-process created with its key as `targetBusinessKey`, ' +
+          'a trigger sent with it, once the middleware accepted it); met when it was transmitted by `due`, missed ' +
+          'when `due` passed without one.',
         items: {
           type: 'object',
           required: ['rule', 'description', 'due', 'state', 'requestRevision'],
@@ -161,7 +163,12 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
             answeredBy: {
               type: 'object',
               required: ['pruefidentifikator', 'revision', 'at'],
-              properties: { pruefidentifikator: text, revision: { type: 'integer' }, at: dateTime },
+              properties: {
+                pruefidentifikator: text,
+                revision: { type: 'integer', description: 'The revision of the answering process.' },
+                at: dateTime,
+                businessKey: { ...text, description: 'The answering process, when it is another of the chain.' },
+              },
             },
           },
         },

@@ -27,10 +27,12 @@ const FIND_RECORDS = `
 const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
 
 // Open and past due is missed, whether or not the sweep has marked it yet.
+// The answering process is named when it is another of the chain (a sub-process, a trigger).
 const DEADLINES = `
-  SELECT rule, due, request_revision, answered_pi, answered_revision, answered_at,
-    CASE WHEN state = 'open' AND due < now() THEN 'missed' ELSE state END AS state
-  FROM process_deadline WHERE record_id = $1 ORDER BY due, rule, request_revision`;
+  SELECT d.rule, d.due, d.request_revision, d.answered_pi, d.answered_revision, d.answered_at, a.business_key AS answered_business_key,
+    CASE WHEN d.state = 'open' AND d.due < now() THEN 'missed' ELSE d.state END AS state
+  FROM process_deadline d LEFT JOIN process_record a ON a.id = d.answered_record_id AND a.id <> d.record_id
+  WHERE d.record_id = $1 ORDER BY d.due, d.rule, d.request_revision`;
 
 // The record's months as constants in the text, not parameters: PostgreSQL then prunes the other months' partitions
 // while planning and locks only the ones it reads. A prepared (generic) plan locks every partition at each execution,
@@ -158,6 +160,7 @@ function deadlineView(row: Record<string, unknown>): DeadlineView {
             pruefidentifikator: row['answered_pi'] as string,
             revision: row['answered_revision'] as number,
             at: row['answered_at'].toISOString(),
+            ...(typeof row['answered_business_key'] === 'string' ? { businessKey: row['answered_business_key'] } : {}),
           },
         }
       : {}),

@@ -3,6 +3,7 @@ import { revisionOfRecord } from '@maco/database';
 import { type BatcherLimits, StatementBatcher } from '../batching/statement-batcher';
 import { batchProjectionCtes } from '../read-model/business-object.sql';
 import { BODY_HASH, CREATE_CHAIN_HASH } from './body-hash.sql';
+import { answerDeadlines } from './deadline-answer.sql';
 import { statement } from './statement';
 
 // One statement for a batch of creates (see StatementBatcher): per create its record, its first revision and the
@@ -16,7 +17,8 @@ function insertRecordsWithRevisions(deadlines: boolean): string {
   WITH input AS MATERIALIZED (
     SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
       seq int, id uuid, business_key text, target_business_key text, prozess_id text, pruefidentifikator text, release text,
-      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb, dialect text, deadlines jsonb)
+      marktlokations_ids text[], current jsonb, body jsonb, token_subject text, request_id text, findings jsonb, objects jsonb, dialect text, deadlines jsonb,
+      answers jsonb)
   ),
   chained AS (
     SELECT input.*, ${CREATE_CHAIN_HASH('input', "'create'", 'input.pruefidentifikator', 'input.release', 'input.token_subject', 'input.request_id', 'input.findings')} AS chain_hash
@@ -39,13 +41,30 @@ function insertRecordsWithRevisions(deadlines: boolean): string {
   SELECT business_key FROM inserted`;
 }
 
-// The deadlines the creates' requests start; only in the statement of a batch that has any.
+// The deadlines the creates' requests start, and the answers a create of a sub-process brings to the deadlines of the
+// process its targetBusinessKey names; only in the statement of a batch that has any.
 const DEADLINES_OF_CREATES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due
     FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz)
     WHERE booked.deadlines IS NOT NULL
+  ),
+  answering AS (
+    SELECT booked.id, booked.target_business_key, a.rules, a.pruefidentifikator, a.at
+    FROM booked, jsonb_to_record(booked.answers) AS a(rules text[], pruefidentifikator text, at timestamptz)
+    WHERE booked.answers IS NOT NULL AND booked.target_business_key IS NOT NULL
+  ),
+  answered_deadlines AS (${answerDeadlines({
+    from: 'answering',
+    role: '$1::varchar',
+    recordId: 'answering.id',
+    targetBusinessKey: 'answering.target_business_key',
+    rules: 'answering.rules',
+    pruefidentifikator: 'answering.pruefidentifikator',
+    revision: '1',
+    at: 'answering.at',
+  })}
   ),`;
 
 export const INSERT_RECORDS_WITH_REVISIONS = insertRecordsWithRevisions(false);
@@ -74,6 +93,8 @@ export interface CreateRow {
   dialect?: string;
   /** The deadlines the create's request starts (`deadlineRows`) as JSON text; absent: none. */
   deadlinesJson?: string;
+  /** The answer the create brings to its target's deadlines (`DeadlineAnswer`) as JSON text; absent: none. */
+  answersJson?: string;
 }
 
 /**
@@ -113,7 +134,8 @@ export function createBatchJson(rows: CreateRow[]): string {
       ',"objects":' +
       row.objectsJson +
       (row.dialect === undefined || row.dialect === 'de' ? '' : ',"dialect":' + JSON.stringify(row.dialect)) +
-      (row.deadlinesJson === undefined ? '}' : ',"deadlines":' + row.deadlinesJson + '}');
+      (row.deadlinesJson === undefined ? '' : ',"deadlines":' + row.deadlinesJson) +
+      (row.answersJson === undefined ? '}' : ',"answers":' + row.answersJson + '}');
   });
   return json + ']';
 }
@@ -145,7 +167,7 @@ export function createBatcher(
 ): StatementBatcher<CreateRow, boolean> {
   return new StatementBatcher<CreateRow, boolean>(
     async (rows) => {
-      const deadlines = rows.some((row) => row.deadlinesJson !== undefined);
+      const deadlines = rows.some((row) => row.deadlinesJson !== undefined || row.answersJson !== undefined);
       const { rows: booked } = await pool.query<{ business_key: string }>(
         deadlines
           ? statement('insert_records_with_revisions_and_deadlines', INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES, [

@@ -79,6 +79,8 @@ export class ProcessRecordRepository {
       findingsJson: facts.findingsJson,
       dialect: facts.dialect,
       deadlinesJson: facts.deadlines?.length ? JSON.stringify(deadlineRows(facts.deadlines)) : undefined,
+      // Only a create that names another process can answer a deadline: its own has none yet.
+      answersJson: facts.answers && facts.targetBusinessKey !== null ? JSON.stringify(facts.answers) : undefined,
       objectsJson: JSON.stringify(
         describeBusinessObjects(facts.stammdaten, undefined, {
           ...projectionOptionsOf(facts.role),

@@ -2,6 +2,7 @@ import type { QueryConfig } from 'pg';
 import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
 import { projectionCtes } from '../read-model/business-object.sql';
 import { BODY_HASH } from './body-hash.sql';
+import { answerDeadlines } from './deadline-answer.sql';
 import type { Resolved } from './key-resolution';
 import { namedParameters } from './named-parameters';
 import type { MergeState, NewDeadline, ProcessKeyKind, UpdateFacts } from './record-facts';
@@ -63,7 +64,7 @@ function updateRecordWithRevision(deadlines: boolean): string {
       chain_hash = maco_revision_hash(chain_hash, ${$.recordId}, revision + 1, 'update', ${$.pruefidentifikator}::text, ${$.release}::text, input.body_sha256, ${$.tokenSubject}::text, ${$.requestId}::text, ${$.findingsJson}::jsonb, ${$.matchedBy}::text, statement_timestamp())
     FROM input
     WHERE id = ${$.recordId} AND revision = ${$.readRevision}
-    RETURNING revision, role, updated_at, process_record.chain_hash
+    RETURNING revision, role, updated_at, process_record.chain_hash, process_record.target_business_key
   ),
   new_keys AS (
     INSERT INTO process_key (role, key, record_id, kind, first_revision)
@@ -81,21 +82,25 @@ function updateRecordWithRevision(deadlines: boolean): string {
   RETURNING revision`;
 }
 
-// A request of a deadline rule starts its deadline; an answer PI records itself on the open ones of its rules (met when
-// transmitted by `due`). Only in the statement of a booking that has either: every other one pays nothing for them.
+// A request of a deadline rule starts its deadline; an answer PI records itself on the open ones of its rules, on this
+// process and the one its targetBusinessKey names. Only in the statement of a booking that has either: every other one
+// pays nothing for them.
 const DEADLINE_CTES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due
     FROM updated, jsonb_to_recordset(${$.deadlinesJson}::jsonb) AS d(rule text, transmitted_at timestamptz, due timestamptz)
   ),
-  answered_deadlines AS (
-    UPDATE process_deadline SET
-      state = CASE WHEN state = 'open' AND ${$.answeredAt}::timestamptz <= due THEN 'met' ELSE state END,
-      answered_pi = ${$.answeredPi}, answered_revision = updated.revision, answered_at = ${$.answeredAt}::timestamptz
-    FROM updated
-    WHERE process_deadline.record_id = ${$.recordId} AND process_deadline.rule = ANY(${$.answeredRules}::text[])
-      AND process_deadline.answered_at IS NULL
+  answered_deadlines AS (${answerDeadlines({
+    from: 'updated',
+    role: 'updated.role',
+    recordId: $.recordId,
+    targetBusinessKey: 'updated.target_business_key',
+    rules: `${$.answeredRules}::text[]`,
+    pruefidentifikator: $.answeredPi,
+    revision: 'updated.revision',
+    at: `${$.answeredAt}::timestamptz`,
+  })}
   ),`;
 
 export const UPDATE_RECORD_WITH_REVISION = updateRecordWithRevision(false);

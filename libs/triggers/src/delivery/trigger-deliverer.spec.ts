@@ -24,6 +24,7 @@ const claim = (attempts: number): ClaimedDelivery => ({
   recordId: 'record-1',
   prozessId: 'p-1',
   eventname: 'START_MALOIDENT',
+  release: '10/26',
   attempts,
   body: { stammdaten: {}, transaktionsdaten: {}, zusatzdaten: { prozessId: 'p-1', eventname: 'START_MALOIDENT' } },
   leaseToken: 'lease-1',
@@ -67,6 +68,7 @@ function delivererOf(result: InboundResult, options: { leaseLost?: boolean; keyT
   };
   const registry = new Registry();
   const deliverer = new TriggerDeliverer(
+    'LF',
     { connect: async () => client } as unknown as Pool,
     CONFIG,
     inbound as unknown as MacoInboundClient,

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '@maco/database';
+import type { MarketRole } from '@maco/domain';
+import { SERVICE_ROLE } from '@maco/platform';
 import { inTransaction } from '@maco/process-store';
 import { TriggerMetrics } from '../metrics/trigger-metrics';
 import { MacoInboundClient } from '../middleware/maco-inbound.client';
@@ -8,6 +10,7 @@ import { type ClaimedDelivery, TriggerOutboxRepository } from '../outbox/trigger
 import { TriggerProcessRepository } from '../start/trigger-process.repository';
 import { TRIGGERS_CONFIG, type TriggersConfig } from '../triggers.config';
 import { retryDelayMs } from './retry-delay';
+import { triggerDeadlineAnswer } from './trigger-deadline-answer';
 
 /** What one attempt left the trigger in. */
 export type AttemptOutcome =
@@ -31,6 +34,7 @@ export class TriggerDeliverer {
   private readonly logger = new Logger(TriggerDeliverer.name);
 
   constructor(
+    @Inject(SERVICE_ROLE) private readonly role: MarketRole,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(TRIGGERS_CONFIG) private readonly config: TriggersConfig,
     private readonly inbound: MacoInboundClient,
@@ -54,6 +58,9 @@ export class TriggerDeliverer {
         const recorded = await inTransaction(this.pool, async (client) => {
           if (!(await this.outbox.markDelivered(client, claim.recordId, claim.leaseToken))) return false;
           keyRecorded = await this.processes.markTriggerSent(client, claim.recordId, result.businessKey);
+          // Accepted is sent, as far as the backend can know: an answer it carries meets its deadline now.
+          const answer = triggerDeadlineAnswer(this.role, claim.release, claim.eventname, claim.body);
+          if (answer) await this.processes.recordTriggerAnswer(client, claim.recordId, answer);
           return true;
         });
         if (!recorded) return this.takenOver(which);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
+import type { ReleaseName } from '@maco/domain';
 import type { Queryable } from '@maco/process-store';
 
 /** A delivery this instance holds the lease of: what it needs to send the trigger and record the outcome. */
@@ -8,6 +9,8 @@ export interface ClaimedDelivery {
   recordId: string;
   prozessId: string;
   eventname: string;
+  /** The release whose event catalogue the trigger was checked against. */
+  release: ReleaseName;
   /** Attempts made before this one. */
   attempts: number;
   /** The body as booked (revision 1, canonical German), sent in the service's dialect. */
@@ -53,7 +56,7 @@ const CLAIM_DUE = `
   JOIN process_record r ON r.id = due.record_id
   ${revisionOfRecord('r', '1', 'v.body')}
   WHERE d.record_id = due.record_id
-  RETURNING d.record_id AS "recordId", r.prozess_id AS "prozessId", d.eventname, d.attempts, COALESCE(v.body, r.current) AS body,
+  RETURNING d.record_id AS "recordId", r.prozess_id AS "prozessId", d.eventname, r.release, d.attempts, COALESCE(v.body, r.current) AS body,
     d.lease_token AS "leaseToken"`;
 
 const HELD = `record_id = $1 AND lease_token = $2 AND delivered_at IS NULL AND failed_at IS NULL`;

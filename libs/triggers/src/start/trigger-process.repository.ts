@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig } from 'pg';
 import { PG_POOL, revisionOfRecord } from '@maco/database';
-import { BODY_HASH, CREATE_CHAIN_HASH, projectionCtes, type Queryable, uuidV7 } from '@maco/process-store';
+import {
+  answerDeadlines,
+  BODY_HASH,
+  CREATE_CHAIN_HASH,
+  projectionCtes,
+  type Queryable,
+  uuidV7,
+} from '@maco/process-store';
 import { describeBusinessObjects, projectionOptionsOf } from '@maco/read-model';
+import type { TriggerDeadlineAnswer } from '../delivery/trigger-deadline-answer';
 
 /** A process the backend starts with a trigger: its record is keyed by our `prozessId`. */
 export interface TriggerProcessFacts {
@@ -15,6 +23,8 @@ export interface TriggerProcessFacts {
    */
   bodyJson: string;
   marktlokationsIds: string[];
+  /** The process the trigger answers (`zusatzdaten.targetBusinessKey`), linking it into that process's chain. */
+  targetBusinessKey: string | null;
   /** The body's `stammdaten`, parsed: projected into the read model with the booking. */
   stammdaten: unknown;
   transaktionsdaten?: unknown;
@@ -46,8 +56,8 @@ export const INSERT_TRIGGER_PROCESS = `
   WITH input AS MATERIALIZED (SELECT $1::uuid AS id, $8::jsonb AS body, ${BODY_HASH('$8::jsonb')} AS body_sha256),
   chained AS (SELECT input.*, ${CREATE_CHAIN_HASH('input', "'trigger'", 'NULL', '$4::text', '$6::text', '$7::text', "'[]'::jsonb")} AS chain_hash FROM input),
   inserted AS (
-    INSERT INTO process_record (id, role, business_key, prozess_id, release, marktlokations_ids, current, revision, status, chain_hash)
-    SELECT $1::uuid, $2::varchar, $3::text, $3::text, $4::varchar, $5::text[], NULL, 1, 'pending', chain_hash FROM chained
+    INSERT INTO process_record (id, role, business_key, target_business_key, prozess_id, release, marktlokations_ids, current, revision, status, chain_hash)
+    SELECT $1::uuid, $2::varchar, $3::text, $10::text, $3::text, $4::varchar, $5::text[], NULL, 1, 'pending', chain_hash FROM chained
     WHERE NOT EXISTS (SELECT 1 FROM process_key WHERE role = $2::varchar AND key = $3::text)
       AND NOT EXISTS (SELECT 1 FROM process_record WHERE role = $2::varchar AND prozess_id = $3::text)
     ON CONFLICT (role, business_key) DO NOTHING
@@ -73,6 +83,19 @@ const MARK_SENT = `
   SELECT updated.role, $2, $1, 'triggerBusinessKey', 1 FROM updated WHERE $2::text IS NOT NULL
   ON CONFLICT (role, key) DO NOTHING
   RETURNING key`;
+
+// The trigger answers as revision 1 of its process, at the time the middleware accepted it.
+const RECORD_TRIGGER_ANSWER = `
+  WITH sent AS (SELECT id, role, target_business_key FROM process_record WHERE id = $1)${answerDeadlines({
+    from: 'sent',
+    role: 'sent.role',
+    recordId: 'sent.id',
+    targetBusinessKey: 'sent.target_business_key',
+    rules: '$2::text[]',
+    pruefidentifikator: '$3::text',
+    revision: '1',
+    at: 'statement_timestamp()',
+  })}`;
 
 // `updated_at` never goes back (an update of the process may have committed since this transaction began): see revisionOfRecord.
 const MARK_FAILED = `UPDATE process_record SET status = 'failed', updated_at = GREATEST(updated_at, statement_timestamp()) WHERE id = $1`;
@@ -112,6 +135,7 @@ export class TriggerProcessRepository {
             transaktionsdaten: facts.transaktionsdaten,
           }),
         ),
+        facts.targetBusinessKey,
       ]),
     );
     if (rows.length === 1) return { kind: 'booked', recordId: rows[0].record_id };
@@ -129,6 +153,17 @@ export class TriggerProcessRepository {
   async markTriggerSent(client: Queryable, recordId: string, triggerBusinessKey: string | null): Promise<boolean> {
     const { rows } = await client.query(statement('mark_trigger_sent', MARK_SENT, [recordId, triggerBusinessKey]));
     return triggerBusinessKey === null || rows.length === 1;
+  }
+
+  /**
+   * Records the answer a trigger the middleware accepted just now brings to the open deadlines of `rules` on the
+   * process it names (its `targetBusinessKey`).
+   */
+  async recordTriggerAnswer(client: Queryable, recordId: string, answer: TriggerDeadlineAnswer): Promise<number> {
+    const { rowCount } = await client.query(
+      statement('record_trigger_answer', RECORD_TRIGGER_ANSWER, [recordId, answer.rules, answer.pruefidentifikator]),
+    );
+    return rowCount ?? 0;
   }
 
   async markTriggerFailed(client: Queryable, recordId: string): Promise<void> {

@@ -50,3 +50,9 @@ export function marktlokationsIdsOf(request: TriggerRequest): string[] {
   const ids = marktlokationen.map((malo) => (isPlainObject(malo) ? malo['marktlokationsId'] : undefined));
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= MAX_INDEXED_ID_LENGTH))];
 }
+
+/** The process a trigger answers, when its body names one (`zusatzdaten.targetBusinessKey`, as on the middleware's own messages). */
+export function targetBusinessKeyOf(request: TriggerRequest): string | null {
+  const target = request.body.zusatzdaten?.['targetBusinessKey'];
+  return typeof target === 'string' && target.trim() !== '' ? target : null;
+}

@@ -30,7 +30,7 @@ import { triggerProblem } from '../triggers.problems';
 import { sentProzessIdOf } from './sent-prozess-id';
 import { answerOf, outcomeOfProblem, type TriggerAnswer } from './trigger-answer';
 import { TriggerProcessRepository } from './trigger-process.repository';
-import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody } from './trigger-request';
+import { checkTriggerRequest, marktlokationsIdsOf, outgoingTriggerBody, targetBusinessKeyOf } from './trigger-request';
 import { FORMAT_VERSION } from './trigger-route';
 
 /** Request header that names the release whose event catalogue applies (`04/26` or `FV2604`). */
@@ -129,6 +129,7 @@ export class TriggersService {
         release,
         bodyJson: JSON.stringify(outgoing),
         marktlokationsIds: marktlokationsIdsOf(check.request),
+        targetBusinessKey: targetBusinessKeyOf(check.request),
         stammdaten: outgoing.stammdaten,
         transaktionsdaten: outgoing.transaktionsdaten,
         tokenSubject: context.tokenSubject ?? null,
@@ -157,6 +158,7 @@ export class TriggersService {
       recordId: booking.recordId,
       prozessId,
       eventname,
+      release,
       attempts: 0,
       body: outgoing,
       leaseToken,
