@@ -1,5 +1,5 @@
 import { deadlineOf } from './deadline-due';
-import { DEADLINE_RULES, type DeadlineRule } from './deadline-rules';
+import { DEADLINE_RULES, type DeadlineRule, deadlineRulesAnsweredBy, deadlineRulesStartedBy } from './deadline-rules';
 
 const rule = (id: string): DeadlineRule => {
   const found = DEADLINE_RULES.find((candidate) => candidate.rule === id);
@@ -27,8 +27,51 @@ describe('answer deadlines', () => {
     ['GPKE_KUENDIGUNG_ANTWORT', '2025-12-23T14:00:00Z', '2025-12-29T23:00:00.000Z'],
     // Anfrage Beendigung der Zuordnung (09:00): Reformationstag (Friday 31 Oct 2025, several Länder) → Monday 3 Nov.
     ['GPKE_BEENDIGUNG_ZUORDNUNG_ANTWORT', '2025-10-30T15:00:00Z', '2025-11-03T08:00:00.000Z'],
+    // Neuanlage: 00:00 of the 61st WT. From Tuesday 1 Sep 2026, the weekdays less Buß- und Bettag (18 Nov; 3 and 31 Oct
+    // and 1 Nov fall on weekends) → Thursday 26 Nov, 00:00 CET.
+    ['GPKE_NEUANLAGE_ANTWORT', '2026-09-01T08:00:00Z', '2026-11-25T23:00:00.000Z'],
+    // WiM Anmeldung MSB, by the end of the 5th WT: Karfreitag and Ostermontag 2026 skipped → Monday 13 April, CEST.
+    ['WIM_ANMELDUNG_MSB_ANTWORT', '2026-04-02T10:00:00Z', '2026-04-13T22:00:00.000Z'],
   ])('%s for a request sent %s is due %s', (id, sent, expected) => {
     expect(due(id, sent)).toBe(expected);
+  });
+
+  it('should start a rule that names its kategorie only for that one, or when the message sends none', () => {
+    const started = (kategorie?: string) => deadlineRulesStartedBy('LF', '55007', kategorie).map(({ rule }) => rule);
+    expect(started('E02')).toEqual(['GPKE_LIEFERENDE_NB_ANTWORT']);
+    expect(started(undefined)).toEqual(['GPKE_LIEFERENDE_NB_ANTWORT']);
+    // Z90: the end "aufgrund fehlender Antwort" owes no answer.
+    expect(started('Z90')).toEqual([]);
+  });
+
+  it('should keep rules per role: the same PI starts the rule of the role that books it', () => {
+    expect(deadlineRulesStartedBy('LF', '17006').map(({ rule }) => rule)).toEqual([
+      'WIM_BEENDIGUNG_RECHNUNGSABWICKLUNG_LF_ANTWORT',
+    ]);
+    expect(deadlineRulesStartedBy('MSB', '17006').map(({ rule }) => rule)).toEqual([
+      'WIM_BEENDIGUNG_RECHNUNGSABWICKLUNG_MSB_ANTWORT',
+    ]);
+    expect(deadlineRulesStartedBy('LF', '55001')).toEqual([]);
+    // Sperr- and Entsperrauftrag share their answers: the process holds the one it owes.
+    expect(deadlineRulesAnsweredBy('NB', '19116').map(({ rule }) => rule)).toEqual([
+      'GPKE_SPERRAUFTRAG_ANTWORT',
+      'GPKE_ENTSPERRAUFTRAG_ANTWORT',
+    ]);
+  });
+
+  it('should have well-formed rules: five-digit PIs, no PI both request and answer of a role, times of a day', () => {
+    for (const candidate of DEADLINE_RULES) {
+      expect([candidate.rule, [...candidate.request, ...candidate.answers].every((pi) => /^\d{5}$/.test(pi))]).toEqual([
+        candidate.rule,
+        true,
+      ]);
+      expect([candidate.rule, candidate.request.filter((pi) => candidate.answers.includes(pi))]).toEqual([
+        candidate.rule,
+        [],
+      ]);
+      if ('at' in candidate.due) expect(candidate.due.at).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+      expect(candidate.due.workingDays).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('should name a source for every rule and have unique rule ids', () => {

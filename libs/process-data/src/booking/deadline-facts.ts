@@ -3,8 +3,9 @@ import type { DeadlineAnswer, NewDeadline } from '@maco/process-store';
 import type { ProcessDataEnvelope } from './process-data-envelope';
 
 /**
- * The deadlines a booking starts (its PI is a request of a rule of the role) and the ones it answers (its PI answers
- * one), timed by the message's `nachrichtendatum`, else by its receipt. Nothing for every other PI.
+ * The deadlines a booking starts (its PI, and `kategorie` where the rule names one, is a request of a rule of the role)
+ * and the ones it answers (its PI answers one), timed by the message's `nachrichtendatum`, else by its receipt. Nothing
+ * for every other PI.
  */
 export function deadlineFacts(
   role: MarketRole,
@@ -13,7 +14,12 @@ export function deadlineFacts(
 ): { deadlines?: NewDeadline[]; answers?: DeadlineAnswer } {
   const pruefidentifikator = envelope.transaktionsdaten['pruefidentifikator'];
   if (typeof pruefidentifikator !== 'string') return {};
-  const started = deadlineRulesStartedBy(role, pruefidentifikator);
+  const kategorie = envelope.transaktionsdaten['kategorie'];
+  const started = deadlineRulesStartedBy(
+    role,
+    pruefidentifikator,
+    typeof kategorie === 'string' ? kategorie : undefined,
+  );
   const answered = deadlineRulesAnsweredBy(role, pruefidentifikator);
   if (started.length === 0 && answered.length === 0) return {};
   const transmittedAt = transmissionOf(envelope.transaktionsdaten['nachrichtendatum'], receivedAt);
