@@ -57,6 +57,7 @@ function delivererOf(result: InboundResult, options: { leaseLost?: boolean; keyT
   };
   const processes = {
     markTriggerSent: recording('markTriggerSent', !options.keyTaken),
+    recordTriggerAnswer: recording('recordTriggerAnswer', 1),
     markTriggerFailed: recording('markTriggerFailed', undefined),
   };
   const sent: Record<string, unknown>[] = [];
@@ -101,6 +102,31 @@ describe(TriggerDeliverer.name, () => {
       ['COMMIT'],
     ]);
     expect(await deliveries('delivered')).toBe(1);
+  });
+
+  it('should record the deadline answer a trigger carries in the transaction that marks it sent', async () => {
+    const { deliverer, writes } = delivererOf({ kind: 'accepted', businessKey: 'BK-1' });
+    const answering: ClaimedDelivery = {
+      ...claim(1),
+      eventname: 'START_BESTELLUNG_SDAE',
+      body: {
+        stammdaten: {},
+        transaktionsdaten: { pruefidentifikator: '55220' },
+        zusatzdaten: { prozessId: 'p-1', eventname: 'START_BESTELLUNG_SDAE', targetBusinessKey: 'REQUEST-1' },
+      },
+    };
+    expect(await deliverer.attempt(answering)).toEqual({ kind: 'sent', businessKey: 'BK-1' });
+    expect(writes).toEqual([
+      ['BEGIN'],
+      ['markDelivered', 'record-1', 'lease-1'],
+      ['markTriggerSent', 'record-1', 'BK-1'],
+      [
+        'recordTriggerAnswer',
+        'record-1',
+        { rules: ['GPKE_ABRECHNUNGSDATEN_NNA_RUECKMELDUNG'], pruefidentifikator: '55220' },
+      ],
+      ['COMMIT'],
+    ]);
   });
 
   it('should count a trigger sent even when its business key belongs to another process', async () => {
