@@ -5,8 +5,8 @@
  */
 export function recordsNamedBy(role: string, key: string): string {
   return `SELECT record_id FROM process_key WHERE role = ${role} AND key = ${key}
-      UNION ALL SELECT id FROM process_record WHERE role = ${role} AND business_key = ${key}
-      UNION ALL SELECT id FROM process_record WHERE role = ${role} AND prozess_id = ${key}`;
+      UNION SELECT id FROM process_record WHERE role = ${role} AND business_key = ${key}
+      UNION SELECT id FROM process_record WHERE role = ${role} AND prozess_id = ${key}`;
 }
 
 /**
@@ -25,13 +25,14 @@ export function answerDeadlines(answer: {
   at: string;
 }): string {
   const { role, recordId, targetBusinessKey } = answer;
+  // A join with the chain's record ids (not an OR): each deadline row is reached by its record id, on Citus a router
+  // update per record once the key lookup gave the id (docs/scaling.md).
   return `
     UPDATE process_deadline SET
       state = CASE WHEN process_deadline.state = 'open' AND ${answer.at} <= process_deadline.due THEN 'met' ELSE process_deadline.state END,
       answered_pi = ${answer.pruefidentifikator}, answered_revision = ${answer.revision}, answered_at = ${answer.at},
       answered_record_id = ${recordId}
-    FROM ${answer.from}
-    WHERE process_deadline.rule = ANY(${answer.rules}) AND process_deadline.answered_at IS NULL
-      AND (process_deadline.record_id = ${recordId}
-        OR (process_deadline.role = ${role} AND process_deadline.record_id IN (${recordsNamedBy(role, targetBusinessKey)})))`;
+    FROM ${answer.from}, LATERAL (SELECT ${recordId} AS id UNION ${recordsNamedBy(role, targetBusinessKey)}) AS chain
+    WHERE process_deadline.record_id = chain.id AND process_deadline.rule = ANY(${answer.rules})
+      AND process_deadline.answered_at IS NULL`;
 }
