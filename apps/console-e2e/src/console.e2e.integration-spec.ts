@@ -442,22 +442,27 @@ describe('the operator console in a browser (LF)', () => {
     type Deadline = { businessKey: string; due: string; state: string; answeredBy?: unknown };
     type DeadlinePage = { items: Deadline[]; nextCursor: string | null };
 
+    /** Books a message of the PI sent at `nachrichtendatum` (create, or update naming the process `zusatzdaten`). */
+    const book = async (
+      operation: 'create' | 'update',
+      pruefidentifikator: string,
+      seed: number,
+      key: string,
+      nachrichtendatum: string,
+      zusatzdaten?: Record<string, unknown>,
+    ) => {
+      const body = vendorBody('202604', pruefidentifikator, 'minimal', { seed, businessKey: key, zusatzdaten });
+      body.transaktionsdaten['nachrichtendatum'] = nachrichtendatum;
+      const booked = await postJson(`${service.baseUrl}/${operation}ProcessData`, body, {
+        token: writer,
+        headers: { 'x-format-version': 'FV2604' },
+      });
+      expect([booked.status, booked.body]).toEqual([200, expect.objectContaining({ revision: expect.any(Number) })]);
+    };
+
     beforeAll(async () => {
-      const kuendigung = (seed: number, key: string, nachrichtendatum: string) => {
-        const body = vendorBody('202604', '55016', 'minimal', { seed, businessKey: key });
-        body.transaktionsdaten['nachrichtendatum'] = nachrichtendatum;
-        return body;
-      };
-      for (const [seed, key, sent] of [
-        [1, openKey, new Date().toISOString()],
-        [2, missedKey, '2025-03-04T09:00:00Z'],
-      ] as const) {
-        const booked = await postJson(`${service.baseUrl}/createProcessData`, kuendigung(seed, key, sent), {
-          token: writer,
-          headers: { 'x-format-version': 'FV2604' },
-        });
-        expect([booked.status, booked.body]).toEqual([200, expect.objectContaining({ businessKey: key, revision: 1 })]);
-      }
+      await book('create', '55016', 1, openKey, new Date().toISOString());
+      await book('create', '55016', 2, missedKey, '2025-03-04T09:00:00Z');
     });
 
     it('should chart the bookings and findings, count what is due as the API does, and link to the filtered lists', async () => {
@@ -581,6 +586,68 @@ describe('the operator console in a browser (LF)', () => {
       // The business key opens the process.
       await rowOf(openKey).getByRole('link', { name: openKey }).click();
       await visible(page.getByRole('heading', { name: `Process ${openKey}` }));
+    });
+
+    it('should reach every overdue deadline with "Show more overdue", past the first read, and leave out one answered late', async () => {
+      // More missed Kündigungen than the Due page reads at once (50), sent on successive days of January and February 2024
+      // (long before missedKey's), and one missed but answered late by a 55017 on its process: it owes nothing any more.
+      const seeded = Array.from({ length: 52 }, () => randomUUID());
+      for (const [index, key] of seeded.entries()) {
+        const sent = new Date(Date.UTC(2024, 0, 2 + index, 9));
+        await book('create', '55016', 100 + index, key, sent.toISOString());
+      }
+      const answeredLateKey = randomUUID();
+      await book('create', '55016', 200, answeredLateKey, '2024-06-04T09:00:00Z');
+      await book('update', '55017', 201, randomUUID(), '2024-06-20T09:00:00Z', { targetBusinessKey: answeredLateKey });
+
+      // What is overdue as the API reads it, every page of it: more than 50, the answered one not among them.
+      const overdueKeys: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: DeadlinePage = await apiGet<DeadlinePage>(
+          `/deadlines?state=missed&answered=false&limit=20${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        overdueKeys.push(...next.items.map((item) => item.businessKey));
+        cursor = next.nextCursor;
+      } while (cursor);
+      expect(overdueKeys.length).toBeGreaterThan(50);
+      expect(overdueKeys).toEqual(expect.arrayContaining([...seeded, missedKey]));
+      expect(overdueKeys).not.toContain(answeredLateKey);
+      const answeredLate = await apiGet<DeadlinePage>('/deadlines?state=missed&answered=true');
+      expect(answeredLate.items.map((item) => item.businessKey)).toContain(answeredLateKey);
+
+      const page = await openConsole(reader, service.baseUrl, '/console/due');
+      const table = page.getByRole('table', { name: 'Deadlines, overdue first' });
+      const more = table.getByRole('button', { name: 'Show more overdue' });
+      const keysOf = (selector: string) =>
+        table.locator(selector).evaluateAll((all) => all.map((row) => row.querySelector('a')?.textContent ?? ''));
+      const overdueRows = table.locator('tbody tr[data-overdue="true"]');
+      // The first read: 50 overdue, the row offering more below them, the open one after it.
+      await visible(more);
+      await eventually(async () => expect(await table.getAttribute('aria-busy')).toBe('false'));
+      await visible(table.getByText('50 overdue shown; more are overdue.'));
+      expect(await keysOf('tbody tr[data-overdue="true"]')).toEqual(overdueKeys.slice(0, 50));
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((all) =>
+          all.map((row) => (row.hasAttribute('data-more-overdue') ? 'more' : row.getAttribute('data-overdue'))),
+        );
+      expect(rows.indexOf('more')).toBe(50);
+      expect(rows.indexOf('false')).toBeGreaterThan(50);
+
+      // Each click reads the next page of overdue ones under them, until there is none: then every one is listed,
+      // in the API's order, still above the open one.
+      for (let shown = 50; (await more.count()) > 0; shown += 50) {
+        if (shown >= overdueKeys.length) throw new Error(`"Show more overdue" still offered with all ${shown} shown`);
+        await more.click();
+        await eventually(async () => expect(await overdueRows.count()).toBe(Math.min(shown + 50, overdueKeys.length)));
+      }
+      await eventually(async () => expect(await keysOf('tbody tr[data-overdue="true"]')).toEqual(overdueKeys));
+      expect(await table.locator('tbody tr[data-more-overdue]').count()).toBe(0);
+      expect(await table.getByRole('link', { name: answeredLateKey }).count()).toBe(0);
+      const keys = await keysOf('tbody tr');
+      expect(keys.indexOf(openKey)).toBe(overdueKeys.length);
+      await screenshot(page, '15-due-all-overdue');
     });
   });
 

@@ -46,9 +46,18 @@ interface Row {
 }
 
 // Soonest first, as GET /deadlines answers them; `r2` and `r8` are due at the same instant (their order is the record
-// ids'), `r7` one microsecond later (a cursor must keep the microseconds).
+// ids'), `r7` one microsecond later (a cursor must keep the microseconds); `r9` was missed and answered late.
 const ROWS: Row[] = [
   { name: 'r4', process: 'b', rule: LIEFERENDE, requestRevision: 1, due: '-1 day', state: 'missed' },
+  {
+    name: 'r9',
+    process: 'a',
+    rule: BEENDIGUNG,
+    requestRevision: 2,
+    due: '-3 hours',
+    state: 'missed',
+    answered: { pi: '55011', revision: 4, at: '-1 hour' },
+  },
   { name: 'r1', process: 'a', rule: KUENDIGUNG, requestRevision: 1, due: '-2 hours', state: 'open' },
   { name: 'r2', process: 'a', rule: KUENDIGUNG, requestRevision: 2, due: '1 hour', state: 'open' },
   { name: 'r8', process: 'b', rule: KUENDIGUNG, requestRevision: 2, due: '1 hour', state: 'open' },
@@ -176,7 +185,7 @@ describe('answer deadlines (LF)', () => {
     // r2 (process a) and r8 (process b) are due at the same instant: the smaller record id first (uuid order is the
     // order of its lower-case hex text).
     ordered = [...ROWS];
-    if (processes.b.id < processes.a.id) ordered.splice(2, 2, ROWS[3], ROWS[2]);
+    if (processes.b.id < processes.a.id) ordered.splice(3, 2, ROWS[4], ROWS[3]);
   });
 
   afterAll(async () => {
@@ -219,9 +228,9 @@ describe('answer deadlines (LF)', () => {
   it('should filter by the state as read, the due and the rule', async () => {
     expect(names(await items('?state=open'))).toEqual(namesOf('r2', 'r8', 'r7', 'r6', 'r5'));
     expect(names(await items('?state=met'))).toEqual(['r3']);
-    expect(names(await items('?state=missed'))).toEqual(['r4', 'r1']);
+    expect(names(await items('?state=missed'))).toEqual(['r4', 'r9', 'r1']);
     const dueBefore = new Date(base.getTime() + 90 * 60_000).toISOString();
-    expect(names(await items(`?dueBefore=${dueBefore}`))).toEqual(namesOf('r4', 'r1', 'r2', 'r8', 'r7'));
+    expect(names(await items(`?dueBefore=${dueBefore}`))).toEqual(namesOf('r4', 'r9', 'r1', 'r2', 'r8', 'r7'));
     expect(names(await items(`?rule=${KUENDIGUNG}`))).toEqual(namesOf('r1', 'r2', 'r8', 'r5'));
     const twoHours = new Date(base.getTime() + 2 * 3_600_000).toISOString();
     expect(names(await items(`?state=open&rule=${KUENDIGUNG}&dueBefore=${encodeURIComponent(twoHours)}`))).toEqual(
@@ -231,12 +240,24 @@ describe('answer deadlines (LF)', () => {
     expect(await items('?rule=GPKE_ANMELDUNG_ANTWORT')).toEqual([]);
   });
 
-  it.each([1, 3])('should page %i at a time with the cursor, without duplicates or gaps', async (limit) => {
+  it('should filter by whether an answer is booked, alone and with the state', async () => {
+    expect(names(await items('?answered=true'))).toEqual(['r9', 'r3']);
+    expect(names(await items('?answered=false'))).toEqual(namesOf('r4', 'r1', 'r2', 'r8', 'r7', 'r6', 'r5'));
+    // The overdue ones: missed (stored so, or open past its due: r1) and not answered since; r9 was answered late.
+    expect(names(await items('?state=missed&answered=false'))).toEqual(['r4', 'r1']);
+    expect(names(await items('?state=missed&answered=true'))).toEqual(['r9']);
+    expect(names(await items('?state=met&answered=false'))).toEqual([]);
+    expect((await items('?answered=true')).every((item) => item.answeredBy !== undefined)).toBe(true);
+    expect((await items('?answered=false')).every((item) => item.answeredBy === undefined)).toBe(true);
+  });
+
+  /** Every page of `query`, `limit` at a time, following the cursor (at most 20 pages). */
+  const allPages = async (query: string, limit: number): Promise<{ seen: DeadlineView[]; pages: number }> => {
     const seen: DeadlineView[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const answer: JsonResponse = await get(`/deadlines?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      const answer: JsonResponse = await get(`/deadlines?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
       expect(answer.status).toBe(200);
       const page = answer.body['items'] as DeadlineView[];
       expect(page.length).toBeLessThanOrEqual(limit);
@@ -244,13 +265,32 @@ describe('answer deadlines (LF)', () => {
       cursor = answer.body['nextCursor'] as string | null;
       pages++;
     } while (cursor && pages < 20);
+    return { seen, pages };
+  };
+
+  it.each([1, 3])('should page %i at a time with the cursor, without duplicates or gaps', async (limit) => {
+    const { seen, pages } = await allPages('', limit);
     expect(names(seen)).toEqual(ordered.map((row) => row.name));
     expect(pages).toBe(Math.ceil(ROWS.length / limit));
+  });
+
+  it.each([1, 2])('should page the unanswered deadlines %i at a time, the filter kept on every page', async (limit) => {
+    const unanswered = ordered.filter((row) => row.answered === undefined).map((row) => row.name);
+    const { seen, pages } = await allPages('answered=false', limit);
+    expect(names(seen)).toEqual(unanswered);
+    expect(pages).toBe(Math.ceil(unanswered.length / limit));
+  });
+
+  it('should page the overdue ones past one answered late between them', async () => {
+    // The cursor after r4 skips r9 (missed, answered late) and finds r1 (open past its due, read as missed).
+    const { seen, pages } = await allPages('state=missed&answered=false', 1);
+    expect([names(seen), pages]).toEqual([['r4', 'r1'], 2]);
   });
 
   it.each([
     ['state=overdue', '#/state'],
     ['rule=NO_SUCH_RULE', '#/rule'],
+    ['answered=yes', '#/answered'],
     ['dueBefore=2026-05-04T10:00:00', '#/dueBefore'],
     ['dueBefore=2026-02-30T00:00:00Z', '#/dueBefore'],
     ['limit=0', '#/limit'],
@@ -302,7 +342,7 @@ describe('answer deadlines (LF)', () => {
     expect(await metricLine('maco_deadlines_missed_total', LIEFERENDE)).toBe(
       `maco_deadlines_missed_total{role="LF",rule="${LIEFERENDE}"} 0`,
     );
-    expect(names(await items('?state=missed'))).toEqual(['r4', 'r1']);
+    expect(names(await items('?state=missed'))).toEqual(['r4', 'r9', 'r1']);
     expect(await metricLine('maco_deadlines_open', KUENDIGUNG)).toBe(
       `maco_deadlines_open{role="LF",rule="${KUENDIGUNG}"} 3`,
     );

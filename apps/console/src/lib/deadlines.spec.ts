@@ -1,5 +1,5 @@
 import type { DeadlineView } from '@maco/operator/api';
-import { dueColour, dueRows, relativeDue } from './deadlines';
+import { dueColour, dueRows, relativeDue, withOverduePage } from './deadlines';
 
 const NOW = Date.parse('2026-05-04T10:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -35,18 +35,28 @@ describe('deadlines', () => {
     expect(relativeDue(at(-(2 * 24 * 60 + 4 * 60 + 7)), NOW)).toBe('2 d 4 h ago');
   });
 
-  it('should put the unanswered missed deadlines on top, then the open ones in order', () => {
-    const missed = deadline(at(-600), { state: 'missed' });
-    const answeredLate = deadline(at(-300), {
-      state: 'missed',
-      answeredBy: { pruefidentifikator: '55017', revision: 2, at: at(-100) },
-    });
+  it('should put the overdue deadlines on top, then the open ones in order, one past its due since overdue too', () => {
+    const longAgo = deadline(at(-600), { state: 'missed' });
+    const lately = deadline(at(-300), { state: 'missed' });
+    const passed = deadline(at(-1));
     const soon = deadline(at(30));
     const later = deadline(at(3000));
-    expect(dueRows([missed, answeredLate], [soon, later], NOW)).toEqual([
-      { deadline: missed, overdue: true },
+    expect(dueRows([longAgo, lately], [passed, soon, later], NOW)).toEqual([
+      { deadline: longAgo, overdue: true },
+      { deadline: lately, overdue: true },
+      { deadline: passed, overdue: true },
       { deadline: soon, overdue: false },
       { deadline: later, overdue: false },
     ]);
+  });
+
+  it('should start the overdue list with its first page and append each later one', () => {
+    const [a, b, c] = [deadline(at(-900)), deadline(at(-800)), deadline(at(-700))];
+    const first = withOverduePage(null, { items: [a, b], nextCursor: 'c1' }, null);
+    expect(first).toEqual({ items: [a, b], nextCursor: 'c1' });
+    const both = withOverduePage(first, { items: [c], nextCursor: null }, 'c1');
+    expect(both).toEqual({ items: [a, b, c], nextCursor: null });
+    // Read again from the start (a refresh): the first page replaces what was read.
+    expect(withOverduePage(both, { items: [c], nextCursor: 'c2' }, null)).toEqual({ items: [c], nextCursor: 'c2' });
   });
 });

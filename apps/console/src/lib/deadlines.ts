@@ -1,4 +1,5 @@
 import type { DeadlineView } from '@maco/operator/api';
+import type { Page } from '@maco/platform/api';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -32,6 +33,28 @@ export function relativeDue(due: string, now: number): string {
   return left >= 0 ? `in ${text}` : `${text} ago`;
 }
 
+/**
+ * The query of the overdue deadlines: missed and no answer booked since (a missed deadline answered late owes nothing
+ * any more), longest overdue first. The API filters, so every page holds only overdue ones and its cursor reaches all.
+ */
+export const OVERDUE_QUERY = { state: 'missed', answered: 'false' } as const;
+
+/** The overdue deadlines read so far, in the API's order, and the cursor of the page after them (null: all read). */
+export interface OverdueList {
+  items: readonly DeadlineView[];
+  nextCursor: string | null;
+}
+
+/** The list with one more page read: the first page (read with no cursor) starts it afresh, a later one is appended. */
+export function withOverduePage(
+  list: OverdueList | null,
+  page: Page<DeadlineView>,
+  cursor: string | null,
+): OverdueList {
+  const before = cursor === null || list === null ? [] : list.items;
+  return { items: [...before, ...page.items], nextCursor: page.nextCursor };
+}
+
 /** A row of the Due page: a deadline and whether it is overdue (missed and still unanswered, or open past its due). */
 export interface DueRow {
   deadline: DeadlineView;
@@ -39,11 +62,10 @@ export interface DueRow {
 }
 
 /**
- * The rows of a page of the Due page: the overdue ones on top (missed without an answer; a missed deadline answered late
- * owes nothing any more), then the open ones as the API ordered them (soonest due first).
+ * The rows of a page of the Due page: the overdue ones on top (as {@link OVERDUE_QUERY} read them), then the open ones
+ * as the API ordered them (soonest due first; one whose due passed since the read is overdue too).
  */
-export function dueRows(missed: readonly DeadlineView[], open: readonly DeadlineView[], now: number): DueRow[] {
-  const overdue = missed.filter((deadline) => deadline.answeredBy === undefined);
+export function dueRows(overdue: readonly DeadlineView[], open: readonly DeadlineView[], now: number): DueRow[] {
   return [
     ...overdue.map((deadline) => ({ deadline, overdue: true })),
     ...open.map((deadline) => ({ deadline, overdue: Date.parse(deadline.due) <= now })),

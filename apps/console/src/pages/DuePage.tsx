@@ -5,48 +5,56 @@ import type { Page } from '@maco/platform/api';
 import { PageNavigation } from '../components/PageNavigation';
 import { errorText } from '../lib/api';
 import { type CursorStack, FIRST_PAGE, pageNumber } from '../lib/cursor-stack';
-import { dueColour, type DueRow, dueRows, relativeDue } from '../lib/deadlines';
+import {
+  dueColour,
+  type DueRow,
+  dueRows,
+  OVERDUE_QUERY,
+  type OverdueList,
+  relativeDue,
+  withOverduePage,
+} from '../lib/deadlines';
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { useSession } from '../session';
 import { formatTime } from './format';
 
+/** Rows per read, of the open deadlines and of the overdue ones alike. */
 const PAGE_SIZE = 50;
-/** Overdue deadlines shown on top of the first page at most (one read); more are counted as such. */
-const OVERDUE_LIMIT = 200;
 
 /**
- * The answer deadlines the role owes: the overdue ones (missed, not answered since) on top of the first page, then the
- * open ones soonest due first, a page at a time, each coloured by the time left.
+ * The answer deadlines the role owes: the overdue ones (missed, not answered since) on top of the first page, a page
+ * more at a time on request ("Show more overdue"), then the open ones soonest due first, a page at a time, each
+ * coloured by the time left.
  */
 export function DuePage(): ReactNode {
   const { api } = useSession();
   const [stack, setStack] = useState<CursorStack>(FIRST_PAGE);
   const [open, setOpen] = useState<Page<DeadlineView> | null>(null);
-  const [missed, setMissed] = useState<Page<DeadlineView> | null>(null);
+  const [overdue, setOverdue] = useState<OverdueList | null>(null);
+  /**
+   * The overdue page to read: `cursor` null the first (again after a refresh), else the next one asked for. A new object
+   * each time, so asking again after a failed read reads again.
+   */
+  const [overdueRead, setOverdueRead] = useState<{ cursor: string | null }>({ cursor: null });
   const [now, setNow] = useState(() => Date.now());
   const [refresh, setRefresh] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [overdueError, setOverdueError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [overdueLoading, setOverdueLoading] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
     setError(null);
-    Promise.all([
-      api.get<Page<DeadlineView>>('/deadlines', {
+    api
+      .get<Page<DeadlineView>>('/deadlines', {
         state: 'open',
         limit: String(PAGE_SIZE),
         ...(stack.current ? { cursor: stack.current } : {}),
-      }),
-      api.get<Page<DeadlineView>>('/deadlines', { state: 'missed', limit: String(OVERDUE_LIMIT) }),
-    ])
-      .then(([openPage, missedPage]) => {
-        if (cancelled) return;
-        setOpen(openPage);
-        setMissed(missedPage);
-        setNow(Date.now());
       })
+      .then((page) => !cancelled && (setOpen(page), setNow(Date.now())))
       .catch((failure: unknown) => !cancelled && (setError(errorText(failure)), setOpen(null)))
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -54,9 +62,42 @@ export function DuePage(): ReactNode {
     };
   }, [api, stack, refresh]);
 
+  // Its own reads and cursor: paging the open ones leaves the overdue ones read so far as they are.
+  useEffect(() => {
+    let cancelled = false;
+    setOverdueLoading(true);
+    setOverdueError(null);
+    api
+      .get<Page<DeadlineView>>('/deadlines', {
+        ...OVERDUE_QUERY,
+        limit: String(PAGE_SIZE),
+        ...(overdueRead.cursor ? { cursor: overdueRead.cursor } : {}),
+      })
+      .then(
+        (page) =>
+          !cancelled && (setOverdue((list) => withOverduePage(list, page, overdueRead.cursor)), setNow(Date.now())),
+      )
+      .catch((failure: unknown) => !cancelled && setOverdueError(errorText(failure)))
+      .finally(() => !cancelled && setOverdueLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, overdueRead]);
+
   const firstPage = pageNumber(stack) === 1;
-  const rows = open ? dueRows(firstPage ? (missed?.items ?? []) : [], open.items, now) : [];
-  const overdue = rows.filter((row) => row.overdue).length;
+  const shownOverdue = firstPage ? (overdue?.items ?? []) : [];
+  const rows = dueRows(shownOverdue, open?.items ?? [], now);
+  const overdueRows = rows.slice(0, shownOverdue.length);
+  const openRows = rows.slice(shownOverdue.length);
+  const overdueCount = rows.filter((row) => row.overdue).length;
+  const moreOverdue = firstPage ? overdue?.nextCursor : null;
+  const line = (row: DueRow) => (
+    <DueLine
+      key={`${row.deadline.businessKey}|${row.deadline.rule}|${row.deadline.requestRevision}`}
+      row={row}
+      now={now}
+    />
+  );
 
   return (
     <Stack>
@@ -64,26 +105,34 @@ export function DuePage(): ReactNode {
         <Title order={1} size="h2">
           Due
         </Title>
-        <Button variant="default" onClick={() => setRefresh((count) => count + 1)}>
+        <Button
+          variant="default"
+          onClick={() => {
+            // Both reads again from their first page (the open ones: the page shown).
+            setOverdueRead({ cursor: null });
+            setRefresh((count) => count + 1);
+          }}
+        >
           Refresh
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Answer deadlines this role owes: overdue ones on top, then the open ones soonest due first. Colour by the time
-        left: <Badge color="red">overdue</Badge> <Badge color="orange">under 2 h</Badge>{' '}
-        <Badge color="yellow">under 24 h</Badge> <Badge color="green">later</Badge>
+        Answer deadlines this role owes: overdue ones on top (longest overdue first, {PAGE_SIZE} more at a time), then
+        the open ones soonest due first. Colour by the time left: <Badge color="red">overdue</Badge>{' '}
+        <Badge color="orange">under 2 h</Badge> <Badge color="yellow">under 24 h</Badge>{' '}
+        <Badge color="green">later</Badge>
       </Text>
       {error && (
         <Alert color="red" role="alert" title="Could not read the deadlines">
           {error}
         </Alert>
       )}
-      {firstPage && missed?.nextCursor && (
-        <Alert color="red" title="More overdue deadlines">
-          The {OVERDUE_LIMIT} longest overdue are shown; more are missed.
+      {overdueError && (
+        <Alert color="red" role="alert" title="Could not read the overdue deadlines">
+          {overdueError}
         </Alert>
       )}
-      <Table withTableBorder aria-label="Deadlines, overdue first" aria-busy={loading} fz="sm">
+      <Table withTableBorder aria-label="Deadlines, overdue first" aria-busy={loading || overdueLoading} fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Process</Table.Th>
@@ -94,14 +143,27 @@ export function DuePage(): ReactNode {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
-            <DueLine
-              key={`${row.deadline.businessKey}|${row.deadline.rule}|${row.deadline.requestRevision}`}
-              row={row}
-              now={now}
-            />
-          ))}
-          {open && rows.length === 0 && (
+          {overdueRows.map(line)}
+          {moreOverdue && (
+            <Table.Tr data-more-overdue="true">
+              <Table.Td colSpan={5} style={{ borderLeft: '4px solid var(--mantine-color-red-6)' }}>
+                <Group gap="sm">
+                  <Text size="sm">{shownOverdue.length} overdue shown; more are overdue.</Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    loading={overdueLoading}
+                    onClick={() => setOverdueRead({ cursor: moreOverdue })}
+                  >
+                    Show more overdue
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {openRows.map(line)}
+          {open && overdue && rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={5}>
                 <Text c="dimmed">Nothing due.</Text>
@@ -112,8 +174,8 @@ export function DuePage(): ReactNode {
       </Table>
       {open && (
         <Text size="sm" c="dimmed">
-          {overdue > 0 ? `${overdue} overdue, ` : ''}
-          {rows.length - overdue} open on this page
+          {overdueCount > 0 ? `${overdueCount} overdue, ` : ''}
+          {rows.length - overdueCount} open on this page
         </Text>
       )}
       <PageNavigation stack={stack} nextCursor={open?.nextCursor} onChange={setStack} loading={loading} />

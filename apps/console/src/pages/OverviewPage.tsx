@@ -6,6 +6,7 @@ import type { BookingSummary, DeadlineView, FindingSummary, TriggerDeliveryView 
 import type { Page } from '@maco/platform/api';
 import type { QuarantineUsage } from '@maco/process-data/api';
 import { errorText } from '../lib/api';
+import { OVERDUE_QUERY } from '../lib/deadlines';
 import {
   bookingChart,
   countOfPage,
@@ -30,8 +31,8 @@ interface Counts {
   failed: { count: number; more: boolean };
   dueSoon: { count: number; more: boolean };
   missed: { count: number; more: boolean };
-  /** Missed and not answered since. */
-  overdue: number;
+  /** Missed and not answered since (read on their own: the page of missed ones may not hold them all). */
+  overdue: { count: number; more: boolean };
 }
 
 /** A read that may fail on its own: the card shows its error, the other cards their numbers. */
@@ -76,9 +77,10 @@ export function OverviewPage(): ReactNode {
         dueBefore: new Date(now.getTime() + DAY_MS).toISOString(),
       }),
       pageOf<DeadlineView>('/deadlines', { state: 'missed' }),
+      pageOf<DeadlineView>('/deadlines', OVERDUE_QUERY),
     ])
       .then(
-        ([usage, pending, failed, dueSoon, missed]) =>
+        ([usage, pending, failed, dueSoon, missed, overdue]) =>
           !cancelled &&
           setCounts({
             kind: 'done',
@@ -88,7 +90,7 @@ export function OverviewPage(): ReactNode {
               failed: countOfPage(failed),
               dueSoon: countOfPage(dueSoon),
               missed: countOfPage(missed),
-              overdue: missed.items.filter((deadline) => deadline.answeredBy === undefined).length,
+              overdue: countOfPage(overdue),
             },
           }),
       )
@@ -135,7 +137,7 @@ export function OverviewPage(): ReactNode {
           title="Deadlines missed"
           label="Deadlines missed"
           value={counts.kind === 'done' ? countText(counts.value.missed) : null}
-          note={counts.kind === 'done' ? `${counts.value.overdue} not answered since` : undefined}
+          note={counts.kind === 'done' ? `${countText(counts.value.overdue)} not answered since` : undefined}
           colour="red"
           to={routePath({ page: 'due' })}
           linkText="Due page"

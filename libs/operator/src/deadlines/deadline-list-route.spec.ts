@@ -17,6 +17,7 @@ describe('GET /deadlines query', () => {
       state: 'missed',
       dueBefore: '2026-05-06T00:00+02:00',
       rule: 'GPKE_KUENDIGUNG_ANTWORT',
+      answered: 'false',
       limit: '10',
       cursor,
     });
@@ -25,10 +26,11 @@ describe('GET /deadlines query', () => {
       state: 'missed',
       dueBefore: new Date('2026-05-05T22:00:00Z'),
       rule: 'GPKE_KUENDIGUNG_ANTWORT',
+      answered: false,
       limit: 10,
       cursor: ['2026-05-05T09:00:00+00:00', '0190a0b0-0000-7000-8000-000000000000', 'GPKE_KUENDIGUNG_ANTWORT', 3],
     });
-    expect(given).toEqual(['state', 'dueBefore', 'rule', 'limit', 'cursor']);
+    expect(given).toEqual(['state', 'dueBefore', 'rule', 'answered', 'limit', 'cursor']);
   });
 
   it('should read no filter as every deadline, the default page size', () => {
@@ -38,6 +40,7 @@ describe('GET /deadlines query', () => {
       state: undefined,
       dueBefore: undefined,
       rule: undefined,
+      answered: undefined,
       limit: DEFAULT_LIMIT,
       cursor: undefined,
     });
@@ -45,6 +48,21 @@ describe('GET /deadlines query', () => {
 
   it.each(['open', 'met', 'missed'])('should take the state %s', (state) => {
     expect(read({ state }).errors).toEqual([]);
+  });
+
+  it('should read answered=true and answered=false as booleans, and nothing else', () => {
+    expect(read({ answered: 'true' }).values.answered).toBe(true);
+    expect(read({ answered: 'false' }).values.answered).toBe(false);
+    for (const answered of ['TRUE', 'yes', '1', '0', 'null']) {
+      expect(read({ answered }).errors).toEqual([{ pointer: '#/answered', message: 'must be true or false' }]);
+    }
+    expect(read({ answered: ['true', 'false'] }).errors).toEqual([
+      { pointer: '#/answered', message: 'must be given once' },
+    ]);
+  });
+
+  it('should document answered as the words true and false', () => {
+    expect(DEADLINE_LIST_ROUTE.query.answered.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
   });
 
   it('should take the id of every deadline rule, of any role', () => {
@@ -57,11 +75,19 @@ describe('GET /deadlines query', () => {
       state: 'overdue',
       dueBefore: '2026-05-06T00:00:00',
       rule: 'gpke_kuendigung_antwort',
+      answered: 'no',
       limit: '201',
       // A cursor of another list (the process list's).
       cursor: encodeCursor(['2026-05-05T09:00:00+00:00', 'key']),
     });
-    expect(errors.map((error) => error.pointer)).toEqual(['#/state', '#/dueBefore', '#/rule', '#/limit', '#/cursor']);
+    expect(errors.map((error) => error.pointer)).toEqual([
+      '#/state',
+      '#/dueBefore',
+      '#/rule',
+      '#/answered',
+      '#/limit',
+      '#/cursor',
+    ]);
     expect(errors[0].message).toBe('must be one of open, met, missed');
     expect(errors[2].message).toBe(`must be one of ${DEADLINE_RULE_IDS.join(', ')}`);
   });

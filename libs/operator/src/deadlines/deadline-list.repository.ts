@@ -17,6 +17,8 @@ export interface DeadlineFilter {
   /** Due before this instant (exclusive). */
   dueBefore?: Date;
   rule?: string;
+  /** With an answer booked (met, or missed and answered late), or without one. */
+  answered?: boolean;
 }
 
 /** Where a page starts: after this deadline (its exact due, record id, rule, request revision). */
@@ -87,6 +89,8 @@ export class DeadlineListRepository {
     if (filter.state !== undefined) sql.where(STATE_CONDITION[filter.state]);
     if (filter.dueBefore) sql.where(`d.due < ${sql.param(filter.dueBefore)}`);
     if (filter.rule !== undefined) sql.where(`d.rule = ${sql.param(filter.rule)}`);
+    // A filter on the rows the index range (role, state, due) reads; the keyset order and cursor stay as they are.
+    if (filter.answered !== undefined) sql.where(`d.answered_at IS ${filter.answered ? 'NOT ' : ''}NULL`);
     if (after) {
       sql.where(
         `(d.due, d.record_id, d.rule, d.request_revision) > (${sql.param(after[0])}::timestamptz, ${sql.param(after[1])}::uuid, ${sql.param(after[2])}::text, ${sql.param(after[3])}::int)`,
