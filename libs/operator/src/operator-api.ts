@@ -128,8 +128,11 @@ export type DeadlineState = 'open' | 'met' | 'missed';
 /** The answer booked on a deadline's process: its PI, its revision, when it was transmitted. */
 export interface DeadlineAnswerView {
   pruefidentifikator: string;
+  /** The revision of the answering process. */
   revision: number;
   at: string;
+  /** The answering process, when another process of the chain answered (a sub-process, a trigger). */
+  businessKey?: string;
 }
 
 /** One answer deadline of `GET /deadlines`: what the process owes the market, by when. */

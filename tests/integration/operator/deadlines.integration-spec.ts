@@ -219,6 +219,29 @@ describe('answer deadlines (LF)', () => {
     expect(list.every((item) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(item.due))).toBe(true);
   });
 
+  it('should name the answering process when another process of the chain answered, not the process itself', async () => {
+    const answeredBy = async (recordId: string | null) => {
+      await withClient(database.url, (client) =>
+        client.query(
+          `UPDATE process_deadline SET answered_record_id = $1 WHERE record_id = $2 AND rule = $3 AND request_revision = 1`,
+          [recordId, processes.b.id, BEENDIGUNG],
+        ),
+      );
+      return (await items('?answered=true')).find(
+        (item) =>
+          item.businessKey === processes.b.businessKey && item.rule === BEENDIGUNG && item.requestRevision === 1,
+      )?.answeredBy;
+    };
+    try {
+      expect(await answeredBy(processes.a.id)).toEqual(
+        expect.objectContaining({ businessKey: processes.a.businessKey }),
+      );
+      expect((await answeredBy(processes.b.id))?.businessKey).toBeUndefined();
+    } finally {
+      await answeredBy(null);
+    }
+  });
+
   it('should read an open deadline past its due as missed before the sweep marks it', async () => {
     const overdue = (await items()).find((item) => item.rule === KUENDIGUNG && item.requestRevision === 1);
     expect(overdue?.state).toBe('missed');

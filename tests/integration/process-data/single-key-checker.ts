@@ -17,6 +17,7 @@ export const DISTRIBUTION: Record<string, DistributedTable> = {
   process_revision: { column: 'record_id', colocation: 'process' },
   trigger_delivery: { column: 'record_id', colocation: 'process' },
   process_update_body: { column: 'record_id', colocation: 'process' },
+  process_deadline: { column: 'record_id', colocation: 'process' },
   process_key: { column: 'key', colocation: 'process_key' },
   business_object: { column: 'object_id', colocation: 'business_object' },
   malo_ident_request: { column: 'idempotency_key', colocation: 'malo_ident_request' },

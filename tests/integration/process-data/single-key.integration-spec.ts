@@ -68,6 +68,11 @@ const ALLOWED: Record<string, { reach: Reach; reason: string }> = {
     reason:
       'The open-deliveries gauge after each poll: a count over the partial due index of every shard, once per poll, not per booking.',
   },
+  mark_deadlines_missed: {
+    reach: 'cross-key',
+    reason:
+      "The deadline sweep: the role's open deadlines past due, wherever they are. Once a minute per instance, not per booking; on Citus it runs on every shard of the process group along idx_process_deadline_due (role, state, due), which holds only what is open now.",
+  },
   select_trigger_process: {
     reach: 'cross-key',
     reason:

@@ -36,6 +36,7 @@ interface DeadlineRow {
   answered_pi: string | null;
   answered_revision: number | null;
   answered_at: Date | null;
+  answered_business_key: string | null;
 }
 
 /**
@@ -53,9 +54,11 @@ const STATE_CONDITION: Record<DeadlineState, string> = {
 // Soonest first; the record id, rule and request revision (the primary key) make the order total for the cursor.
 const SELECT_PAGE = (where: string, limit: string) => `
   SELECT r.business_key, d.record_id, d.rule, d.request_revision, d.due, to_json(d.due) #>> '{}' AS due_exact,
-    ${READ_STATE} AS state, r.pruefidentifikator, d.answered_pi, d.answered_revision, d.answered_at
+    ${READ_STATE} AS state, r.pruefidentifikator, d.answered_pi, d.answered_revision, d.answered_at,
+    a.business_key AS answered_business_key
   FROM process_deadline d
   JOIN process_record r ON r.id = d.record_id
+  LEFT JOIN process_record a ON a.id = d.answered_record_id AND a.id <> d.record_id
   WHERE ${where}
   ORDER BY d.due, d.record_id, d.rule, d.request_revision
   LIMIT ${limit}`;
@@ -109,7 +112,11 @@ export class DeadlineListRepository {
 
   /** Marks the role's open deadlines past their due missed; answers the rule of each row this call marked. */
   async markMissed(role: string): Promise<string[]> {
-    const { rows } = await this.pool.query<{ rule: string }>(MARK_MISSED, [role]);
+    const { rows } = await this.pool.query<{ rule: string }>({
+      name: 'mark_deadlines_missed',
+      text: MARK_MISSED,
+      values: [role],
+    });
     return rows.map((row) => row.rule);
   }
 }
@@ -129,6 +136,7 @@ function deadlineOf(row: DeadlineRow): DeadlineView {
             pruefidentifikator: row.answered_pi,
             revision: row.answered_revision,
             at: row.answered_at.toISOString(),
+            ...(row.answered_business_key !== null ? { businessKey: row.answered_business_key } : {}),
           },
         }
       : {}),

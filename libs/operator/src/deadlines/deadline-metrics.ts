@@ -31,7 +31,6 @@ export class DeadlineMetrics {
       labelNames: ['role', 'rule'],
       registers: [registry],
       async collect() {
-        if (rules.length === 0) return;
         let counts: Map<string, number>;
         try {
           counts = await deadlines.countOpen(role);

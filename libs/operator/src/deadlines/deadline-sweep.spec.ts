@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Registry } from 'prom-client';
+import { DEADLINE_RULES } from '@maco/domain';
 import type { DeadlineListRepository } from './deadline-list.repository';
 import { DeadlineMetrics } from './deadline-metrics';
 import { DeadlineSweep } from './deadline-sweep';
@@ -36,14 +37,14 @@ describe('deadline metrics and sweep', () => {
   it('should report every rule of the role as open, 0 when none', async () => {
     const registry = new Registry();
     new DeadlineMetrics(registry, 'NB', fakeRepository({ open: new Map([['GPKE_ANMELDUNG_ANTWORT', 3]]) }));
-    expect(await valueOf(registry, 'maco_deadlines_open')).toEqual([
-      { labels: { role: 'NB', rule: 'GPKE_ANMELDUNG_ANTWORT' }, value: 3 },
-      { labels: { role: 'NB', rule: 'GPKE_ABMELDUNG_ANTWORT' }, value: 0 },
-    ]);
-    expect(await valueOf(registry, 'maco_deadlines_missed_total')).toEqual([
-      { labels: { role: 'NB', rule: 'GPKE_ANMELDUNG_ANTWORT' }, value: 0 },
-      { labels: { role: 'NB', rule: 'GPKE_ABMELDUNG_ANTWORT' }, value: 0 },
-    ]);
+    const nbRules = DEADLINE_RULES.filter(({ role }) => role === 'NB').map(({ rule }) => rule);
+    expect(nbRules).toContain('WIM_ANMELDUNG_MSB_ANTWORT');
+    expect(await valueOf(registry, 'maco_deadlines_open')).toEqual(
+      nbRules.map((rule) => ({ labels: { role: 'NB', rule }, value: rule === 'GPKE_ANMELDUNG_ANTWORT' ? 3 : 0 })),
+    );
+    expect(await valueOf(registry, 'maco_deadlines_missed_total')).toEqual(
+      nbRules.map((rule) => ({ labels: { role: 'NB', rule }, value: 0 })),
+    );
   });
 
   it('should keep the scrape answering while the count fails, and warn once per outage', async () => {
@@ -56,12 +57,13 @@ describe('deadline metrics and sweep', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it('should ask nothing of the database for a role without rules', async () => {
+  it('should label the series with the rules of its own role only', async () => {
     const registry = new Registry();
-    const repository = fakeRepository({});
-    new DeadlineMetrics(registry, 'MSB', repository);
-    expect(await valueOf(registry, 'maco_deadlines_open')).toEqual([]);
-    expect(repository.countOpen).not.toHaveBeenCalled();
+    new DeadlineMetrics(registry, 'MSB', fakeRepository({}));
+    const labelled = (await valueOf(registry, 'maco_deadlines_open')).map(({ labels }) => labels['rule']);
+    expect(labelled).toEqual(DEADLINE_RULES.filter(({ role }) => role === 'MSB').map(({ rule }) => rule));
+    expect(labelled).toContain('WIM_KUENDIGUNG_MSB_ANTWORT');
+    expect(labelled).not.toContain('GPKE_KUENDIGUNG_ANTWORT');
   });
 
   it('should count each row a sweep marked missed under its rule', async () => {
@@ -97,13 +99,5 @@ describe('deadline metrics and sweep', () => {
     await sweep.onModuleDestroy();
     await jest.advanceTimersByTimeAsync(180_000);
     expect(repository.markMissed).toHaveBeenCalledTimes(2);
-  });
-
-  it('should never sweep for a role without rules', async () => {
-    const repository = fakeRepository({});
-    const sweep = new DeadlineSweep('MSB', repository, new DeadlineMetrics(new Registry(), 'MSB', repository));
-    sweep.onApplicationBootstrap();
-    await sweep.idle();
-    expect(repository.markMissed).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DEADLINE_RULES, type MarketRole } from '@maco/domain';
+import type { MarketRole } from '@maco/domain';
 import { SERVICE_ROLE } from '@maco/platform';
 import { DeadlineListRepository } from './deadline-list.repository';
 import { DeadlineMetrics, messageOf } from './deadline-metrics';
@@ -30,7 +30,7 @@ export class DeadlineSweep implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     // The first sweep starts now, in the background: start-up does not wait for it.
-    if (DEADLINE_RULES.some((rule) => rule.role === this.role)) this.run();
+    this.run();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -170,12 +170,15 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
       requestRevision: { type: 'integer', description: 'The revision whose request started the deadline.' },
       answeredBy: {
         type: 'object',
-        description: 'The answer booked on the process; absent while none was.',
+        description:
+          'The answer booked on the process or another of its chain (a sub-process created with its key as ' +
+          '`targetBusinessKey`, a trigger sent with it, once the middleware accepted it); absent while none was.',
         required: ['pruefidentifikator', 'revision', 'at'],
         properties: {
           pruefidentifikator: text('Prüfidentifikator of the answer.'),
-          revision: { type: 'integer' },
+          revision: { type: 'integer', description: 'The revision of the answering process.' },
           at: dateTime('When the answer was transmitted.'),
+          businessKey: text('The answering process, when it is another of the chain.'),
         },
       },
     },
