@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `node tools/docs/generate-reference.js [--check]`: writes the two reference tables read from the code itself between
-// their markers — every problem code platform and the groups register (docs/api.md, `generated:errors`) and every
-// variable the config readers read (docs/configuration.md, `generated:configuration`). `--check` writes nothing and
+// `node tools/docs/generate-reference.js [--check]`: writes the reference tables read from the code itself between
+// their markers — every problem code platform and the groups register (docs/api.md, `generated:errors`), every
+// variable the config readers read (docs/configuration.md, `generated:configuration`) and every answer deadline rule
+// (docs/deadlines.md, `generated:deadlines`). `--check` writes nothing and
 // exits 1 when a page is stale; tools/docs/generate-reference.spec.ts fails then too (UPDATE_REPORTS=1 rewrites).
 'use strict';
 const { readFileSync, writeFileSync } = require('node:fs');
@@ -28,6 +29,7 @@ const COMMAND = 'node tools/docs/generate-reference.js';
 const PAGES = [
   { file: 'docs/api.md', marker: 'errors', render: renderErrorTable },
   { file: 'docs/configuration.md', marker: 'configuration', render: renderConfigTable },
+  { file: 'docs/deadlines.md', marker: 'deadlines', render: renderDeadlineTable },
 ];
 
 /**
@@ -219,6 +221,33 @@ function renderConfigTable(input) {
       ([name, { read, variable, meanings, by }]) =>
         `| \`${name}\` | ${cell(defaultOf(read, variable))} | ${cell(valuesOf(read))} | ${cell(meanings.join('; '))} | ${by.join(', ')} |`,
     ),
+  ].join('\n');
+}
+
+/** @param {{ workingDays: number, at?: string, endOfDay?: true }} due */
+function dueText(due) {
+  const n = due.workingDays;
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] ?? 'th';
+  const ordinal = `${n}${suffix}`;
+  return due.at === undefined ? `end of the ${ordinal} WT` : `${due.at} of the ${ordinal} WT`;
+}
+
+/** One row per deadline rule (`DEADLINE_RULES`), in the table's order. */
+function renderDeadlineTable() {
+  const { DEADLINE_RULES } = require('@maco/domain');
+  /** @type {import('@maco/domain').DeadlineRule[]} */
+  const rules = DEADLINE_RULES;
+  return [
+    `${rules.length} rules. Generated from \`DEADLINE_RULES\` (libs/domain/src/deadlines/deadline-rules.ts) by \`${COMMAND}\`;`,
+    "the regulation's text behind each is quoted in reference/deadlines/.",
+    '',
+    '| rule | owed by | request | answers | due | silence is consent | source |',
+    '|---|---|---|---|---|---|---|',
+    ...rules.map((rule) => {
+      const request = rule.request.join(', ') + (rule.requestKategorie ? ` (${rule.requestKategorie.join(', ')})` : '');
+      const source = rule.source.replace(/^BK6-24-174 (Anlage \w+), ([^(]+?) \(Lesefassung[^)]*\)/, '$1 $2');
+      return `| \`${rule.rule}\` | ${rule.role} | ${request} | ${rule.answers.join(', ')} | ${dueText(rule.due)} | ${rule.silenceIsConsent ? 'yes' : ''} | ${cell(source)} |`;
+    }),
   ].join('\n');
 }
 

@@ -29,6 +29,13 @@ describe('the reference tables in docs/', () => {
   });
 
 
+  it('should list every deadline rule with its due as a sentence of the regulation would say it', () => {
+    const deadlines = pages.find((page) => page.file === 'docs/deadlines.md')?.expected ?? '';
+    expect(deadlines).toMatch(/^\| `GPKE_NEUANLAGE_ANTWORT` \| NB \| 55600, 55601 \|.*\| 00:00 of the 61st WT \|/m);
+    expect(deadlines).toMatch(/^\| `GPKE_LIEFERENDE_NB_ANTWORT` \| LF \| 55007 \(E02\) \|.*\| 05:00 of the 1st WT \|/m);
+    expect(deadlines).toMatch(/^\| `WIM_BERECHNUNGSFORMEL_ANTWORT` \| MSB \|.*\| end of the 5th WT \| yes \|/m);
+  });
+
   it('should let the README and docs/ name only problem codes that are registered', () => {
     const registered = new Set([...pages[0].expected.matchAll(/^\| \d+ \| `([A-Z_]+\.[A-Z_]+)`/gm)].map((row) => row[1]));
     const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })

@@ -17,7 +17,8 @@ export const TRIGGER_REQUEST: OpenApiObject = {
     transaktionsdaten: {
       ...ENVELOPE_PART,
       description:
-        'Sender, recipient, dates, … as the event requires; a `pruefidentifikator` is ignored (the middleware derives it).',
+        'Sender, recipient, dates, … as the event requires; a `pruefidentifikator` is passed on (the middleware ' +
+        "derives its own) and names the answer a trigger with `zusatzdaten.targetBusinessKey` gives, when it is one of the event's.",
     },
     zusatzdaten: {
       type: 'object',
@@ -35,6 +36,13 @@ export const TRIGGER_REQUEST: OpenApiObject = {
         },
         // No type: whatever is sent must be the path's event (a rule in code says so).
         eventname: { description: 'Set from the path; when sent it must be the same.' },
+        // No type either: passed on as sent, as before it was read; only a non-blank string links the trigger.
+        targetBusinessKey: {
+          description:
+            "A key of the process the trigger answers (the request's business key or prozessId): links the trigger " +
+            "into its chain, and once the middleware accepted it, the answer PI it produces meets that process's " +
+            'deadline (docs/deadlines.md). Passed on to the middleware.',
+        },
       },
     },
   },
