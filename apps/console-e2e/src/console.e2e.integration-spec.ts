@@ -649,6 +649,83 @@ describe('the operator console in a browser (LF)', () => {
       expect(keys.indexOf(openKey)).toBe(overdueKeys.length);
       await screenshot(page, '15-due-all-overdue');
     });
+
+    it('should show an open deadline on its process page with its time left, coloured as on the Due page', async () => {
+      const page = await openConsole(reader, service.baseUrl, `/console/processes/${openKey}`);
+      await visible(page.getByRole('heading', { name: `Process ${openKey}` }));
+      const region = await visible(page.getByRole('region', { name: 'Deadlines' }));
+      const table = region.getByRole('table', { name: 'Deadlines of this process' });
+      const row = table.locator('tbody tr').filter({ hasText: 'GPKE_KUENDIGUNG_ANTWORT' });
+      await visible(row);
+      await visible(row.getByText('open', { exact: true }));
+      const badge = await visible(row.getByLabel(/^Time left: in \d+ (d|h|min)/));
+      const { deadlines } = await apiGet<{ deadlines: Deadline[] }>(`/processes/${openKey}`);
+      const open = deadlines.find((deadline) => deadline.state === 'open');
+      if (!open) throw new Error(`no open deadline of ${openKey}`);
+      const left = Date.parse(open.due) - Date.now();
+      const colour = left < 2 * 3_600_000 ? 'orange' : left < DAY_MS ? 'yellow' : 'green';
+      expect(await row.getAttribute('data-colour')).toBe(colour);
+      const expected = await page.evaluate((name) => {
+        const probe = document.createElement('span');
+        probe.style.backgroundColor = `var(--mantine-color-${name}-filled)`;
+        document.body.append(probe);
+        const value = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return value;
+      }, colour);
+      expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(expected);
+      // Not answered yet.
+      expect((await row.locator('td').last().innerText()).trim()).toBe('–');
+      await screenshot(page, '16-process-deadline-open');
+    });
+
+    it('should show a deadline met by a sub-process of the chain, link to it, and anchor its request revision', async () => {
+      // A Kündigung sent a minute ago, answered now by a 55017 created as its own process (S) naming it as its target.
+      const requestKey = randomUUID();
+      const answerKey = randomUUID();
+      await book('create', '55016', 300, requestKey, new Date(Date.now() - 60_000).toISOString());
+      await book('create', '55017', 301, answerKey, new Date().toISOString(), { targetBusinessKey: requestKey });
+      const { deadlines } = await apiGet<{ deadlines: Deadline[] }>(`/processes/${requestKey}`);
+      expect(deadlines).toEqual([
+        expect.objectContaining({
+          rule: 'GPKE_KUENDIGUNG_ANTWORT',
+          state: 'met',
+          requestRevision: 1,
+          answeredBy: expect.objectContaining({ pruefidentifikator: '55017', businessKey: answerKey }),
+        }),
+      ]);
+      expect((await apiGet<{ deadlines: Deadline[] }>(`/processes/${answerKey}`)).deadlines).toEqual([]);
+
+      const page = await openConsole(reader, service.baseUrl, `/console/processes/${requestKey}`);
+      await visible(page.getByRole('heading', { name: `Process ${requestKey}` }));
+      const table = page.getByRole('region', { name: 'Deadlines' }).getByRole('table', {
+        name: 'Deadlines of this process',
+      });
+      const row = table.locator('tbody tr').filter({ hasText: 'GPKE_KUENDIGUNG_ANTWORT' });
+      await visible(row);
+      expect(await table.locator('tbody tr').count()).toBe(1);
+      await visible(row.getByText('met', { exact: true }));
+      // Answered: nothing owed, the badge grey.
+      expect(await row.getAttribute('data-colour')).toBe('gray');
+      expect(await row.getByLabel(/^Time left/).count()).toBe(0);
+      const answer = row.locator('td').last();
+      expect(await answer.innerText()).toMatch(new RegExp(`^PI 55017 · .+ · revision 1 of ${answerKey}$`));
+      await screenshot(page, '17-process-deadline-met-by-sub-process');
+
+      // The request revision: the timeline comes up (from another tab) at revision 1.
+      await page.getByRole('tab', { name: 'Current state' }).click();
+      await row.getByRole('link', { name: 'revision 1', exact: true }).click();
+      await visible(page.getByRole('tab', { name: 'Revisions (1)', selected: true }));
+      expect(new URL(page.url()).hash).toBe('#revision-1');
+      await visible(page.getByRole('group', { name: 'Revision 1' }));
+
+      // The answering process: its page, which has no deadlines of its own.
+      await answer.getByRole('link', { name: answerKey }).click();
+      await visible(page.getByRole('heading', { name: `Process ${answerKey}` }));
+      expect(new URL(page.url()).pathname).toBe(`/console/processes/${answerKey}`);
+      await visible(page.getByText('Revision 1: create'));
+      expect(await page.getByRole('table', { name: 'Deadlines of this process' }).count()).toBe(0);
+    });
   });
 
   describe("a body in the vendor's English dialect", () => {

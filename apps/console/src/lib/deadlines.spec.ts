@@ -1,5 +1,12 @@
 import type { DeadlineView } from '@maco/operator/api';
-import { dueColour, dueRows, relativeDue, withOverduePage } from './deadlines';
+import {
+  deadlineStateColour,
+  dueColour,
+  dueRows,
+  processDeadlineColour,
+  relativeDue,
+  withOverduePage,
+} from './deadlines';
 
 const NOW = Date.parse('2026-05-04T10:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -58,5 +65,24 @@ describe('deadlines', () => {
     expect(both).toEqual({ items: [a, b, c], nextCursor: null });
     // Read again from the start (a refresh): the first page replaces what was read.
     expect(withOverduePage(both, { items: [c], nextCursor: 'c2' }, null)).toEqual({ items: [c], nextCursor: 'c2' });
+  });
+
+  it("should colour a process's deadline like the Due page while it is owed, grey once answered", () => {
+    const answer = { pruefidentifikator: '55017', revision: 2, at: at(-10) };
+    expect(processDeadlineColour({ due: at(30), state: 'open' }, NOW)).toBe('orange');
+    expect(processDeadlineColour({ due: at(600), state: 'open' }, NOW)).toBe('yellow');
+    expect(processDeadlineColour({ due: at(3000), state: 'open' }, NOW)).toBe('green');
+    // Open past its due (the sweep has not marked it yet), and missed with no answer: overdue.
+    expect(processDeadlineColour({ due: at(-1), state: 'open' }, NOW)).toBe('red');
+    expect(processDeadlineColour({ due: at(-600), state: 'missed' }, NOW)).toBe('red');
+    // Answered in time, or late: nothing owed, whatever the time left.
+    expect(processDeadlineColour({ due: at(30), state: 'met', answeredBy: answer }, NOW)).toBe('gray');
+    expect(processDeadlineColour({ due: at(-600), state: 'missed', answeredBy: answer }, NOW)).toBe('gray');
+  });
+
+  it('should colour the state of a deadline', () => {
+    expect(deadlineStateColour('open')).toBe('blue');
+    expect(deadlineStateColour('met')).toBe('green');
+    expect(deadlineStateColour('missed')).toBe('red');
   });
 });

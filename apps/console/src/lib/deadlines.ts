@@ -1,5 +1,6 @@
 import type { DeadlineView } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
+import type { DeadlineView as ProcessDeadlineView } from '@maco/process-data/api';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -31,6 +32,24 @@ export function relativeDue(due: string, now: number): string {
     text = `${Math.floor(span / DAY_MS)} d${hours ? ` ${hours} h` : ''}`;
   }
   return left >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/**
+ * The colour of a deadline's time-left badge on its process page: while it is owed, the Due page's colours (open by the
+ * time left, missed and unanswered red: overdue); once answered (in time or late) grey, nothing is owed any more.
+ */
+export function processDeadlineColour(
+  deadline: Pick<ProcessDeadlineView, 'due' | 'state' | 'answeredBy'>,
+  now: number,
+): DueColour | 'gray' {
+  if (deadline.answeredBy || deadline.state === 'met') return 'gray';
+  if (deadline.state === 'missed') return 'red';
+  return dueColour(deadline.due, now);
+}
+
+/** The colour of a deadline's state badge: open blue, met green, missed red. */
+export function deadlineStateColour(state: ProcessDeadlineView['state']): 'blue' | 'green' | 'red' {
+  return state === 'met' ? 'green' : state === 'missed' ? 'red' : 'blue';
 }
 
 /**

@@ -18,6 +18,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { ProcessView, RevisionView } from '@maco/process-data/api';
 import { DialectBadge } from '../components/DialectBadge';
 import { JsonTree } from '../components/JsonTree';
+import { ProcessDeadlines, revisionAnchor } from '../components/ProcessDeadlines';
 import { RevisionDiff } from '../components/RevisionDiff';
 import { ApiError, errorText } from '../lib/api';
 import { revisionDialect } from '../lib/dialect';
@@ -65,14 +66,23 @@ function RevisionBody({ revision }: { revision: RevisionView }): ReactNode {
   );
 }
 
+/** The revision a location's hash names (`#revision-3` → 3), null for none. */
+function hashRevision(hash: string): number | null {
+  const match = /^#revision-(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * One process: its keys and links, its revisions as a timeline (each with its dialect and its body as received), a
- * diff of two revisions, its merged current state.
+ * One process: its keys and links, its answer deadlines (when it has any), its revisions as a timeline (each with its
+ * dialect and its body as received, anchored as `#revision-N`), a diff of two revisions, its merged current state.
  */
 export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
   const { api } = useSession();
   const [process, setProcess] = useState<ProcessView | null>(null);
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const [tab, setTab] = useState<string | null>('revisions');
+  /** The revision to scroll to once the timeline shows (a new object each time: the same one again scrolls again). */
+  const [shownRevision, setShownRevision] = useState<{ revision: number } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -90,6 +100,22 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
       cancelled = true;
     };
   }, [api, processKey]);
+
+  // Loaded with `#revision-N` in the address: that revision.
+  useEffect(() => {
+    const revision = process ? hashRevision(window.location.hash) : null;
+    if (revision !== null) setShownRevision({ revision });
+  }, [process]);
+
+  useEffect(() => {
+    if (!shownRevision || tab !== 'revisions') return;
+    document.getElementById(revisionAnchor(shownRevision.revision))?.scrollIntoView({ block: 'start' });
+  }, [shownRevision, tab]);
+
+  const showRevision = (revision: number): void => {
+    setTab('revisions');
+    setShownRevision({ revision });
+  };
 
   if (error) {
     return (
@@ -198,7 +224,8 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
           </Table.Tbody>
         </Table>
       </Card>
-      <Tabs defaultValue="revisions" keepMounted={false}>
+      <ProcessDeadlines deadlines={process.deadlines} onShowRevision={showRevision} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="revisions">Revisions ({revisions.length})</Tabs.Tab>
           <Tabs.Tab value="diff">Diff</Tabs.Tab>
@@ -209,6 +236,8 @@ export function ProcessPage({ processKey }: { processKey: string }): ReactNode {
             {revisions.map((revision) => (
               <Timeline.Item
                 key={revision.revision}
+                id={revisionAnchor(revision.revision)}
+                style={{ scrollMarginTop: 72 }}
                 title={<RevisionTitle revision={revision} />}
                 role="group"
                 aria-label={`Revision ${revision.revision}`}
