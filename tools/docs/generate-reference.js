@@ -235,7 +235,7 @@ function dueText(due) {
 /** One row per deadline rule (`DEADLINE_RULES`), in the table's order. */
 function renderDeadlineTable() {
   const { DEADLINE_RULES } = require('@maco/domain');
-  /** @type {import('@maco/domain').DeadlineRule[]} */
+  /** @type {readonly import('@maco/domain').DeadlineRule[]} */
   const rules = DEADLINE_RULES;
   return [
     `${rules.length} rules. Generated from \`DEADLINE_RULES\` (libs/domain/src/deadlines/deadline-rules.ts) by \`${COMMAND}\`;`,
