@@ -5,6 +5,7 @@ import { deadlineStateColour, processDeadlineColour, relativeDue } from '../lib/
 import { routePath } from '../lib/routes';
 import { Link } from '../navigation';
 import { formatTime } from '../pages/format';
+import { DeadlineRule } from './DeadlineRule';
 
 /** How often the time left is recomputed while the page is open. */
 const TICK_MS = 30_000;
@@ -68,14 +69,7 @@ export function ProcessDeadlines({
                 data-colour={colour}
               >
                 <Table.Td style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)` }}>
-                  <Text size="sm" ff="monospace">
-                    {deadline.rule}
-                  </Text>
-                  {deadline.description && (
-                    <Text size="xs" c="dimmed">
-                      {deadline.description}
-                    </Text>
-                  )}
+                  <DeadlineRule rule={deadline.rule} description={deadline.description} />
                 </Table.Td>
                 <Table.Td title={deadline.due} style={{ whiteSpace: 'nowrap' }}>
                   {formatTime(deadline.due)}{' '}

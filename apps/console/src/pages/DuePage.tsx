@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DeadlineView } from '@maco/operator/api';
 import type { Page } from '@maco/platform/api';
+import { DeadlineRule } from '../components/DeadlineRule';
 import { PageNavigation } from '../components/PageNavigation';
 import { errorText } from '../lib/api';
 import { type CursorStack, FIRST_PAGE, pageNumber } from '../lib/cursor-stack';
@@ -199,14 +200,7 @@ function DueLine({ row, now }: { row: DueRow; now: number }): ReactNode {
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace">
-          {deadline.rule}
-        </Text>
-        {deadline.description && (
-          <Text size="xs" c="dimmed">
-            {deadline.description}
-          </Text>
-        )}
+        <DeadlineRule rule={deadline.rule} description={deadline.description} />
       </Table.Td>
       <Table.Td title={deadline.due} style={{ whiteSpace: 'nowrap' }}>
         {formatTime(deadline.due)}
