@@ -17,6 +17,7 @@ import { ServiceRole1765100000000 } from './1765100000000-ServiceRole';
 import { RevisionHashChain1765200000000 } from './1765200000000-RevisionHashChain';
 import { RevisionDialect1765300000000 } from './1765300000000-RevisionDialect';
 import { ProcessDeadlines1765400000000 } from './1765400000000-ProcessDeadlines';
+import { RevisionReceivedAtBrin1765500000000 } from './1765500000000-RevisionReceivedAtBrin';
 import { DeadlineAnsweringProcess1765600000000 } from './1765600000000-DeadlineAnsweringProcess';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   RevisionHashChain1765200000000,
   RevisionDialect1765300000000,
   ProcessDeadlines1765400000000,
+  RevisionReceivedAtBrin1765500000000,
   DeadlineAnsweringProcess1765600000000,
 ];
