@@ -10,6 +10,7 @@ export {
   createBatcher,
   CREATE_BATCH_LIMITS,
   INSERT_RECORDS_WITH_REVISIONS,
+  INSERT_RECORDS_WITH_REVISIONS_AND_ANSWERS,
   INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES,
   type CreateRow,
 } from './process-record/create-records';
@@ -17,6 +18,7 @@ export { LOCKING_COUNTERPARTS } from './process-record/key-resolution';
 export {
   REPEATED_UPDATE_CONSTRAINT,
   UPDATE_RECORD_WITH_REVISION,
+  UPDATE_RECORD_WITH_REVISION_AND_ANSWERS,
   UPDATE_RECORD_WITH_REVISION_AND_DEADLINES,
 } from './process-record/update-revision';
 export * from './process-record/process-record.repository';

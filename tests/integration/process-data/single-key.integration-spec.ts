@@ -92,7 +92,7 @@ const LOOKUP_ROUTED = [
   'same_as_create',
   'same_trigger',
   // An answer reaches the deadlines of the process its targetBusinessKey names (docs/deadlines.md).
-  'update_record_with_revision_and_deadlines',
+  'update_record_with_revision_and_answers',
 ];
 
 const token = mintTestToken({ roles: ['LF'] });
@@ -258,7 +258,7 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
           );
           const [{ Plan }] = rows[0]['QUERY PLAN'];
           results.push({
-            name: statement.name ?? oneLine(statement.text),
+            name: statement.name ?? /^\/\* (\w+) \*\//.exec(statement.text)?.[1] ?? oneLine(statement.text),
             text: statement.text,
             count: statement.count,
             verdict: judgePlan(Plan, arbiters),

@@ -4,7 +4,7 @@ import { type BatcherLimits, StatementBatcher } from '../batching/statement-batc
 import { batchProjectionCtes } from '../read-model/business-object.sql';
 import { BODY_HASH, CREATE_CHAIN_HASH } from './body-hash.sql';
 import { answerDeadlines } from './deadline-answer.sql';
-import { statement } from './statement';
+import { plannedEachTime, statement } from './statement';
 
 // One statement for a batch of creates (see StatementBatcher): per create its record, its first revision and the
 // projection of its business objects are written together or not at all, and a create whose business key is booked
@@ -12,7 +12,7 @@ import { statement } from './statement';
 // body is parsed once, as part of it. Records go in in business-key order, so two batches inserting the same keys
 // wait for each other in one order and never deadlock. Answers the business keys it booked. Exported for the
 // benchmark's floor (tools/bench/floor-server.js), which runs this statement and nothing else.
-function insertRecordsWithRevisions(deadlines: boolean): string {
+function insertRecordsWithRevisions({ deadlines, answers }: { deadlines: boolean; answers: boolean }): string {
   return `
   WITH input AS MATERIALIZED (
     SELECT *, ${BODY_HASH('i.body')} AS body_sha256 FROM jsonb_to_recordset($2::jsonb) AS i(
@@ -37,25 +37,27 @@ function insertRecordsWithRevisions(deadlines: boolean): string {
     INSERT INTO process_revision
       (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, received_at, chain_hash, dialect)
     SELECT id, 1, 'create', pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, now(), chain_hash, COALESCE(dialect, 'de') FROM booked ORDER BY seq
-  ),${deadlines ? DEADLINES_OF_CREATES : ''}${batchProjectionCtes('$1::varchar')}
+  ),${deadlines ? DEADLINES_OF_CREATES : ''}${answers ? ANSWERS_OF_CREATES : ''}${batchProjectionCtes('$1::varchar')}
   SELECT business_key FROM inserted`;
 }
 
-// The deadlines the creates' requests start, and the answers a create of a sub-process brings to the deadlines of the
-// process its targetBusinessKey names; only in the statement of a batch that has any.
+// The deadlines the creates' requests start; only in the statement of a batch that has any.
 const DEADLINES_OF_CREATES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due
     FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz)
     WHERE booked.deadlines IS NOT NULL
-  ),
+  ),`;
+
+// The answers creates of sub-processes bring to the deadlines of the processes their targetBusinessKey names; only in
+// the statement of a batch that has any.
+const ANSWERS_OF_CREATES = `
   answering AS (
     SELECT booked.id, booked.target_business_key, a.rules, a.pruefidentifikator, a.at
     FROM booked, jsonb_to_record(booked.answers) AS a(rules text[], pruefidentifikator text, at timestamptz)
     WHERE booked.answers IS NOT NULL AND booked.target_business_key IS NOT NULL
-  ),
-  answered_deadlines AS (${answerDeadlines({
+  ),${answerDeadlines({
     from: 'answering',
     role: '$1::varchar',
     recordId: 'answering.id',
@@ -64,11 +66,18 @@ const DEADLINES_OF_CREATES = `
     pruefidentifikator: 'answering.pruefidentifikator',
     revision: '1',
     at: 'answering.at',
-  })}
-  ),`;
+  })},`;
 
-export const INSERT_RECORDS_WITH_REVISIONS = insertRecordsWithRevisions(false);
-export const INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES = insertRecordsWithRevisions(true);
+export const INSERT_RECORDS_WITH_REVISIONS = insertRecordsWithRevisions({ deadlines: false, answers: false });
+export const INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES = insertRecordsWithRevisions({
+  deadlines: true,
+  answers: false,
+});
+/**
+ * With the answers' CTEs, and the deadlines' too (a batch may hold both). Planned at each execution: the generic plan of
+ * a connection's first answer, made while process_deadline was small, would scan it whole once it has grown.
+ */
+export const INSERT_RECORDS_WITH_REVISIONS_AND_ANSWERS = insertRecordsWithRevisions({ deadlines: true, answers: true });
 
 /** What one create of a batch writes (`INSERT_RECORDS_WITH_REVISIONS`). */
 export interface CreateRow {
@@ -167,14 +176,21 @@ export function createBatcher(
 ): StatementBatcher<CreateRow, boolean> {
   return new StatementBatcher<CreateRow, boolean>(
     async (rows) => {
-      const deadlines = rows.some((row) => row.deadlinesJson !== undefined || row.answersJson !== undefined);
+      const answers = rows.some((row) => row.answersJson !== undefined);
+      const deadlines = answers || rows.some((row) => row.deadlinesJson !== undefined);
+      const batch = createBatchJson(rows);
       const { rows: booked } = await pool.query<{ business_key: string }>(
-        deadlines
-          ? statement('insert_records_with_revisions_and_deadlines', INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES, [
+        answers
+          ? plannedEachTime('insert_records_with_revisions_and_answers', INSERT_RECORDS_WITH_REVISIONS_AND_ANSWERS, [
               role,
-              createBatchJson(rows),
+              batch,
             ])
-          : statement('insert_records_with_revisions', INSERT_RECORDS_WITH_REVISIONS, [role, createBatchJson(rows)]),
+          : deadlines
+            ? statement('insert_records_with_revisions_and_deadlines', INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES, [
+                role,
+                batch,
+              ])
+            : statement('insert_records_with_revisions', INSERT_RECORDS_WITH_REVISIONS, [role, batch]),
       );
       const keys = new Set(booked.map((row) => row.business_key));
       return rows.map((row) => keys.has(row.businessKey));

@@ -12,7 +12,8 @@ export function recordsNamedBy(role: string, key: string): string {
 /**
  * Records an answer on the open deadlines of its rules: on its own process and on the one its chain's
  * `targetBusinessKey` names. Met when transmitted by `due`; a late answer is kept, the deadline stays missed. A
- * deadline answered already keeps its first answer (re-checked after a concurrent answer's row lock).
+ * deadline answered already keeps its first answer (re-checked after a concurrent answer's row lock). Two CTEs,
+ * `answer_chain` and `answered_deadlines`, for a statement's WITH list; only in statements of bookings that answer.
  */
 export function answerDeadlines(answer: {
   from: string;
@@ -25,14 +26,22 @@ export function answerDeadlines(answer: {
   at: string;
 }): string {
   const { role, recordId, targetBusinessKey } = answer;
-  // A join with the chain's record ids (not an OR): each deadline row is reached by its record id, on Citus a router
-  // update per record once the key lookup gave the id (docs/scaling.md).
+  // The chain's record ids first (a few rows), then the deadlines by `record_id = ANY(those ids)` on their primary key:
+  // a generic plan made while process_deadline was small must not scan it whole once it has grown (it did, joined on
+  // the chain: docs/performance/2026-11-28-answer-deadlines.md). On Citus a router update per record (docs/scaling.md).
   return `
-    UPDATE process_deadline SET
-      state = CASE WHEN process_deadline.state = 'open' AND ${answer.at} <= process_deadline.due THEN 'met' ELSE process_deadline.state END,
-      answered_pi = ${answer.pruefidentifikator}, answered_revision = ${answer.revision}, answered_at = ${answer.at},
-      answered_record_id = ${recordId}
+  answer_chain AS MATERIALIZED (
+    SELECT chain.id AS record_id, ${recordId} AS answering_id, ${answer.rules} AS rules,
+      ${answer.pruefidentifikator} AS pruefidentifikator, ${answer.revision} AS revision, ${answer.at} AS at
     FROM ${answer.from}, LATERAL (SELECT ${recordId} AS id UNION ${recordsNamedBy(role, targetBusinessKey)}) AS chain
-    WHERE process_deadline.record_id = chain.id AND process_deadline.rule = ANY(${answer.rules})
-      AND process_deadline.answered_at IS NULL`;
+  ),
+  answered_deadlines AS (
+    UPDATE process_deadline SET
+      state = CASE WHEN process_deadline.state = 'open' AND c.at <= process_deadline.due THEN 'met' ELSE process_deadline.state END,
+      answered_pi = c.pruefidentifikator, answered_revision = c.revision, answered_at = c.at, answered_record_id = c.answering_id
+    FROM answer_chain c
+    WHERE process_deadline.record_id = ANY(ARRAY(SELECT record_id FROM answer_chain))
+      AND process_deadline.record_id = c.record_id AND process_deadline.rule = ANY(c.rules)
+      AND process_deadline.answered_at IS NULL
+  )`;
 }

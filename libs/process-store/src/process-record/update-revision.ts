@@ -6,7 +6,7 @@ import { answerDeadlines } from './deadline-answer.sql';
 import type { Resolved } from './key-resolution';
 import { namedParameters } from './named-parameters';
 import type { MergeState, NewDeadline, ProcessKeyKind, UpdateFacts } from './record-facts';
-import { statement } from './statement';
+import { plannedEachTime, statement } from './statement';
 
 /** UPDATE_RECORD_WITH_REVISION's parameters, in their order. */
 const UPDATE_NAMES = [
@@ -30,14 +30,16 @@ const UPDATE_NAMES = [
 ] as const;
 const UPDATE = namedParameters(UPDATE_NAMES);
 /** Those of UPDATE_RECORD_WITH_REVISION_AND_DEADLINES: the same, then the deadlines'. */
-const UPDATE_WITH_DEADLINES = namedParameters([
+const UPDATE_WITH_DEADLINES = namedParameters([...UPDATE_NAMES, 'deadlinesJson']);
+/** Those of UPDATE_RECORD_WITH_REVISION_AND_ANSWERS: the same, then the answer's. */
+const UPDATE_WITH_ANSWERS = namedParameters([
   ...UPDATE_NAMES,
   'deadlinesJson',
   'answeredRules',
   'answeredPi',
   'answeredAt',
 ]);
-const $ = UPDATE_WITH_DEADLINES.ref;
+const $ = UPDATE_WITH_ANSWERS.ref;
 
 // New keys of the request (a sub-process's business key, a prozessId) become keys of the process, first seen at this
 // revision. A key another process took meanwhile stays that process's: the insert skips it.
@@ -51,7 +53,7 @@ const $ = UPDATE_WITH_DEADLINES.ref;
 // `update_body` records the body's hash in process_update_body (not partitioned, so it sees every earlier update of the
 // record, whatever month it was booked in): its primary key (record, hash) turns a repeated update into a unique
 // violation of pk_process_update_body, which rolls the whole statement back and is answered as a replay.
-function updateRecordWithRevision(deadlines: boolean): string {
+function updateRecordWithRevision({ deadlines, answers }: { deadlines: boolean; answers: boolean }): string {
   return `
   WITH input AS MATERIALIZED (SELECT ${$.bodyJson}::jsonb AS body, ${BODY_HASH(`${$.bodyJson}::jsonb`)} AS body_sha256),
   updated AS (
@@ -74,7 +76,7 @@ function updateRecordWithRevision(deadlines: boolean): string {
   update_body AS (
     INSERT INTO process_update_body (record_id, body_sha256, revision)
     SELECT ${$.recordId}, input.body_sha256, updated.revision FROM updated, input
-  ),${deadlines ? DEADLINE_CTES : ''}${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
+  ),${deadlines ? NEW_DEADLINES : ''}${answers ? ANSWERED_DEADLINES : ''}${projectionCtes({ role: `${$.role}::varchar`, stammdaten: `${$.currentJson}::jsonb -> 'stammdaten'`, descriptors: $.objectsJson, booked: 'updated', recordId: $.recordId, revision: 'updated.revision' })}
   INSERT INTO process_revision
     (record_id, revision, operation, pruefidentifikator, release, body, body_sha256, token_subject, request_id, findings, matched_by, received_at, chain_hash, dialect)
   SELECT ${$.recordId}, updated.revision, 'update', ${$.pruefidentifikator}, ${$.release}, input.body, input.body_sha256, ${$.tokenSubject}, ${$.requestId}, ${$.findingsJson}::jsonb, ${$.matchedBy}, statement_timestamp(), updated.chain_hash, ${$.dialect}::text
@@ -83,28 +85,32 @@ function updateRecordWithRevision(deadlines: boolean): string {
 }
 
 // A request of a deadline rule starts its deadline; an answer PI records itself on the open ones of its rules, on this
-// process and the one its targetBusinessKey names. Only in the statement of a booking that has either: every other one
-// pays nothing for them.
-const DEADLINE_CTES = `
+// process and the one its targetBusinessKey names. Each only in the statements of bookings that have it: every other
+// one pays nothing for them.
+const NEW_DEADLINES = `
   new_deadlines AS (
     INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
     SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due
     FROM updated, jsonb_to_recordset(${$.deadlinesJson}::jsonb) AS d(rule text, transmitted_at timestamptz, due timestamptz)
-  ),
-  answered_deadlines AS (${answerDeadlines({
-    from: 'updated',
-    role: 'updated.role',
-    recordId: $.recordId,
-    targetBusinessKey: 'updated.target_business_key',
-    rules: `${$.answeredRules}::text[]`,
-    pruefidentifikator: $.answeredPi,
-    revision: 'updated.revision',
-    at: `${$.answeredAt}::timestamptz`,
-  })}
   ),`;
+const ANSWERED_DEADLINES = `${answerDeadlines({
+  from: 'updated',
+  role: 'updated.role',
+  recordId: `${$.recordId}::uuid`,
+  targetBusinessKey: 'updated.target_business_key',
+  rules: `${$.answeredRules}::text[]`,
+  pruefidentifikator: `${$.answeredPi}::text`,
+  revision: 'updated.revision',
+  at: `${$.answeredAt}::timestamptz`,
+})},`;
 
-export const UPDATE_RECORD_WITH_REVISION = updateRecordWithRevision(false);
-export const UPDATE_RECORD_WITH_REVISION_AND_DEADLINES = updateRecordWithRevision(true);
+export const UPDATE_RECORD_WITH_REVISION = updateRecordWithRevision({ deadlines: false, answers: false });
+export const UPDATE_RECORD_WITH_REVISION_AND_DEADLINES = updateRecordWithRevision({ deadlines: true, answers: false });
+/**
+ * With the answer's CTEs, and the deadlines' too (an answer may start another deadline). Planned at each execution
+ * (`plannedEachTime`), as the create's with answers.
+ */
+export const UPDATE_RECORD_WITH_REVISION_AND_ANSWERS = updateRecordWithRevision({ deadlines: true, answers: true });
 
 export const SELECT_REPLAYED_REVISION = `
   SELECT revision FROM process_update_body
@@ -151,15 +157,22 @@ export function writeStatement(
   };
   if (!facts.deadlines?.length && !facts.answers)
     return statement('update_record_with_revision', UPDATE_RECORD_WITH_REVISION, UPDATE.values(values));
-  return statement(
-    'update_record_with_revision_and_deadlines',
-    UPDATE_RECORD_WITH_REVISION_AND_DEADLINES,
-    UPDATE_WITH_DEADLINES.values({
+  const deadlinesJson = JSON.stringify(deadlineRows(facts.deadlines ?? []));
+  if (!facts.answers)
+    return statement(
+      'update_record_with_revision_and_deadlines',
+      UPDATE_RECORD_WITH_REVISION_AND_DEADLINES,
+      UPDATE_WITH_DEADLINES.values({ ...values, deadlinesJson }),
+    );
+  return plannedEachTime(
+    'update_record_with_revision_and_answers',
+    UPDATE_RECORD_WITH_REVISION_AND_ANSWERS,
+    UPDATE_WITH_ANSWERS.values({
       ...values,
-      deadlinesJson: JSON.stringify(deadlineRows(facts.deadlines ?? [])),
-      answeredRules: facts.answers?.rules ?? [],
-      answeredPi: facts.answers?.pruefidentifikator ?? null,
-      answeredAt: facts.answers?.at ?? null,
+      deadlinesJson,
+      answeredRules: facts.answers.rules,
+      answeredPi: facts.answers.pruefidentifikator,
+      answeredAt: facts.answers.at,
     }),
   );
 }

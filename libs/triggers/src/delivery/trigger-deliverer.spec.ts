@@ -57,7 +57,7 @@ function delivererOf(result: InboundResult, options: { leaseLost?: boolean; keyT
   };
   const processes = {
     markTriggerSent: recording('markTriggerSent', !options.keyTaken),
-    recordTriggerAnswer: recording('recordTriggerAnswer', 1),
+    recordTriggerAnswer: recording('recordTriggerAnswer', undefined),
     markTriggerFailed: recording('markTriggerFailed', undefined),
   };
   const sent: Record<string, unknown>[] = [];
