@@ -17,16 +17,7 @@ import {
   PARTITION_MONTHS_AHEAD,
   revisionPartitionName,
 } from '../src/partitions/revision-partitions';
-import { runMigrationsLocked } from '../src/run-migrations';
-
-const migrateWith = async (url: string, migrations: typeof MIGRATIONS) => {
-  const dataSource = await new DataSource({ type: 'postgres', url, migrations }).initialize();
-  try {
-    await runMigrationsLocked(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-};
+import { migrateDatabase } from '../src/run-migrations';
 
 /** Where the migration under test stands among all of them (later ones run after it here too). */
 const PARTITIONING = MIGRATIONS.indexOf(PartitionRevisionsByMonth1764600000000);
@@ -54,7 +45,7 @@ describe('migration PartitionRevisionsByMonth', () => {
   });
 
   it('should convert a filled table to monthly partitions without losing or changing a row', async () => {
-    await migrateWith(database.url, MIGRATIONS.slice(0, PARTITIONING));
+    await migrateDatabase(database.url, MIGRATIONS.slice(0, PARTITIONING));
     const before = await withClient(database.url, async (client) => {
       // 3 000 processes created over 30 months; every third with two updates (hashed), every seventh with findings,
       // every eleventh a trigger.
@@ -79,7 +70,7 @@ describe('migration PartitionRevisionsByMonth', () => {
     expect(before.count).toBeGreaterThan(4000);
 
     const started = Date.now();
-    await migrateWith(database.url, MIGRATIONS);
+    await migrateDatabase(database.url, MIGRATIONS);
     const tookMs = Date.now() - started;
 
     await withClient(database.url, async (client) => {
@@ -163,7 +154,7 @@ describe('migration PartitionRevisionsByMonth, reverted', () => {
   it('should turn the partitions back into one table with every row and the unique index of update hashes', async () => {
     const database = await createTestDatabase();
     try {
-      await migrateWith(database.url, MIGRATIONS);
+      await migrateDatabase(database.url, MIGRATIONS);
       await withClient(database.url, async (client) => {
         await client.query(
           `INSERT INTO process_record (id, role, business_key, release, current, revision) VALUES ('00000000-0000-0000-0000-0000000000bb', 'LF', 'k', '04/26', '{}', 2)`,
@@ -196,7 +187,7 @@ describe('migration PartitionRevisionsByMonth, reverted', () => {
         ).toEqual([{ present: true }]);
         expect((await client.query(`SELECT count(*)::int AS n FROM process_state`)).rows).toEqual([{ n: 1 }]);
       });
-      await migrateWith(database.url, MIGRATIONS);
+      await migrateDatabase(database.url, MIGRATIONS);
     } finally {
       await database.drop();
     }
@@ -207,7 +198,7 @@ describe(ensureRevisionPartitions.name, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateWith(database.url, MIGRATIONS);
+    await migrateDatabase(database.url, MIGRATIONS);
   });
   afterAll(async () => {
     await database.drop();
@@ -265,7 +256,7 @@ describe(applyRetention.name, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateWith(database.url, MIGRATIONS);
+    await migrateDatabase(database.url, MIGRATIONS);
   });
   afterAll(async () => {
     await database.drop();

@@ -1,14 +1,12 @@
 import { Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import {
   addMonths,
   ensureRevisionPartitions,
-  MIGRATIONS,
+  migrateDatabase,
   monthOf,
   monthStart,
   poolOptions,
   revisionPartitionName,
-  runMigrationsLocked,
 } from '@maco/database';
 import { type BookingCountRow, BookingsRepository } from '@maco/operator';
 import { createTestDatabase, type TestDatabase, withClient } from '@maco/testing';
@@ -91,16 +89,7 @@ describe('bookings summary at the database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const dataSource = await new DataSource({
-      type: 'postgres',
-      url: database.url,
-      migrations: MIGRATIONS,
-    }).initialize();
-    try {
-      await runMigrationsLocked(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+    await migrateDatabase(database.url);
     await withClient(database.url, (client) =>
       ensureRevisionPartitions(client, { from: addMonths(monthOf(new Date()), -1) }),
     );

@@ -1,6 +1,5 @@
 import type { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { MIGRATIONS, runMigrationsLocked } from '@maco/database';
+import { migrateDatabase } from '@maco/database';
 import {
   INSERT_RECORDS_WITH_REVISIONS_AND_ANSWERS,
   INSERT_RECORDS_WITH_REVISIONS_AND_DEADLINES,
@@ -33,16 +32,7 @@ describe('deadline statements planned on an empty table', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const dataSource = await new DataSource({
-      type: 'postgres',
-      url: database.url,
-      migrations: MIGRATIONS,
-    }).initialize();
-    try {
-      await runMigrationsLocked(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+    await migrateDatabase(database.url);
   });
 
   afterAll(async () => {
