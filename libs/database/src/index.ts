@@ -1,6 +1,7 @@
 export * from './database.module';
 export * from './database.tokens';
 export * from './database-pool-metrics';
+export * from './deadlines/deadline-read.sql';
 export * from './embedded-postgres';
 export * from './host-list';
 export * from './jsonb/jsonb-storability';

@@ -5,6 +5,7 @@
 export * from './process-record/record-facts';
 export * from './process-record/body-hash.sql';
 export { answerDeadlines } from './process-record/deadline-answer.sql';
+export { plannedEachTime } from './process-record/statement';
 export {
   createBatchJson,
   createBatcher,

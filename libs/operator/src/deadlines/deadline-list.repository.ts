@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '@maco/database';
+import {
+  answeringProcessJoin,
+  deadlineAnswerColumns,
+  deadlineAnswerOf,
+  type DeadlineAnswerRow,
+  deadlineStateAsRead,
+  PG_POOL,
+} from '@maco/database';
 import { DEADLINE_RULES } from '@maco/domain';
 import { type Page, pageOf } from '@maco/platform';
 import type { DeadlineState, DeadlineView } from '../operator-api';
@@ -24,7 +31,7 @@ export interface DeadlineFilter {
 /** Where a page starts: after this deadline (its exact due, record id, rule, request revision). */
 export type DeadlinePosition = readonly [due: string, recordId: string, rule: string, requestRevision: number];
 
-interface DeadlineRow {
+interface DeadlineRow extends DeadlineAnswerRow {
   business_key: string;
   record_id: string;
   rule: string;
@@ -33,17 +40,10 @@ interface DeadlineRow {
   due_exact: string;
   state: DeadlineState;
   pruefidentifikator: string | null;
-  answered_pi: string | null;
-  answered_revision: number | null;
-  answered_at: Date | null;
-  answered_business_key: string | null;
 }
 
-/**
- * The state as read: a deadline still open past its due is missed, whether or not the sweep has marked it yet. `now()`
- * is the statement's transaction time, so the filter and the answer read the same instant.
- */
-const READ_STATE = `CASE WHEN d.state = 'open' AND d.due < now() THEN 'missed' ELSE d.state END`;
+// `now()` is the statement's transaction time, so the filter and the state read the same instant.
+const READ_STATE = deadlineStateAsRead('d');
 /** The read-time states as conditions along idx_process_deadline_due (role, state, due). */
 const STATE_CONDITION: Record<DeadlineState, string> = {
   open: `d.state = 'open' AND d.due >= now()`,
@@ -54,11 +54,10 @@ const STATE_CONDITION: Record<DeadlineState, string> = {
 // Soonest first; the record id, rule and request revision (the primary key) make the order total for the cursor.
 const SELECT_PAGE = (where: string, limit: string) => `
   SELECT r.business_key, d.record_id, d.rule, d.request_revision, d.due, to_json(d.due) #>> '{}' AS due_exact,
-    ${READ_STATE} AS state, r.pruefidentifikator, d.answered_pi, d.answered_revision, d.answered_at,
-    a.business_key AS answered_business_key
+    ${READ_STATE} AS state, r.pruefidentifikator, ${deadlineAnswerColumns('d', 'a')}
   FROM process_deadline d
   JOIN process_record r ON r.id = d.record_id
-  LEFT JOIN process_record a ON a.id = d.answered_record_id AND a.id <> d.record_id
+  ${answeringProcessJoin('d', 'a')}
   WHERE ${where}
   ORDER BY d.due, d.record_id, d.rule, d.request_revision
   LIMIT ${limit}`;
@@ -122,6 +121,7 @@ export class DeadlineListRepository {
 }
 
 function deadlineOf(row: DeadlineRow): DeadlineView {
+  const answeredBy = deadlineAnswerOf(row);
   return {
     businessKey: row.business_key,
     rule: row.rule,
@@ -130,15 +130,6 @@ function deadlineOf(row: DeadlineRow): DeadlineView {
     state: row.state,
     pruefidentifikator: row.pruefidentifikator,
     requestRevision: row.request_revision,
-    ...(row.answered_pi !== null && row.answered_revision !== null && row.answered_at !== null
-      ? {
-          answeredBy: {
-            pruefidentifikator: row.answered_pi,
-            revision: row.answered_revision,
-            at: row.answered_at.toISOString(),
-            ...(row.answered_business_key !== null ? { businessKey: row.answered_business_key } : {}),
-          },
-        }
-      : {}),
+    ...(answeredBy ? { answeredBy } : {}),
   };
 }

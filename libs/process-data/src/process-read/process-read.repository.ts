@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '@maco/database';
+import {
+  answeringProcessJoin,
+  deadlineAnswerColumns,
+  deadlineAnswerOf,
+  type DeadlineAnswerRow,
+  deadlineStateAsRead,
+  PG_POOL,
+} from '@maco/database';
 import { DEADLINE_RULES } from '@maco/domain';
 import { RawJson } from '@maco/platform';
 import type { DeadlineView, ProcessKeyView, ProcessView } from '../process-data-api';
@@ -26,12 +33,9 @@ const FIND_RECORDS = `
 
 const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
 
-// Open and past due is missed, whether or not the sweep has marked it yet.
-// The answering process is named when it is another of the chain (a sub-process, a trigger).
 const DEADLINES = `
-  SELECT d.rule, d.due, d.request_revision, d.answered_pi, d.answered_revision, d.answered_at, a.business_key AS answered_business_key,
-    CASE WHEN d.state = 'open' AND d.due < now() THEN 'missed' ELSE d.state END AS state
-  FROM process_deadline d LEFT JOIN process_record a ON a.id = d.answered_record_id AND a.id <> d.record_id
+  SELECT d.rule, d.due, d.request_revision, ${deadlineAnswerColumns('d', 'a')}, ${deadlineStateAsRead('d')} AS state
+  FROM process_deadline d ${answeringProcessJoin('d', 'a')}
   WHERE d.record_id = $1 ORDER BY d.due, d.rule, d.request_revision`;
 
 // The record's months as constants in the text, not parameters: PostgreSQL then prunes the other months' partitions
@@ -146,23 +150,15 @@ function rawJsonOf(text: unknown): RawJson | null {
   return typeof text === 'string' ? new RawJson(text) : null;
 }
 
-function deadlineView(row: Record<string, unknown>): DeadlineView {
+function deadlineView(row: DeadlineAnswerRow & Record<string, unknown>): DeadlineView {
   const rule = DEADLINE_RULES.find((candidate) => candidate.rule === row['rule']);
+  const answeredBy = deadlineAnswerOf(row);
   return {
     rule: row['rule'] as string,
     description: rule?.description ?? '',
     due: (row['due'] as Date).toISOString(),
     state: row['state'] as DeadlineView['state'],
     requestRevision: row['request_revision'] as number,
-    ...(row['answered_at'] instanceof Date
-      ? {
-          answeredBy: {
-            pruefidentifikator: row['answered_pi'] as string,
-            revision: row['answered_revision'] as number,
-            at: row['answered_at'].toISOString(),
-            ...(typeof row['answered_business_key'] === 'string' ? { businessKey: row['answered_business_key'] } : {}),
-          },
-        }
-      : {}),
+    ...(answeredBy ? { answeredBy } : {}),
   };
 }

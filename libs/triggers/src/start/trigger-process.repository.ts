@@ -5,6 +5,7 @@ import {
   answerDeadlines,
   BODY_HASH,
   CREATE_CHAIN_HASH,
+  plannedEachTime,
   projectionCtes,
   type Queryable,
   uuidV7,
@@ -161,12 +162,14 @@ export class TriggerProcessRepository {
    * process it names (its `targetBusinessKey`).
    */
   async recordTriggerAnswer(client: Queryable, recordId: string, answer: TriggerDeadlineAnswer): Promise<void> {
-    // Planned each time, as the bookings that answer (plannedEachTime in @maco/process-store): rare, and its plan
-    // depends on how large process_deadline has grown.
-    await client.query({
-      text: `/* record_trigger_answer */${RECORD_TRIGGER_ANSWER}`,
-      values: [recordId, answer.rules, answer.pruefidentifikator],
-    });
+    // Planned each time, as the bookings that answer: its plan depends on how large process_deadline has grown.
+    await client.query(
+      plannedEachTime('record_trigger_answer', RECORD_TRIGGER_ANSWER, [
+        recordId,
+        answer.rules,
+        answer.pruefidentifikator,
+      ]),
+    );
   }
 
   async markTriggerFailed(client: Queryable, recordId: string): Promise<void> {
