@@ -135,6 +135,7 @@ export {
   toEnglish,
 } from './dialect';
 export {
+  answerReferencesOf,
   DEADLINE_RULES,
   type DeadlineRule,
   deadlineOf,
@@ -142,6 +143,7 @@ export {
   deadlineRulesStartedBy,
   dueOf,
   type DueAt,
+  requestNumbersOf,
 } from './deadlines';
 export {
   addCalendarDays,

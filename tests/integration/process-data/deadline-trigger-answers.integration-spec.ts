@@ -19,6 +19,7 @@ import {
 type Deadline = {
   rule: string;
   state: string;
+  requestRevision: number;
   answeredBy?: { pruefidentifikator: string; revision: number; at: string; businessKey?: string };
 };
 
@@ -129,5 +130,25 @@ describe('deadlines answered by triggers', () => {
       state: 'met',
       answeredBy: { pruefidentifikator: '55220', revision: 2, businessKey: trigger.body['prozessId'] },
     });
+  });
+
+  it('should meet only the deadline of the request its anfragereferenznummer names, of two the process holds', async () => {
+    const key = await bookAbrechnungsdaten();
+    // Abrechnungsdaten sent again on the same process, with another Vorgangsnummer: a second open deadline.
+    const again = vendorBody('202604', '55218', 'minimal', { seed: 43, zusatzdaten: { businessKey: key } });
+    again.transaktionsdaten['nachrichtendatum'] = new Date(Date.now() - 30_000).toISOString();
+    again.transaktionsdaten['vorgangsnummer'] = `V2-${key}`;
+    again.zusatzdaten = { ...again.zusatzdaten, businessKey: key };
+    expect((await post('/updateProcessData', again)).status).toBe(200);
+    const trigger = await post(
+      '/triggers/START_BESTELLUNG_SDAE',
+      rueckmeldung({ pruefidentifikator: '55220', anfragereferenznummer: `V2-${key}` }, { targetBusinessKey: key }),
+    );
+    expect(trigger.body['status']).toBe('sent');
+    const states = (await deadlinesOf(key)).map(({ requestRevision, state }) => [requestRevision, state]);
+    expect(states.sort()).toEqual([
+      [1, 'open'],
+      [2, 'met'],
+    ]);
   });
 });

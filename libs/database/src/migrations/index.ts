@@ -19,6 +19,7 @@ import { RevisionDialect1765300000000 } from './1765300000000-RevisionDialect';
 import { ProcessDeadlines1765400000000 } from './1765400000000-ProcessDeadlines';
 import { RevisionReceivedAtBrin1765500000000 } from './1765500000000-RevisionReceivedAtBrin';
 import { DeadlineAnsweringProcess1765600000000 } from './1765600000000-DeadlineAnsweringProcess';
+import { DeadlineRequestReferences1765700000000 } from './1765700000000-DeadlineRequestReferences';
 
 /** Every migration, oldest first. Listed by class so a bundled build finds them without globbing. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ProcessDeadlines1765400000000,
   RevisionReceivedAtBrin1765500000000,
   DeadlineAnsweringProcess1765600000000,
+  DeadlineRequestReferences1765700000000,
 ];

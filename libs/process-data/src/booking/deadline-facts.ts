@@ -1,4 +1,11 @@
-import { deadlineOf, deadlineRulesAnsweredBy, deadlineRulesStartedBy, type MarketRole } from '@maco/domain';
+import {
+  answerReferencesOf,
+  deadlineOf,
+  deadlineRulesAnsweredBy,
+  deadlineRulesStartedBy,
+  type MarketRole,
+  requestNumbersOf,
+} from '@maco/domain';
 import type { DeadlineAnswer, NewDeadline } from '@maco/process-store';
 import type { ProcessDataEnvelope } from './process-data-envelope';
 
@@ -24,13 +31,27 @@ export function deadlineFacts(
   if (started.length === 0 && answered.length === 0) return {};
   const transmittedAt = transmissionOf(envelope.transaktionsdaten['nachrichtendatum'], receivedAt);
   const facts: { deadlines?: NewDeadline[]; answers?: DeadlineAnswer } = {};
-  if (started.length > 0)
+  if (started.length > 0) {
+    const requestReferences = requestNumbersOf(envelope.transaktionsdaten);
     facts.deadlines = started.map((rule) => {
       const deadline = deadlineOf(rule, transmittedAt);
-      return { rule: deadline.rule, transmittedAt: transmittedAt.toISOString(), due: deadline.due.toISOString() };
+      return {
+        rule: deadline.rule,
+        transmittedAt: transmittedAt.toISOString(),
+        due: deadline.due.toISOString(),
+        ...(requestReferences && { requestReferences }),
+      };
     });
-  if (answered.length > 0)
-    facts.answers = { rules: answered.map(({ rule }) => rule), pruefidentifikator, at: transmittedAt.toISOString() };
+  }
+  if (answered.length > 0) {
+    const references = answerReferencesOf(envelope.transaktionsdaten);
+    facts.answers = {
+      rules: answered.map(({ rule }) => rule),
+      pruefidentifikator,
+      at: transmittedAt.toISOString(),
+      ...(references && { references }),
+    };
+  }
   return facts;
 }
 

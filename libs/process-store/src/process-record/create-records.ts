@@ -44,9 +44,9 @@ function insertRecordsWithRevisions({ deadlines, answers }: { deadlines: boolean
 // The deadlines the creates' requests start; only in the statement of a batch that has any.
 const DEADLINES_OF_CREATES = `
   new_deadlines AS (
-    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
-    SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due
-    FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz)
+    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due, request_references)
+    SELECT booked.id, d.rule, 1, $1::varchar, d.transmitted_at, d.due, d.request_references
+    FROM booked, jsonb_to_recordset(booked.deadlines) AS d(rule text, transmitted_at timestamptz, due timestamptz, request_references text[])
     WHERE booked.deadlines IS NOT NULL
   ),`;
 
@@ -54,8 +54,8 @@ const DEADLINES_OF_CREATES = `
 // the statement of a batch that has any.
 const ANSWERS_OF_CREATES = `
   answering AS (
-    SELECT booked.id, booked.target_business_key, a.rules, a.pruefidentifikator, a.at
-    FROM booked, jsonb_to_record(booked.answers) AS a(rules text[], pruefidentifikator text, at timestamptz)
+    SELECT booked.id, booked.target_business_key, a.rules, a.pruefidentifikator, a.at, a."references" AS answer_references
+    FROM booked, jsonb_to_record(booked.answers) AS a(rules text[], pruefidentifikator text, at timestamptz, "references" text[])
     WHERE booked.answers IS NOT NULL AND booked.target_business_key IS NOT NULL
   ),${answerDeadlines({
     from: 'answering',
@@ -66,6 +66,7 @@ const ANSWERS_OF_CREATES = `
     pruefidentifikator: 'answering.pruefidentifikator',
     revision: '1',
     at: 'answering.at',
+    references: 'answering.answer_references',
   })},`;
 
 export const INSERT_RECORDS_WITH_REVISIONS = insertRecordsWithRevisions({ deadlines: false, answers: false });

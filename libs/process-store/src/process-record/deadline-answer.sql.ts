@@ -12,8 +12,11 @@ export function recordsNamedBy(role: string, key: string): string {
 /**
  * Records an answer on the open deadlines of its rules: on its own process and on the one its chain's
  * `targetBusinessKey` names. Met when transmitted by `due`; a late answer is kept, the deadline stays missed. A
- * deadline answered already keeps its first answer (re-checked after a concurrent answer's row lock). Two CTEs,
- * `answer_chain` and `answered_deadlines`, for a statement's WITH list; only in statements of bookings that answer.
+ * deadline answered already keeps its first answer (re-checked after a concurrent answer's row lock). An answer that
+ * refers to a request (`references`) meets only the deadlines of the requests it names when any is open; naming none
+ * of them, it meets all of its rules', as an answer without a reference (real traffic's references are not all ours).
+ * Two CTEs, `answer_chain` and `answered_deadlines`, for a statement's WITH list; only in statements of bookings that
+ * answer.
  */
 export function answerDeadlines(answer: {
   from: string;
@@ -24,6 +27,8 @@ export function answerDeadlines(answer: {
   pruefidentifikator: string;
   revision: string;
   at: string;
+  /** text[] or NULL. */
+  references: string;
 }): string {
   const { role, recordId, targetBusinessKey } = answer;
   // The chain's record ids first (a few rows), then the deadlines by `record_id = ANY(those ids)` on their primary key:
@@ -32,7 +37,8 @@ export function answerDeadlines(answer: {
   return `
   answer_chain AS MATERIALIZED (
     SELECT chain.id AS record_id, ${recordId} AS answering_id, ${answer.rules} AS rules,
-      ${answer.pruefidentifikator} AS pruefidentifikator, ${answer.revision} AS revision, ${answer.at} AS at
+      ${answer.pruefidentifikator} AS pruefidentifikator, ${answer.revision} AS revision, ${answer.at} AS at,
+      ${answer.references} AS refs
     FROM ${answer.from}, LATERAL (SELECT ${recordId} AS id UNION ${recordsNamedBy(role, targetBusinessKey)}) AS chain
   ),
   answered_deadlines AS (
@@ -43,5 +49,9 @@ export function answerDeadlines(answer: {
     WHERE process_deadline.record_id = ANY(ARRAY(SELECT record_id FROM answer_chain))
       AND process_deadline.record_id = c.record_id AND process_deadline.rule = ANY(c.rules)
       AND process_deadline.answered_at IS NULL
+      AND (c.refs IS NULL OR process_deadline.request_references && c.refs OR NOT EXISTS (
+        SELECT 1 FROM answer_chain named_chain JOIN process_deadline named ON named.record_id = named_chain.record_id
+        WHERE named_chain.answering_id = c.answering_id AND named.rule = ANY(c.rules) AND named.answered_at IS NULL
+          AND named.request_references && c.refs))
   )`;
 }

@@ -32,6 +32,8 @@ export interface NewDeadline {
   /** ISO instants. */
   transmittedAt: string;
   due: string;
+  /** The numbers the request is known by (`requestNumbersOf`); absent: none. */
+  requestReferences?: string[];
 }
 
 /** What an answer brings to the open deadlines of its rules on its process. */
@@ -40,6 +42,8 @@ export interface DeadlineAnswer {
   pruefidentifikator: string;
   /** ISO instant the answer was transmitted. */
   at: string;
+  /** The request numbers the answer refers to (`answerReferencesOf`); absent: none. */
+  references?: string[];
 }
 
 /** What an update records beyond every revision's facts. */

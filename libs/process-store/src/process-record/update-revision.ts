@@ -38,6 +38,7 @@ const UPDATE_WITH_ANSWERS = namedParameters([
   'answeredRules',
   'answeredPi',
   'answeredAt',
+  'answeredReferences',
 ]);
 const $ = UPDATE_WITH_ANSWERS.ref;
 
@@ -89,9 +90,9 @@ function updateRecordWithRevision({ deadlines, answers }: { deadlines: boolean; 
 // one pays nothing for them.
 const NEW_DEADLINES = `
   new_deadlines AS (
-    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due)
-    SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due
-    FROM updated, jsonb_to_recordset(${$.deadlinesJson}::jsonb) AS d(rule text, transmitted_at timestamptz, due timestamptz)
+    INSERT INTO process_deadline (record_id, rule, request_revision, role, transmitted_at, due, request_references)
+    SELECT ${$.recordId}, d.rule, updated.revision, updated.role, d.transmitted_at, d.due, d.request_references
+    FROM updated, jsonb_to_recordset(${$.deadlinesJson}::jsonb) AS d(rule text, transmitted_at timestamptz, due timestamptz, request_references text[])
   ),`;
 const ANSWERED_DEADLINES = `${answerDeadlines({
   from: 'updated',
@@ -102,6 +103,7 @@ const ANSWERED_DEADLINES = `${answerDeadlines({
   pruefidentifikator: `${$.answeredPi}::text`,
   revision: 'updated.revision',
   at: `${$.answeredAt}::timestamptz`,
+  references: `${$.answeredReferences}::text[]`,
 })},`;
 
 export const UPDATE_RECORD_WITH_REVISION = updateRecordWithRevision({ deadlines: false, answers: false });
@@ -173,6 +175,7 @@ export function writeStatement(
       answeredRules: facts.answers.rules,
       answeredPi: facts.answers.pruefidentifikator,
       answeredAt: facts.answers.at,
+      answeredReferences: facts.answers.references ?? null,
     }),
   );
 }
@@ -189,6 +192,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /** Deadlines as `jsonb_to_recordset` reads them. */
-export function deadlineRows(deadlines: NewDeadline[]): { rule: string; transmitted_at: string; due: string }[] {
-  return deadlines.map(({ rule, transmittedAt, due }) => ({ rule, transmitted_at: transmittedAt, due }));
+export function deadlineRows(
+  deadlines: NewDeadline[],
+): { rule: string; transmitted_at: string; due: string; request_references?: string[] }[] {
+  return deadlines.map(({ rule, transmittedAt, due, requestReferences }) => ({
+    rule,
+    transmitted_at: transmittedAt,
+    due,
+    ...(requestReferences && { request_references: requestReferences }),
+  }));
 }

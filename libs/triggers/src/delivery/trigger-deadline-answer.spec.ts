@@ -18,6 +18,17 @@ describe(triggerDeadlineAnswer.name, () => {
     ).toEqual({ rules: ['GPKE_ABRECHNUNGSDATEN_BKA_RUECKMELDUNG'], pruefidentifikator: '55156' });
   });
 
+  it('should carry the request numbers the body refers to', () => {
+    expect(
+      triggerDeadlineAnswer(
+        'LF',
+        '10/26',
+        'START_BESTELLUNG_SDAE',
+        body({ pruefidentifikator: '55220', anfragereferenznummer: ' V-7 ' }, { targetBusinessKey: 'BK-1' }),
+      ),
+    ).toEqual({ rules: ['GPKE_ABRECHNUNGSDATEN_NNA_RUECKMELDUNG'], pruefidentifikator: '55220', references: ['V-7'] });
+  });
+
   it('should answer with the only PI of an event that produces one answer', () => {
     expect(
       triggerDeadlineAnswer('MSB', '10/26', 'START_ANGEBOT_GERAETEUEBERNAHME', body({}, { targetBusinessKey: 'BK-2' })),

@@ -1,9 +1,18 @@
-import { deadlineRulesAnsweredBy, isPlainObject, type MarketRole, type ReleaseName, triggerEvent } from '@maco/domain';
+import {
+  answerReferencesOf,
+  deadlineRulesAnsweredBy,
+  isPlainObject,
+  type MarketRole,
+  type ReleaseName,
+  triggerEvent,
+} from '@maco/domain';
 
 /** What a trigger the middleware accepted answers: the deadline rules of its PI on the process it names. */
 export interface TriggerDeadlineAnswer {
   rules: string[];
   pruefidentifikator: string;
+  /** The request numbers its body refers to (`answerReferencesOf`); absent: none. */
+  references?: string[];
 }
 
 /**
@@ -31,5 +40,10 @@ export function triggerDeadlineAnswer(
   const answering = produced.filter((pi) => deadlineRulesAnsweredBy(role, pi).length > 0);
   if (answering.length !== 1) return undefined;
   const [pruefidentifikator] = answering;
-  return { rules: deadlineRulesAnsweredBy(role, pruefidentifikator).map(({ rule }) => rule), pruefidentifikator };
+  const references = isPlainObject(transaktionsdaten) ? answerReferencesOf(transaktionsdaten) : undefined;
+  return {
+    rules: deadlineRulesAnsweredBy(role, pruefidentifikator).map(({ rule }) => rule),
+    pruefidentifikator,
+    ...(references && { references }),
+  };
 }

@@ -96,6 +96,7 @@ const RECORD_TRIGGER_ANSWER = `
     pruefidentifikator: '$3::text',
     revision: '1',
     at: 'statement_timestamp()',
+    references: '$4::text[]',
   })}
   SELECT 1`;
 
@@ -168,6 +169,7 @@ export class TriggerProcessRepository {
         recordId,
         answer.rules,
         answer.pruefidentifikator,
+        answer.references ?? null,
       ]),
     );
   }
