@@ -439,7 +439,13 @@ describe('the operator console in a browser (LF)', () => {
       expect(response.status).toBe(200);
       return (await response.json()) as T;
     };
-    type Deadline = { businessKey: string; due: string; state: string; answeredBy?: unknown };
+    type Deadline = {
+      businessKey: string;
+      due: string;
+      state: string;
+      answeredBy?: unknown;
+      requestReferences?: string[];
+    };
     type DeadlinePage = { items: Deadline[]; nextCursor: string | null };
 
     /** Books a message of the PI sent at `nachrichtendatum` (create, or update naming the process `zusatzdaten`). */
@@ -710,6 +716,13 @@ describe('the operator console in a browser (LF)', () => {
       expect(await row.getByLabel(/^Time left/).count()).toBe(0);
       const answer = row.locator('td').last();
       expect(await answer.innerText()).toMatch(new RegExp(`^PI 55017 · .+ · revision 1 of ${answerKey}$`));
+      // The request: its revision, and the numbers an answer names it by.
+      const references = deadlines[0].requestReferences ?? [];
+      expect(references.length).toBeGreaterThan(0);
+      expect((await row.locator('td').nth(3).innerText()).split('\n').filter(Boolean)).toEqual([
+        'revision 1',
+        references.join(' · '),
+      ]);
       await screenshot(page, '17-process-deadline-met-by-sub-process');
 
       // The request revision: the timeline comes up (from another tab) at revision 1.

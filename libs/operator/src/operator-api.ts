@@ -148,6 +148,8 @@ export interface DeadlineView {
   pruefidentifikator: string | null;
   /** The revision whose request started the deadline. */
   requestRevision: number;
+  /** The numbers the request is known by (its `vorgangsnummer`, `dokumentennummer`); absent: none. */
+  requestReferences?: string[];
   /** Absent while no answer was booked. */
   answeredBy?: DeadlineAnswerView;
 }

@@ -118,6 +118,8 @@ export interface DeadlineView {
   state: 'open' | 'met' | 'missed';
   /** The revision whose request started it. */
   requestRevision: number;
+  /** The numbers the request is known by (its `vorgangsnummer`, `dokumentennummer`); absent: none. */
+  requestReferences?: string[];
   /** `businessKey`: the process that brought the answer, when it is another of the chain. */
   answeredBy?: { pruefidentifikator: string; revision: number; at: string; businessKey?: string };
 }

@@ -43,6 +43,8 @@ interface Row {
   state: 'open' | 'met' | 'missed';
   role?: string;
   answered?: { pi: string; revision: number; at: string };
+  /** The numbers the request is known by. */
+  references?: string[];
 }
 
 // Soonest first, as GET /deadlines answers them; `r2` and `r8` are due at the same instant (their order is the record
@@ -70,6 +72,7 @@ const ROWS: Row[] = [
     due: '2 hours',
     state: 'met',
     answered: { pi: '55011', revision: 2, at: '-10 minutes' },
+    references: ['V-55010-1', 'D-55010-1'],
   },
   { name: 'r6', process: 'a', rule: LIEFERENDE, requestRevision: 3, due: '3 hours', state: 'open' },
   { name: 'r5', process: 'b', rule: KUENDIGUNG, requestRevision: 1, due: '1 day', state: 'open' },
@@ -135,9 +138,10 @@ describe('answer deadlines (LF)', () => {
       for (const row of rows) {
         await client.query(
           `INSERT INTO process_deadline
-             (record_id, rule, request_revision, role, transmitted_at, due, state, answered_pi, answered_revision, answered_at)
+             (record_id, rule, request_revision, role, transmitted_at, due, state, answered_pi, answered_revision, answered_at,
+              request_references)
            VALUES ($1, $2, $3, $4, $5::timestamptz - interval '1 day', $5::timestamptz + $6::interval, $7, $8, $9,
-             $5::timestamptz + $10::interval)`,
+             $5::timestamptz + $10::interval, $11)`,
           [
             processes[row.process].id,
             row.rule,
@@ -149,6 +153,7 @@ describe('answer deadlines (LF)', () => {
             row.answered?.pi ?? null,
             row.answered?.revision ?? null,
             row.answered?.at ?? null,
+            row.references ?? null,
           ],
         );
       }
@@ -204,6 +209,7 @@ describe('answer deadlines (LF)', () => {
       state: 'met',
       pruefidentifikator: processes.b.pruefidentifikator,
       requestRevision: 1,
+      requestReferences: ['V-55010-1', 'D-55010-1'],
       answeredBy: { pruefidentifikator: '55011', revision: 2, at: new Date(base.getTime() - 600_000).toISOString() },
     });
     const open = list.find((item) => item.rule === LIEFERENDE && item.requestRevision === 3);

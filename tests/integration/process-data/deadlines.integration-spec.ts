@@ -10,6 +10,7 @@ type Deadline = {
   due: string;
   state: string;
   requestRevision: number;
+  requestReferences?: string[];
   answeredBy?: { pruefidentifikator: string; revision: number; at: string; businessKey?: string };
 };
 
@@ -217,6 +218,10 @@ describe('answer deadlines on the process', () => {
     const second = message('55016', sent, { businessKey: subProcess, targetBusinessKey: key });
     second.transaktionsdaten['vorgangsnummer'] = `V2-${key}`;
     expect((await post('LF', '/createProcessData', second)).status).toBe(200);
+    expect((await deadlinesOf('LF', subProcess))[0].requestReferences).toEqual([
+      `V2-${key}`,
+      second.transaktionsdaten['dokumentennummer'],
+    ]);
     const answer = answering('55018', { businessKey: subProcess }, { anfragereferenznummer: `V1-${key}` });
     expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
     expect((await deadlinesOf('LF', key))[0]).toMatchObject({

@@ -24,8 +24,8 @@ function RevisionLink({ revision, onShow }: { revision: number; onShow: (revisio
 
 /**
  * The answer deadlines of a process (none: nothing shown): rule and description, due with the time left coloured as on
- * the Due page while it is owed, state, the revision whose request started it, and the answer that met (or missed) it:
- * its PI, time and revision, of this process or of another of the chain (linked).
+ * the Due page while it is owed, state, the revision whose request started it (with the numbers an answer names it by),
+ * and the answer that met (or missed) it: its PI, time and revision, of this process or of another of the chain (linked).
  */
 export function ProcessDeadlines({
   deadlines,
@@ -90,6 +90,17 @@ export function ProcessDeadlines({
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <RevisionLink revision={deadline.requestRevision} onShow={onShowRevision} />
+                  {deadline.requestReferences && (
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      ff="monospace"
+                      title="The numbers the request is known by"
+                      style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+                    >
+                      {deadline.requestReferences.join(' · ')}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {answer ? (

@@ -196,6 +196,7 @@ function DueLine({ row, now }: { row: DueRow; now: number }): ReactNode {
         {deadline.pruefidentifikator && (
           <Text size="xs" c="dimmed">
             PI {deadline.pruefidentifikator}, request revision {deadline.requestRevision}
+            {deadline.requestReferences && `, ${deadline.requestReferences.join(' · ')}`}
           </Text>
         )}
       </Table.Td>

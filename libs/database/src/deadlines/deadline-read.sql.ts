@@ -23,6 +23,11 @@ export interface DeadlineAnswerRow {
   answered_business_key: string | null;
 }
 
+/** The numbers a deadline's request is known by, as the APIs answer them (`requestReferences`); none: absent. */
+export function requestReferencesOf(row: { request_references: string[] | null }): { requestReferences?: string[] } {
+  return row.request_references?.length ? { requestReferences: row.request_references } : {};
+}
+
 /** A deadline's answer as the APIs answer it (`answeredBy`), or undefined while none is booked. */
 export function deadlineAnswerOf(
   row: DeadlineAnswerRow,

@@ -7,6 +7,7 @@ import {
   type DeadlineAnswerRow,
   deadlineStateAsRead,
   PG_POOL,
+  requestReferencesOf,
 } from '@maco/database';
 import { DEADLINE_RULES } from '@maco/domain';
 import { type Page, pageOf } from '@maco/platform';
@@ -36,6 +37,7 @@ interface DeadlineRow extends DeadlineAnswerRow {
   record_id: string;
   rule: string;
   request_revision: number;
+  request_references: string[] | null;
   due: Date;
   due_exact: string;
   state: DeadlineState;
@@ -53,7 +55,7 @@ const STATE_CONDITION: Record<DeadlineState, string> = {
 
 // Soonest first; the record id, rule and request revision (the primary key) make the order total for the cursor.
 const SELECT_PAGE = (where: string, limit: string) => `
-  SELECT r.business_key, d.record_id, d.rule, d.request_revision, d.due, to_json(d.due) #>> '{}' AS due_exact,
+  SELECT r.business_key, d.record_id, d.rule, d.request_revision, d.request_references, d.due, to_json(d.due) #>> '{}' AS due_exact,
     ${READ_STATE} AS state, r.pruefidentifikator, ${deadlineAnswerColumns('d', 'a')}
   FROM process_deadline d
   JOIN process_record r ON r.id = d.record_id
@@ -130,6 +132,7 @@ function deadlineOf(row: DeadlineRow): DeadlineView {
     state: row.state,
     pruefidentifikator: row.pruefidentifikator,
     requestRevision: row.request_revision,
+    ...requestReferencesOf(row),
     ...(answeredBy ? { answeredBy } : {}),
   };
 }

@@ -168,6 +168,13 @@ export const OPERATOR_SCHEMAS: Record<string, OpenApiObject> = {
       state: text('State as read: an open deadline past its due is missed.', { enum: DEADLINE_STATES }),
       pruefidentifikator: nullable(text('Prüfidentifikator of the process.')),
       requestRevision: { type: 'integer', description: 'The revision whose request started the deadline.' },
+      requestReferences: {
+        type: 'array',
+        items: text('A number of the request.'),
+        description:
+          'The numbers the request is known by (its `vorgangsnummer`, `dokumentennummer`); an answer that refers to ' +
+          'one of them (`anfragereferenznummer`, `auftragsReferenz`) meets this deadline only. Absent: none.',
+      },
       answeredBy: {
         type: 'object',
         description:

@@ -160,6 +160,14 @@ export const PROCESS_DATA_SCHEMAS: Record<string, OpenApiObject> = {
             due: dateTime,
             state: { type: 'string', enum: ['open', 'met', 'missed'] },
             requestRevision: { type: 'integer' },
+            requestReferences: {
+              type: 'array',
+              items: text,
+              description:
+                'The numbers the request is known by (its `vorgangsnummer`, `dokumentennummer`); an answer that ' +
+                'refers to one of them (`anfragereferenznummer`, `auftragsReferenz`) meets this deadline only. ' +
+                'Absent: none.',
+            },
             answeredBy: {
               type: 'object',
               required: ['pruefidentifikator', 'revision', 'at'],

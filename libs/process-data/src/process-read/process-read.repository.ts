@@ -7,6 +7,7 @@ import {
   type DeadlineAnswerRow,
   deadlineStateAsRead,
   PG_POOL,
+  requestReferencesOf,
 } from '@maco/database';
 import { DEADLINE_RULES } from '@maco/domain';
 import { RawJson } from '@maco/platform';
@@ -34,7 +35,7 @@ const FIND_RECORDS = `
 const KEYS = `SELECT key, kind, first_revision FROM process_key WHERE record_id = $1 ORDER BY first_revision, key`;
 
 const DEADLINES = `
-  SELECT d.rule, d.due, d.request_revision, ${deadlineAnswerColumns('d', 'a')}, ${deadlineStateAsRead('d')} AS state
+  SELECT d.rule, d.due, d.request_revision, d.request_references, ${deadlineAnswerColumns('d', 'a')}, ${deadlineStateAsRead('d')} AS state
   FROM process_deadline d ${answeringProcessJoin('d', 'a')}
   WHERE d.record_id = $1 ORDER BY d.due, d.rule, d.request_revision`;
 
@@ -150,7 +151,9 @@ function rawJsonOf(text: unknown): RawJson | null {
   return typeof text === 'string' ? new RawJson(text) : null;
 }
 
-function deadlineView(row: DeadlineAnswerRow & Record<string, unknown>): DeadlineView {
+function deadlineView(
+  row: DeadlineAnswerRow & { request_references: string[] | null } & Record<string, unknown>,
+): DeadlineView {
   const rule = DEADLINE_RULES.find((candidate) => candidate.rule === row['rule']);
   const answeredBy = deadlineAnswerOf(row);
   return {
@@ -159,6 +162,7 @@ function deadlineView(row: DeadlineAnswerRow & Record<string, unknown>): Deadlin
     due: (row['due'] as Date).toISOString(),
     state: row['state'] as DeadlineView['state'],
     requestRevision: row['request_revision'] as number,
+    ...requestReferencesOf(row),
     ...(answeredBy ? { answeredBy } : {}),
   };
 }
