@@ -138,7 +138,13 @@ describe('answer deadlines on the process', () => {
     expect(deadline.answeredBy?.businessKey).toBeUndefined();
   });
 
-  /** `message` with the answer's references to its request as given (none when empty). */
+  /** A request sent a minute ago, known by the numbers given. */
+  const requesting = (pruefidentifikator: string, zusatzdaten: Body, numbers: Body) => {
+    const body = message(pruefidentifikator, new Date(Date.now() - 60_000).toISOString(), zusatzdaten);
+    Object.assign(body.transaktionsdaten, numbers);
+    return body;
+  };
+  /** An answer sent now, with the references to its request given (none when empty). */
   const answering = (pruefidentifikator: string, zusatzdaten: Body, references: Body = {}) => {
     const body = message(pruefidentifikator, new Date().toISOString(), zusatzdaten);
     delete body.transaktionsdaten['anfragereferenznummer'];
@@ -146,41 +152,35 @@ describe('answer deadlines on the process', () => {
     Object.assign(body.transaktionsdaten, references);
     return body;
   };
+  const ofChain = (key: string) => ({ businessKey: randomUUID(), targetBusinessKey: key });
 
   it('should meet only the deadline of the request an answer refers to, where two share answer PIs', async () => {
     const key = randomUUID();
-    const sent = new Date(Date.now() - 60_000).toISOString();
-    const sperrauftrag = message('17115', sent, { businessKey: key });
-    sperrauftrag.transaktionsdaten['dokumentennummer'] = `SPERR-${key}`;
-    expect((await post('NB', '/createProcessData', sperrauftrag)).status).toBe(200);
-    const entsperrauftrag = message('17117', sent, { businessKey: randomUUID(), targetBusinessKey: key });
-    entsperrauftrag.transaktionsdaten['dokumentennummer'] = `ENTSPERR-${key}`;
-    expect((await post('NB', '/updateProcessData', entsperrauftrag)).status).toBe(200);
-    const rules = (deadlines: Deadline[]) =>
+    const sperren = requesting('17115', { businessKey: key }, { dokumentennummer: `SPERR-${key}` });
+    expect((await post('NB', '/createProcessData', sperren)).status).toBe(200);
+    const entsperren = requesting('17117', ofChain(key), { dokumentennummer: `ENTSPERR-${key}` });
+    expect((await post('NB', '/updateProcessData', entsperren)).status).toBe(200);
+    const rules = async () =>
       Object.fromEntries(
-        deadlines.map(({ rule, state, answeredBy }) => [rule, [state, answeredBy?.pruefidentifikator]]),
+        (await deadlinesOf('NB', key)).map(({ rule, state, answeredBy }) => [
+          rule,
+          [state, answeredBy?.pruefidentifikator],
+        ]),
       );
-    expect(rules(await deadlinesOf('NB', key))).toEqual({
+    expect(await rules()).toEqual({
       GPKE_SPERRAUFTRAG_ANTWORT: ['open', undefined],
       GPKE_ENTSPERRAUFTRAG_ANTWORT: ['open', undefined],
     });
     // The ORDRSP names the Entsperrauftrag (RFF+ON): the Sperrauftrag still waits for its own answer.
-    const toEntsperr = answering(
-      '19116',
-      { businessKey: randomUUID(), targetBusinessKey: key },
-      {
-        auftragsReferenz: `ENTSPERR-${key}`,
-      },
-    );
-    expect((await post('NB', '/createProcessData', toEntsperr)).status).toBe(200);
-    expect(rules(await deadlinesOf('NB', key))).toEqual({
+    const toEntsperren = answering('19116', ofChain(key), { auftragsReferenz: `ENTSPERR-${key}` });
+    expect((await post('NB', '/createProcessData', toEntsperren)).status).toBe(200);
+    expect(await rules()).toEqual({
       GPKE_SPERRAUFTRAG_ANTWORT: ['open', undefined],
       GPKE_ENTSPERRAUFTRAG_ANTWORT: ['met', '19116'],
     });
     // An answer without a reference meets what is open of its rules.
-    const unnamed = answering('19117', { businessKey: randomUUID(), targetBusinessKey: key });
-    expect((await post('NB', '/createProcessData', unnamed)).status).toBe(200);
-    expect(rules(await deadlinesOf('NB', key))).toEqual({
+    expect((await post('NB', '/createProcessData', answering('19117', ofChain(key)))).status).toBe(200);
+    expect(await rules()).toEqual({
       GPKE_SPERRAUFTRAG_ANTWORT: ['met', '19117'],
       GPKE_ENTSPERRAUFTRAG_ANTWORT: ['met', '19116'],
     });
@@ -188,18 +188,10 @@ describe('answer deadlines on the process', () => {
 
   it('should meet a deadline with an answer whose reference names no request of the chain', async () => {
     const key = randomUUID();
-    const sent = new Date(Date.now() - 60_000).toISOString();
-    const kuendigung = message('55016', sent, { businessKey: key });
-    kuendigung.transaktionsdaten['vorgangsnummer'] = `V-${key}`;
+    const kuendigung = requesting('55016', { businessKey: key }, { vorgangsnummer: `V-${key}` });
     expect((await post('LF', '/createProcessData', kuendigung)).status).toBe(200);
     // A reference the middleware filled from elsewhere: tolerated, the chain's open deadline is met all the same.
-    const answer = answering(
-      '55017',
-      { businessKey: randomUUID(), targetBusinessKey: key },
-      {
-        anfragereferenznummer: 'NOT-A-REQUEST-OF-OURS',
-      },
-    );
+    const answer = answering('55017', ofChain(key), { anfragereferenznummer: 'NOT-A-REQUEST-OF-OURS' });
     expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
     expect((await deadlinesOf('LF', key))[0]).toMatchObject({
       state: 'met',
@@ -209,19 +201,17 @@ describe('answer deadlines on the process', () => {
 
   it('should meet the deadline of the Kündigung whose Vorgangsnummer the answer names (UTILMD RFF+TN)', async () => {
     const key = randomUUID();
-    const sent = new Date(Date.now() - 60_000).toISOString();
-    const first = message('55016', sent, { businessKey: key });
-    first.transaktionsdaten['vorgangsnummer'] = `V1-${key}`;
+    const first = requesting('55016', { businessKey: key }, { vorgangsnummer: `V1-${key}` });
     expect((await post('LF', '/createProcessData', first)).status).toBe(200);
     // A second Kündigung of the chain on a sub-process: two open deadlines of one rule the same answer PI meets.
     const subProcess = randomUUID();
-    const second = message('55016', sent, { businessKey: subProcess, targetBusinessKey: key });
-    second.transaktionsdaten['vorgangsnummer'] = `V2-${key}`;
+    const second = requesting(
+      '55016',
+      { businessKey: subProcess, targetBusinessKey: key },
+      { vorgangsnummer: `V2-${key}`, dokumentennummer: `D2-${key}` },
+    );
     expect((await post('LF', '/createProcessData', second)).status).toBe(200);
-    expect((await deadlinesOf('LF', subProcess))[0].requestReferences).toEqual([
-      `V2-${key}`,
-      second.transaktionsdaten['dokumentennummer'],
-    ]);
+    expect((await deadlinesOf('LF', subProcess))[0].requestReferences).toEqual([`V2-${key}`, `D2-${key}`]);
     const answer = answering('55018', { businessKey: subProcess }, { anfragereferenznummer: `V1-${key}` });
     expect((await post('LF', '/updateProcessData', answer)).status).toBe(200);
     expect((await deadlinesOf('LF', key))[0]).toMatchObject({
