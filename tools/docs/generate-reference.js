@@ -224,12 +224,26 @@ function renderConfigTable(input) {
   ].join('\n');
 }
 
-/** @param {{ workingDays: number, at?: string, endOfDay?: true }} due */
-function dueText(due) {
-  const n = due.workingDays;
+/** How the docs name the dates a request carries (`RequestDate`). */
+const REQUEST_DATES = { zuordnungsbeginn: 'Zuordnungsbeginn', geraetewechseltermin: 'Gerätewechseltermin' };
+
+/** @param {number} n */
+function ordinalWorkingDay(n) {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] ?? 'th';
-  const ordinal = `${n}${suffix}`;
-  return due.at === undefined ? `end of the ${ordinal} WT` : `${due.at} of the ${ordinal} WT`;
+  return `${n}${suffix} WT`;
+}
+
+/**
+ * @param {import('@maco/domain').DueAt} due
+ * @returns {string}
+ */
+function dueText(due) {
+  if ('workingDaysBefore' in due)
+    return `end of the ${ordinalWorkingDay(due.workingDaysBefore)} before the ${REQUEST_DATES[due.of]}`;
+  if ('whileAhead' in due)
+    return `${dueText(due.whileAhead)} while the ${REQUEST_DATES[due.of]} lies ahead, else ${dueText(due.otherwise)}`;
+  const day = due.workingDays === 0 ? 'the ÜT' : `the ${ordinalWorkingDay(due.workingDays)}`;
+  return 'at' in due ? `${due.at} of ${day}` : `end of ${day}`;
 }
 
 /** One row per deadline rule (`DEADLINE_RULES`), in the table's order. */

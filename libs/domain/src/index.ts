@@ -136,6 +136,7 @@ export {
 } from './dialect';
 export {
   answerReferencesOf,
+  type CountedForward,
   DEADLINE_RULES,
   type DeadlineRule,
   deadlineOf,
@@ -143,6 +144,9 @@ export {
   deadlineRulesStartedBy,
   dueOf,
   type DueAt,
+  requestDateOf,
+  type RequestDate,
+  type RequestMessage,
   requestNumbersOf,
 } from './deadlines';
 export {

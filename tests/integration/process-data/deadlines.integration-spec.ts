@@ -22,7 +22,7 @@ const serviceOf = (role: MarketRole) => composeService({ role, groups: [PROCESS_
  * booked on the same process meets it in time, or marks a late answer; an unanswered one past due is missed.
  */
 describe('answer deadlines on the process', () => {
-  const shared = useServicesOnOneDatabase({ LF: serviceOf('LF'), NB: serviceOf('NB') });
+  const shared = useServicesOnOneDatabase({ LF: serviceOf('LF'), NB: serviceOf('NB'), MSB: serviceOf('MSB') });
   const post = (role: MarketRole, path: string, body: unknown) =>
     postJson(`${(shared.services as Record<string, TestService>)[role].baseUrl}${path}`, body, {
       token: mintTestToken({ roles: [role] }),
@@ -220,6 +220,35 @@ describe('answer deadlines on the process', () => {
     });
     expect((await deadlinesOf('LF', subProcess))[0]).toMatchObject({ state: 'open' });
     expect((await deadlinesOf('LF', subProcess))[0].answeredBy).toBeUndefined();
+  });
+
+  it('should time an announced E/G assignment by its Zuordnungsbeginn, and the assignment for silence not at all', async () => {
+    const ahead = randomUUID();
+    const announcement = message('55013', '2026-11-27T08:00:00Z', { businessKey: ahead });
+    announcement.transaktionsdaten['kategorie'] = 'E01';
+    announcement.transaktionsdaten['vertragsbeginn'] = '2026-11-30T23:00:00Z';
+    expect((await post('LF', '/createProcessData', announcement)).status).toBe(200);
+    // Friday 27 Nov 2026, the Zuordnungsbeginn ahead: 15:00 of that day.
+    expect(await deadlinesOf('LF', ahead)).toEqual([
+      expect.objectContaining({ rule: 'GPKE_EOG_ANTWORT', due: '2026-11-27T14:00:00.000Z' }),
+    ]);
+    const assigned = randomUUID();
+    const forSilence = message('55013', '2026-11-27T08:00:00Z', { businessKey: assigned });
+    forSilence.transaktionsdaten['kategorie'] = 'Z89';
+    expect((await post('LF', '/createProcessData', forSilence)).status).toBe(200);
+    expect(await deadlinesOf('LF', assigned)).toEqual([]);
+  });
+
+  it('should count the answer to a Gerätewechselabsicht back from the Gerätewechseltermin', async () => {
+    const key = randomUUID();
+    const absicht = message('17009', '2026-12-01T08:00:00Z', { businessKey: key });
+    const stammdaten = absicht.stammdaten as { AUFTRAG: Body[] };
+    stammdaten.AUFTRAG = [{ ...stammdaten.AUFTRAG?.[0], ausfuehrungsdatum: '2026-12-29T07:00:00Z' }];
+    expect((await post('MSB', '/createProcessData', absicht)).status).toBe(200);
+    // Tuesday 29 Dec: 24 to 27 Dec are no WT, so the 2nd WT before is Wednesday the 23rd, due by its end.
+    expect(await deadlinesOf('MSB', key)).toEqual([
+      expect.objectContaining({ rule: 'WIM_GERAETEWECHSELABSICHT_ANTWORT', due: '2026-12-23T23:00:00.000Z' }),
+    ]);
   });
 
   it('should start no deadline for a PI no rule names', async () => {

@@ -1,12 +1,14 @@
 import { deadlineOf } from './deadline-due';
 import { DEADLINE_RULES, type DeadlineRule, deadlineRulesAnsweredBy, deadlineRulesStartedBy } from './deadline-rules';
+import type { RequestMessage } from './request-dates';
 
 const rule = (id: string): DeadlineRule => {
   const found = DEADLINE_RULES.find((candidate) => candidate.rule === id);
   if (!found) throw new Error(`no rule ${id}`);
   return found;
 };
-const due = (id: string, sent: string) => deadlineOf(rule(id), new Date(sent)).due.toISOString();
+const due = (id: string, sent: string, request?: RequestMessage) =>
+  deadlineOf(rule(id), new Date(sent), request)?.due.toISOString();
 
 describe('answer deadlines', () => {
   it.each([
@@ -34,6 +36,63 @@ describe('answer deadlines', () => {
     ['WIM_ANMELDUNG_MSB_ANTWORT', '2026-04-02T10:00:00Z', '2026-04-13T22:00:00.000Z'],
   ])('%s for a request sent %s is due %s', (id, sent, expected) => {
     expect(due(id, sent)).toBe(expected);
+  });
+
+  describe('a due that depends on a date the request carries', () => {
+    const announced = (vertragsbeginn?: string): RequestMessage => ({
+      transaktionsdaten: { kategorie: 'E01' },
+      stammdaten: { NETZNUTZUNGSVERTRAG: [{ vertragsbeginn }] },
+    });
+    const changeAt = (ausfuehrungsdatum: unknown): RequestMessage => ({
+      transaktionsdaten: {},
+      stammdaten: { AUFTRAG: [{ ausfuehrungsdatum }] },
+    });
+
+    it.each([
+      // Zuordnungsbeginn ahead: 15:00 of the transmission day itself (CET).
+      ['GPKE_EOG_ANTWORT', '2026-11-27T08:00:00Z', announced('2026-11-30T23:00:00Z'), '2026-11-27T14:00:00.000Z'],
+      // Not ahead (it began already): 15:00 of the 1st WT after, a Friday → Monday.
+      ['GPKE_EOG_ANTWORT', '2026-11-27T08:00:00Z', announced('2026-11-26T23:00:00Z'), '2026-11-30T14:00:00.000Z'],
+      // The same for the generating MaLo; the date sent in transaktionsdaten counts as well.
+      [
+        'GPKE_ZUORDNUNG_ERZ_MALO_ANTWORT',
+        '2026-10-23T08:00:00Z',
+        { transaktionsdaten: { vertragsbeginn: '2026-10-01T22:00:00Z' } },
+        '2026-10-26T14:00:00.000Z',
+      ],
+      // Gerätewechsel on Tuesday 29 Dec 2026: the 2nd WT before is Wednesday the 23rd (24 to 27 Dec are none).
+      [
+        'WIM_GERAETEWECHSELABSICHT_ANTWORT',
+        '2026-12-01T08:00:00Z',
+        changeAt('2026-12-29T07:00:00Z'),
+        '2026-12-23T23:00:00.000Z',
+      ],
+      // On 1 April 2026 at 00:00 German time (still 31 March in UTC): counted from the German date → end of 30 March.
+      [
+        'WIM_GERAETEWECHSELABSICHT_ANTWORT',
+        '2026-03-20T08:00:00Z',
+        changeAt('2026-03-31T22:00:00Z'),
+        '2026-03-30T22:00:00.000Z',
+      ],
+    ])('%s for a request sent %s is due as its date says', (id, sent, request, expected) => {
+      expect(due(id, sent, request)).toBe(expected);
+    });
+
+    it.each([
+      ['GPKE_EOG_ANTWORT', announced(undefined)],
+      ['GPKE_EOG_ANTWORT', { transaktionsdaten: {} }],
+      ['WIM_GERAETEWECHSELABSICHT_ANTWORT', changeAt('not a date')],
+      ['WIM_GERAETEWECHSELABSICHT_ANTWORT', changeAt(20261229)],
+      ['WIM_GERAETEWECHSELABSICHT_ANTWORT', { transaktionsdaten: {}, stammdaten: [] }],
+    ])('%s sets no deadline for a request without a usable date', (id, request) => {
+      expect(due(id, '2026-12-01T08:00:00Z', request)).toBeUndefined();
+    });
+
+    it('should start the announced assignments only on their Ankündigung (E01), not on the assignment for silence', () => {
+      expect(deadlineRulesStartedBy('LF', '55013', 'E01').map(({ rule }) => rule)).toEqual(['GPKE_EOG_ANTWORT']);
+      expect(deadlineRulesStartedBy('LF', '55013', 'Z89')).toEqual([]);
+      expect(deadlineRulesStartedBy('LF', '55607', 'Z89')).toEqual([]);
+    });
   });
 
   it('should start a rule that names its kategorie only for that one, or when the message sends none', () => {
@@ -69,8 +128,18 @@ describe('answer deadlines', () => {
         candidate.rule,
         [],
       ]);
-      if ('at' in candidate.due) expect(candidate.due.at).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
-      expect(candidate.due.workingDays).toBeGreaterThanOrEqual(1);
+      const counts =
+        'workingDays' in candidate.due
+          ? [candidate.due]
+          : 'workingDaysBefore' in candidate.due
+            ? []
+            : [candidate.due.whileAhead, candidate.due.otherwise];
+      for (const count of counts) {
+        if ('at' in count) expect(count.at).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        // The same day only with a time of it (15:00 of the ÜT), never "by its end".
+        expect(count.workingDays).toBeGreaterThanOrEqual('at' in count ? 0 : 1);
+      }
+      if ('workingDaysBefore' in candidate.due) expect(candidate.due.workingDaysBefore).toBeGreaterThanOrEqual(1);
     }
   });
 

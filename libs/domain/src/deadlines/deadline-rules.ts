@@ -1,10 +1,24 @@
 import type { MarketRole } from '../market-role';
 
 /**
- * When an answer is due, counted from the transmission day (ÜT) of the request: at a time of the n-th working day
- * after it, or by the end of that day (00:00 German time of the next calendar day).
+ * A due counted from the transmission day (ÜT) of the request: at a time of the n-th working day after it, or by the
+ * end of that day (00:00 German time of the next calendar day).
  */
-export type DueAt = { workingDays: number; at: `${number}:${number}` } | { workingDays: number; endOfDay: true };
+export type CountedForward =
+  { workingDays: number; at: `${number}:${number}` } | { workingDays: number; endOfDay: true };
+
+/** A date the request carries that a due depends on (`request-dates.ts` reads it). */
+export type RequestDate = 'zuordnungsbeginn' | 'geraetewechseltermin';
+
+/**
+ * When an answer is due: counted forward from the ÜT; by the end of the n-th working day before a date the request
+ * carries ("spätester ÜT ist der 2. WT vor dem Gerätewechseltermin"); or one of two forward counts, by whether that
+ * date lies after the request's transmission ("Sofern der Zuordnungsbeginn … in der Zukunft liegt").
+ */
+export type DueAt =
+  | CountedForward
+  | { workingDaysBefore: number; endOfDay: true; of: RequestDate }
+  | { of: RequestDate; whileAhead: CountedForward; otherwise: CountedForward };
 
 /** An answer a company owes the market: which role owes it, after which request, with which PIs, by when. */
 export interface DeadlineRule {
@@ -36,10 +50,19 @@ const WIM_TEIL_2 = 'BK6-24-174 Anlage 2b, WiM Strom Teil 2 (Lesefassung, in forc
 const endOfWorkingDay = (workingDays: number): DueAt => ({ workingDays, endOfDay: true });
 
 /**
+ * "I.) Sofern der Zuordnungsbeginn … in der Zukunft liegt … spätester ÜZ ist 15:00 Uhr am ÜT von Nr. 1. II.) Sofern
+ * [er] nicht in der Zukunft liegt … 15:00 Uhr des 1. WT nach dem ÜT von Nr. 1."
+ */
+const ZUORDNUNG_ANGEKUENDIGT: DueAt = {
+  of: 'zuordnungsbeginn',
+  whileAhead: { workingDays: 0, at: '15:00' },
+  otherwise: { workingDays: 1, at: '15:00' },
+};
+
+/**
  * The answer deadlines the market communication sets (quotes and PI mapping in reference/deadlines/). Times are
- * German legal time; "WT" = BDEW working day (`working-days.ts`). Only deadlines counted forward from the request's
- * transmission day are here: those counted back from a date in the message (Gerätewechsel, REMADV) or in hours
- * (MaLo identification, answered within its request) are not (docs/deadlines.md).
+ * German legal time; "WT" = BDEW working day (`working-days.ts`). Not here: deadlines in hours (MaLo identification,
+ * answered within its request) and those whose PIs are not sourced (REMADV, docs/deadlines.md).
  */
 export const DEADLINE_RULES: readonly DeadlineRule[] = [
   // GPKE Teil 2: the 24-hour supplier switch (LFW24).
@@ -101,6 +124,31 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
     due: { workingDays: 61, at: '00:00' },
     description: 'Assign or reject the Anmeldung of a new MaLo by 00:00 of the 61st WT after its transmission day',
     source: `${GPKE_TEIL_2}, §2.2.2 SD Neuanlage, Nr. 2 and 3`,
+  },
+  // GPKE Teil 2: assignments the NB announces, answered by 15:00; the day depends on the Zuordnungsbeginn.
+  {
+    rule: 'GPKE_EOG_ANTWORT',
+    role: 'LF',
+    request: ['55013'],
+    answers: ['55014', '55015'],
+    due: ZUORDNUNG_ANGEKUENDIGT,
+    description:
+      'Confirm or reject the Zuordnung to the Ersatz-/Grundversorgung (its Ankündigung, E01) by 15:00 of the ' +
+      'transmission day while the Zuordnungsbeginn lies ahead, else of the 1st WT after it',
+    source: `${GPKE_TEIL_2}, §2.3.2.2 SD Beginn der Ersatz-/Grundversorgung, Nr. 2`,
+    requestKategorie: ['E01'],
+  },
+  {
+    rule: 'GPKE_ZUORDNUNG_ERZ_MALO_ANTWORT',
+    role: 'LF',
+    request: ['55607'],
+    answers: ['55608', '55609'],
+    due: ZUORDNUNG_ANGEKUENDIGT,
+    description:
+      'Confirm or reject the Zuordnung to a generating MaLo or Tranche (its Ankündigung, E01) by 15:00 of the ' +
+      'transmission day while the Zuordnungsbeginn lies ahead, else of the 1st WT after it',
+    source: `${GPKE_TEIL_2}, §2.4.2.2 to §2.4.2.5 (Fall 1 to 4), Nr. 2`,
+    requestKategorie: ['E01'],
   },
   // GPKE Teil 2: billing data and blocking.
   {
@@ -253,6 +301,16 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
     due: endOfWorkingDay(8),
     description: "Answer the LF's Beendigung der Rechnungsabwicklung über den LF by the end of the 8th WT",
     source: `${WIM_TEIL_1}, §3.6.3.7.2, Nr. 2 (the LF ends it)`,
+  },
+  {
+    rule: 'WIM_GERAETEWECHSELABSICHT_ANTWORT',
+    role: 'MSB',
+    request: ['17009'],
+    answers: ['19015', '19016'],
+    due: { workingDaysBefore: 2, endOfDay: true, of: 'geraetewechseltermin' },
+    description:
+      "Confirm or reject the new MSB's Anzeige Gerätewechselabsicht by the end of the 2nd WT before the Gerätewechseltermin",
+    source: `${WIM_TEIL_1}, §3.1.2 Gerätewechsel, Nr. 2`,
   },
   // WiM Strom Teil 2: values.
   {

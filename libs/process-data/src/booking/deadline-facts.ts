@@ -33,8 +33,10 @@ export function deadlineFacts(
   const facts: { deadlines?: NewDeadline[]; answers?: DeadlineAnswer } = {};
   if (started.length > 0) {
     const requestReferences = requestNumbersOf(envelope.transaktionsdaten);
-    facts.deadlines = started.map((rule) => {
-      const deadline = deadlineOf(rule, transmittedAt);
+    const deadlines = started.flatMap((rule) => {
+      // A due counted from a date the request lacks starts nothing: the AHB check reports the missing date.
+      const deadline = deadlineOf(rule, transmittedAt, envelope);
+      if (!deadline) return [];
       return {
         rule: deadline.rule,
         transmittedAt: transmittedAt.toISOString(),
@@ -42,6 +44,7 @@ export function deadlineFacts(
         ...(requestReferences && { requestReferences }),
       };
     });
+    if (deadlines.length > 0) facts.deadlines = deadlines;
   }
   if (answered.length > 0) {
     const references = answerReferencesOf(envelope.transaktionsdaten);
