@@ -6,6 +6,7 @@ import {
   type ReleaseName,
   triggerEvent,
 } from '@maco/domain';
+import { targetBusinessKeyOf } from '../start/trigger-request';
 
 /** What a trigger the middleware accepted answers: the deadline rules of its PI on the process it names. */
 export interface TriggerDeadlineAnswer {
@@ -28,9 +29,7 @@ export function triggerDeadlineAnswer(
   eventname: string,
   body: Record<string, unknown>,
 ): TriggerDeadlineAnswer | undefined {
-  const zusatzdaten = body['zusatzdaten'];
-  const target = isPlainObject(zusatzdaten) ? zusatzdaten['targetBusinessKey'] : undefined;
-  if (typeof target !== 'string' || target.trim() === '') return undefined;
+  if (targetBusinessKeyOf(body) === null) return undefined;
   const event = triggerEvent(release, role, eventname);
   if (!event) return undefined;
   const transaktionsdaten = body['transaktionsdaten'];

@@ -51,8 +51,8 @@ export function marktlokationsIdsOf(request: TriggerRequest): string[] {
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= MAX_INDEXED_ID_LENGTH))];
 }
 
-/** The process a trigger answers, when its body names one (`zusatzdaten.targetBusinessKey`, as on the middleware's own messages). */
-export function targetBusinessKeyOf(request: TriggerRequest): string | null {
-  const target = request.body.zusatzdaten?.['targetBusinessKey'];
+/** The process a trigger body answers, when it names one (`zusatzdaten.targetBusinessKey`, as on the middleware's own messages). */
+export function targetBusinessKeyOf(body: { zusatzdaten?: unknown }): string | null {
+  const target = isPlainObject(body.zusatzdaten) ? body.zusatzdaten['targetBusinessKey'] : undefined;
   return typeof target === 'string' && target.trim() !== '' ? target : null;
 }

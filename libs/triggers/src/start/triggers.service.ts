@@ -129,7 +129,7 @@ export class TriggersService {
         release,
         bodyJson: JSON.stringify(outgoing),
         marktlokationsIds: marktlokationsIdsOf(check.request),
-        targetBusinessKey: targetBusinessKeyOf(check.request),
+        targetBusinessKey: targetBusinessKeyOf(check.request.body),
         stammdaten: outgoing.stammdaten,
         transaktionsdaten: outgoing.transaktionsdaten,
         tokenSubject: context.tokenSubject ?? null,
