@@ -430,6 +430,21 @@ describe('the operator console in a browser (LF)', () => {
     const openKey = randomUUID();
     const missedKey = randomUUID();
     const DAY_MS = 86_400_000;
+    /** The colour the console gives an open deadline by its time left now. */
+    const colourByTimeLeft = (due: string) => {
+      const left = Date.parse(due) - Date.now();
+      return left < 2 * 3_600_000 ? 'orange' : left < DAY_MS ? 'yellow' : 'green';
+    };
+    /** The background the page's theme gives a filled badge of Mantine colour `name`. */
+    const filledBackground = (page: Page, name: string) =>
+      page.evaluate((colour) => {
+        const probe = document.createElement('span');
+        probe.style.backgroundColor = `var(--mantine-color-${colour}-filled)`;
+        document.body.append(probe);
+        const value = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return value;
+      }, name);
 
     const apiGet = async <T>(path: string): Promise<T> => {
       const response = await fetch(`${service.baseUrl}${path}`, {
@@ -570,22 +585,14 @@ describe('the operator console in a browser (LF)', () => {
         (item) => item.businessKey === openKey,
       );
       if (!open) throw new Error(`no open deadline of ${openKey}`);
-      const left = Date.parse(open.due) - Date.now();
-      const colour = left < 2 * 3_600_000 ? 'orange' : left < DAY_MS ? 'yellow' : 'green';
+      const colour = colourByTimeLeft(open.due);
       expect(await rowOf(openKey).getAttribute('data-colour')).toBe(colour);
       await visible(rowOf(openKey).getByText('GPKE_KUENDIGUNG_ANTWORT'));
       await visible(rowOf(openKey).getByText(/^in \d+ (d|h|min)/));
       const badgeColour = await rowOf(openKey)
         .getByLabel(/^Time left: in /)
         .evaluate((badge) => getComputedStyle(badge).backgroundColor);
-      const expected = await page.evaluate((name) => {
-        const probe = document.createElement('span');
-        probe.style.backgroundColor = `var(--mantine-color-${name}-filled)`;
-        document.body.append(probe);
-        const value = getComputedStyle(probe).backgroundColor;
-        probe.remove();
-        return value;
-      }, colour);
+      const expected = await filledBackground(page, colour);
       expect(badgeColour).toBe(expected);
       await screenshot(page, '14-due');
 
@@ -668,17 +675,9 @@ describe('the operator console in a browser (LF)', () => {
       const { deadlines } = await apiGet<{ deadlines: Deadline[] }>(`/processes/${openKey}`);
       const open = deadlines.find((deadline) => deadline.state === 'open');
       if (!open) throw new Error(`no open deadline of ${openKey}`);
-      const left = Date.parse(open.due) - Date.now();
-      const colour = left < 2 * 3_600_000 ? 'orange' : left < DAY_MS ? 'yellow' : 'green';
+      const colour = colourByTimeLeft(open.due);
       expect(await row.getAttribute('data-colour')).toBe(colour);
-      const expected = await page.evaluate((name) => {
-        const probe = document.createElement('span');
-        probe.style.backgroundColor = `var(--mantine-color-${name}-filled)`;
-        document.body.append(probe);
-        const value = getComputedStyle(probe).backgroundColor;
-        probe.remove();
-        return value;
-      }, colour);
+      const expected = await filledBackground(page, colour);
       expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(expected);
       // Not answered yet.
       expect((await row.locator('td').last().innerText()).trim()).toBe('–');

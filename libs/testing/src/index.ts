@@ -21,3 +21,4 @@ export * from './database-proxy';
 export * from './openapi-truth/openapi-truth';
 export * from './workspace-copy';
 export { cataloguePis } from './catalogue-pis';
+export { waitFor } from './wait-for';

@@ -11,7 +11,7 @@ import {
   withClient,
 } from '@maco/testing';
 
-export { FAST_RETRIES, maloIdentBody } from '@maco/testing';
+export { FAST_RETRIES, maloIdentBody, waitFor } from '@maco/testing';
 import { TRIGGERS_GROUP } from '../src';
 
 /** A service of `role` that offers the triggers group alone. */
@@ -34,21 +34,6 @@ export function postTrigger(
     token: mintTestToken({ roles: [options.role ?? 'LF'] }),
     headers: options.headers,
   });
-}
-
-/** Polls `probe` until it yields a value (not undefined or false), or fails after a generous deadline. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export interface StoredTrigger {

@@ -14,6 +14,7 @@ import {
   type TestService,
   triggerBodyFor,
   vendorBody,
+  waitFor,
 } from '@maco/testing';
 
 type Deadline = {
@@ -41,14 +42,6 @@ describe('deadlines answered by triggers', () => {
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { deadlines: Deadline[] }).deadlines;
-  };
-  const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
-    for (let waited = 0; waited < 20_000; waited += 25) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`gave up waiting for ${what}`);
   };
   /** The NB's Abrechnungsdaten NNA, booked by the LF: starts its Rückmeldung deadline. */
   const bookAbrechnungsdaten = async () => {

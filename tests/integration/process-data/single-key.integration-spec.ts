@@ -19,6 +19,7 @@ import {
   type TestDatabase,
   type TestService,
   triggerBodyFor,
+  waitFor,
   withBusinessKey,
   withClient,
 } from '@maco/testing';
@@ -109,14 +110,6 @@ describe('LF booking path: every statement reaches its rows by a key (docs/scali
     postJson(`${service.baseUrl}${path}`, body, { token });
   const sql = <T>(text: string, params: unknown[] = []) =>
     withClient(database.url, async (client) => (await client.query(text, params)).rows as T[]);
-  const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
-    for (let waited = 0; waited < 20_000; waited += 25) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  };
   const updateSample = () => {
     const sample = loadSamples({ role: 'LF', operation: 'update' })[0];
     if (!sample) throw new Error('no LF update sample');
