@@ -1,21 +1,10 @@
 import { DEADLINE_RULES } from '@maco/domain';
-import { cursorParameter, instantParameter, oneOfParameter, type QueryParameter } from '@maco/platform';
+import { booleanParameter, cursorParameter, instantParameter, oneOfParameter } from '@maco/platform';
 import { consoleRead, limitQuery } from '../operator-read-route';
 import { DEADLINE_STATES } from './deadline-list.repository';
 
 /** The ids of every deadline rule (of any role: another role's rule finds nothing here). */
 export const DEADLINE_RULE_IDS = DEADLINE_RULES.map((rule) => rule.rule);
-
-/**
- * `true`: only deadlines with an answer booked (met, or missed and answered late); `false`: only those still without
- * one (`state=missed&answered=false` is what is overdue). Documented as the words, like `bodies` of the process read.
- */
-const answeredParameter = (): QueryParameter<boolean> => ({
-  description: '`true`: only deadlines whose answer is booked; `false`: only those without one.',
-  expected: 'true or false',
-  schema: { type: 'string', enum: ['true', 'false'] },
-  parse: (text) => (text === 'true' ? true : text === 'false' ? false : undefined),
-});
 
 export const DEADLINE_LIST_ROUTE = consoleRead({
   operationId: 'OPERATOR_DEADLINE_LIST',
@@ -29,7 +18,8 @@ export const DEADLINE_LIST_ROUTE = consoleRead({
     state: oneOfParameter('State as read (an open deadline past its due is missed).', DEADLINE_STATES),
     dueBefore: instantParameter('Due before (date-time with offset).'),
     rule: oneOfParameter('Deadline rule.', DEADLINE_RULE_IDS),
-    answered: answeredParameter(),
+    // Met, or missed and answered late; `state=missed&answered=false` is what is overdue.
+    answered: booleanParameter('`true`: only deadlines whose answer is booked; `false`: only those without one.'),
     limit: limitQuery(),
     cursor: cursorParameter(['timestamp', 'uuid', 'text', 'integer']),
   },

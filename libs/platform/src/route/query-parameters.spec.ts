@@ -1,5 +1,6 @@
 import { encodeCursor } from '../http/keyset-cursor';
 import {
+  booleanParameter,
   cursorParameter,
   instantParameter,
   limitParameter,
@@ -83,5 +84,14 @@ describe('readQuery', () => {
     });
     expect(documented[1].schema).toEqual({ type: 'string', enum: ['day', 'hour'], default: 'day' });
     expect(documented[4].schema).toEqual({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
+  });
+
+  it('should read true and false as booleans, and refuse any other word', () => {
+    const flag = { flag: booleanParameter('A flag.') };
+    expect(readQuery(flag, { flag: 'true' }).values).toEqual({ flag: true });
+    expect(readQuery(flag, { flag: 'false' }).values).toEqual({ flag: false });
+    expect(readQuery(flag, { flag: 'yes' }).errors).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('true or false') }),
+    ]);
   });
 });

@@ -109,6 +109,16 @@ export function oneOfParameter<const T extends string>(description: string, allo
   };
 }
 
+/** `true` or `false`, documented as the two words. */
+export function booleanParameter(description: string): QueryParameter<boolean> {
+  return {
+    description,
+    expected: 'true or false',
+    schema: { type: 'string', enum: ['true', 'false'] },
+    parse: (text) => (text === 'true' ? true : text === 'false' ? false : undefined),
+  };
+}
+
 // A date-time with offset (UTC `Z` or `+02:00`), seconds and fractions optional: an instant, never a local time.
 // Not RFC3339_DATE_TIME: a filter may leave out the seconds, and a year below 1000 is refused.
 const INSTANT_SECONDS_OPTIONAL = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
